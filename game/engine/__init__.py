@@ -1,0 +1,40 @@
+"""The pure rules engine: no pygame, deterministic, OpenSpiel-shaped."""
+
+from .actions import PASS, Action, ActionError, format_action, parse_action
+from .cards import Card, Deck
+from .match import Match, MatchError
+from .options import Option, OptionError, Options, resolve_options
+from .variant import (
+    AI,
+    Deal,
+    DealResult,
+    DealSetup,
+    Event,
+    Settlement,
+    Variant,
+    View,
+)
+
+__all__ = [
+    "AI",
+    "PASS",
+    "Action",
+    "ActionError",
+    "Card",
+    "Deal",
+    "DealResult",
+    "DealSetup",
+    "Deck",
+    "Event",
+    "Match",
+    "MatchError",
+    "Option",
+    "OptionError",
+    "Options",
+    "Settlement",
+    "Variant",
+    "View",
+    "format_action",
+    "parse_action",
+    "resolve_options",
+]

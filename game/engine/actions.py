@@ -1,0 +1,112 @@
+"""Actions: small hashable tuples inside the engine, strings in design.md's notation
+outside it.
+
+    ("pass",)  ("bid", 75)  ("trump", "red")  ("discard", (c, ...))  ("declare", (c, ...))
+    ("play", (c, ...))
+
+Card tuples are always sorted by card id, so equal actions compare equal and print in the
+deck's canonical order whatever order a person typed them in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import Card, Deck
+
+Action = tuple
+
+PASS: Action = ("pass",)
+CARD_KINDS = frozenset({"discard", "declare", "play"})
+TRUMP_COLOURS = ("black", "green", "red", "yellow")
+
+
+class ActionError(ValueError):
+    """An action that cannot be taken. str(err) is a sentence a player would understand."""
+
+
+def play(cards: Iterable[Card]) -> Action:
+    return ("play", tuple(sorted(cards)))
+
+
+def discard(cards: Iterable[Card]) -> Action:
+    return ("discard", tuple(sorted(cards)))
+
+
+def declare(cards: Iterable[Card]) -> Action:
+    return ("declare", tuple(sorted(cards)))
+
+
+def bid(amount: int) -> Action:
+    return ("bid", amount)
+
+
+def trump(colour: str) -> Action:
+    return ("trump", colour)
+
+
+def format_action(action: Action, deck: Deck) -> str:
+    kind = action[0]
+    if len(action) == 1:
+        return kind
+    arg = action[1]
+    if kind in CARD_KINDS:
+        names = deck.names
+        return kind + " " + " ".join(names[c] for c in arg)
+    return f"{kind} {arg}"
+
+
+def parse_action(text: str, deck: Deck, hand: Sequence[Card] | None = None) -> Action:
+    """Parse notation into an Action.
+
+    Card tokens resolve to ids; where a token names several copies (Tractor) the ids are
+    taken from `hand` (the mover's hand), so "play TH TH" picks both held copies. Raises
+    ActionError with a player-facing sentence for anything malformed or not held.
+    """
+    if not isinstance(text, str):
+        raise ActionError("an action must be a string such as 'play R14' or 'bid 75'")
+    parts = text.split()
+    if not parts:
+        raise ActionError("the action is empty")
+    kind = parts[0].lower()
+    args = parts[1:]
+    if kind == "pass":
+        if args:
+            raise ActionError("'pass' takes nothing after it")
+        return PASS
+    if kind == "bid":
+        if len(args) != 1 or not args[0].lstrip("-").isdigit():
+            raise ActionError("a bid is 'bid N' with a whole number, such as 'bid 75'")
+        return ("bid", int(args[0]))
+    if kind == "trump":
+        if len(args) != 1:
+            raise ActionError("name one trump, such as 'trump red'")
+        colour = args[0].lower()
+        return ("trump", colour)
+    if kind in CARD_KINDS:
+        if not args:
+            raise ActionError(f"'{kind}' needs at least one card")
+        return (kind, _resolve_cards(args, deck, hand))
+    raise ActionError(f"'{parts[0]}' is not an action (expected pass, bid, discard, trump, declare or play)")
+
+
+def _resolve_cards(tokens: Sequence[str], deck: Deck, hand: Sequence[Card] | None) -> tuple[Card, ...]:
+    held = list(hand) if hand is not None else None
+    out: list[Card] = []
+    for raw in tokens:
+        tok = raw.upper()
+        ids = deck.ids(tok)
+        if not ids:
+            raise ActionError(f"{raw} is not a card of this game")
+        if held is None:
+            choice = next((i for i in ids if i not in out), None)
+        else:
+            choice = next((i for i in ids if i in held), None)
+            if choice is not None:
+                held.remove(choice)
+        if choice is None:
+            if held is not None:
+                raise ActionError(f"you do not hold {'another ' if tok in deck.names_of(out) else ''}{tok}")
+            raise ActionError(f"{tok} is named more times than the deck holds it")
+        out.append(choice)
+    return tuple(sorted(out))

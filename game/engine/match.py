@@ -1,0 +1,270 @@
+"""A match: a series of deals of one variant, with dealer rotation, redeals, running
+scores and the end of the game.
+
+Deterministic: (variant, options, seats, seed, dealer, first, fixed first deal, actions)
+rebuilds any position, so the action log is replay, undo and the save file at once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .actions import Action, ActionError
+from .cards import Card
+from .variant import Deal, DealSetup, Event, Variant, View
+
+
+class MatchError(ValueError):
+    """A match cannot be set up as asked (bad seats, a fixed deal that is not the deck)."""
+
+
+class Match:
+    def __init__(
+        self,
+        variant: Variant,
+        *,
+        seed: int | str = 0,
+        seats: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        dealer: int | None = None,
+        first: int | None = None,
+        deal: Mapping[str, Any] | None = None,
+        carry: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.variant = variant
+        self.seats = seats if seats is not None else variant.default_seats
+        if self.seats not in variant.seats:
+            allowed = ", ".join(str(s) for s in variant.seats)
+            raise MatchError(f"{variant.name} is played by {allowed} players, not {self.seats}")
+        self.options = variant.resolve_options(options)
+        self.seed = seed
+        self.first = first
+        self.deck = variant.deck.build(self.options, self.seats)
+        self.teams = variant.teams(self.seats, self.options)
+        scorer = variant.scorer
+        if dealer is None:
+            dealer = scorer.first_dealer(self.options, self.seats, random.Random(f"{seed}:dealer"))
+        elif not 0 <= dealer < self.seats:
+            raise MatchError(f"dealer must be a seat from 0 to {self.seats - 1}, not {dealer}")
+        if first is not None and not 0 <= first < self.seats:
+            raise MatchError(f"first must be a seat from 0 to {self.seats - 1}, not {first}")
+        self.scores: tuple[int, ...] = tuple(scorer.initial_scores(self.options, self.seats))
+        self.carry: Mapping[str, Any] = dict(carry or {})
+        self.deal_index = 0  # counts every deal dealt, redeals included (seeds the shuffle)
+        self.deal_no = 0  # counts scored deals
+        self.winner: Any = None
+        self.over = False
+        self.log: list[Action] = []
+        self.history: list[dict[str, Any]] = []  # one entry per scored deal
+        self._first_dealer = dealer
+        self._fixed_names = deal
+        self._first_carry = dict(carry or {})
+        fixed = self._fixed_piles(deal) if deal is not None else None
+        self._start_deal(dealer, fixed)
+
+    # ------------------------------------------------------------ dealing
+
+    def _fixed_piles(self, deal: Mapping[str, Any]) -> dict[str, Any]:
+        """Turn a fixed deal given by card names into ids; it must be exactly the deck."""
+        if not isinstance(deal, Mapping) or "hands" not in deal:
+            raise MatchError("a fixed deal needs 'hands': one list of cards per seat")
+        hands = deal["hands"]
+        if not isinstance(hands, list) or len(hands) != self.seats:
+            raise MatchError(f"a fixed deal needs {self.seats} hands, one per seat")
+        names: list[str] = []
+        for h in hands:
+            if not isinstance(h, list):
+                raise MatchError("each hand of a fixed deal must be a list of card names")
+            names.extend(str(c).upper() for c in h)
+        extra = {k: v for k, v in deal.items() if k != "hands"}
+        for k, v in extra.items():
+            if not isinstance(v, list):
+                raise MatchError(f"pile '{k}' of a fixed deal must be a list of card names")
+            names.extend(str(c).upper() for c in v)
+        want = Counter(self.deck.names)
+        got = Counter(names)
+        if got != want:
+            missing = sorted((want - got).elements())
+            surplus = sorted((got - want).elements())
+            parts = []
+            if missing:
+                parts.append("missing " + " ".join(missing[:12]) + (" ..." if len(missing) > 12 else ""))
+            if surplus:
+                parts.append("not in the deck or repeated " + " ".join(surplus[:12]))
+            raise MatchError("the fixed deal is not exactly this game's deck: " + "; ".join(parts))
+        pool: dict[str, list[int]] = {n: list(self.deck.ids(n)) for n in want}
+
+        def ids(lst: list[Any]) -> list[Card]:
+            return [pool[str(c).upper()].pop(0) for c in lst]
+
+        piles: dict[str, Any] = {"hands": [ids(h) for h in hands]}
+        for k, v in extra.items():
+            piles[k] = ids(v)
+        # The variant's own layout decides pile sizes; check the fixed deal matches them.
+        probe = self.variant.deck.layout(self.options, self.seats, list(range(len(self.deck))))
+        shape = {k: (len(v) if k != "hands" else [len(h) for h in v]) for k, v in probe.items()}
+        mine = {k: (len(v) if k != "hands" else [len(h) for h in v]) for k, v in piles.items()}
+        if shape != mine:
+            raise MatchError(f"the fixed deal has the wrong pile sizes: expected {shape}, got {mine}")
+        return piles
+
+    def _start_deal(self, dealer: int, piles: Mapping[str, Any] | None = None) -> None:
+        if piles is None:
+            order = list(range(len(self.deck)))
+            random.Random(f"{self.seed}:deal:{self.deal_index}").shuffle(order)
+            piles = self.variant.deck.layout(self.options, self.seats, order)
+        self.dealer = dealer
+        self.setup = DealSetup(
+            variant=self.variant,
+            options=self.options,
+            seats=self.seats,
+            dealer=dealer,
+            deal_no=self.deal_no,
+            piles=piles,
+            scores=self.scores,
+            carry=self.carry,
+            rng_seed=f"{self.seed}:chance:{self.deal_index}",
+            first=self.first if self.deal_index == 0 else None,
+        )
+        self.deal: Deal = self.variant.new_deal(self.setup)
+        self.deal_index += 1
+
+    # ------------------------------------------------------------ the game
+
+    @property
+    def to_move(self) -> int:
+        return -1 if self.over else self.deal.to_move
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.over else self.deal.phase
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.over else self.deal.legal_actions()
+
+    def legal_strings(self) -> list[str]:
+        fmt = self.deal.format_action
+        return sorted(fmt(a) for a in self.legal_actions())
+
+    def parse(self, text: str) -> Action:
+        if self.over:
+            raise ActionError("the match is over")
+        return self.deal.parse_action(text)
+
+    def check(self, action: Action | str) -> str | None:
+        """None when legal, else the reason."""
+        if self.over:
+            return "the match is over"
+        if isinstance(action, str):
+            try:
+                action = self.deal.parse_action(action)
+            except ActionError as e:
+                return str(e)
+        return self.deal.check(action)
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Check and apply; raises ActionError (nothing changes) when illegal."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        reason = self.check(action)
+        if reason is not None:
+            raise ActionError(reason)
+        return self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        events = self.deal.apply(action)
+        self.log.append(action)
+        if self.deal.over:
+            events = list(events)
+            self._finish_deal(events)
+        return events
+
+    def _finish_deal(self, events: list[Event]) -> None:
+        setup = self.setup
+        result = self.deal.result()
+        scorer = self.variant.scorer
+        if result.redeal:
+            events.append({"type": "redeal", "dealer": scorer.redeal_dealer(setup, result)})
+            self._start_deal(scorer.redeal_dealer(setup, result))
+            return
+        st = scorer.settle(setup, result)
+        self.scores = tuple(st.scores)
+        self.carry = dict(st.carry)
+        self.deal_no += 1
+        ev: Event = {
+            "type": "deal_over",
+            "points": list(result.points),
+            "score_change": list(st.score_change),
+            "scores": list(st.scores),
+            **st.extra_event,
+        }
+        events.append(ev)
+        self.history.append({"deal": self.deal_no, **{k: v for k, v in ev.items() if k != "type"}})
+        if st.winner is not None:
+            self.winner = st.winner
+            self.over = True
+            events.append({"type": "match_over", "winner": st.winner, "scores": list(st.scores)})
+            return
+        self._start_deal(st.next_dealer)
+
+    def view(self, seat: int) -> View:
+        return self.deal.view(seat)
+
+    def view_json(self, seat: int) -> dict[str, Any]:
+        v = self.deal.view(seat).to_json()
+        v["match"] = {
+            "scores": list(self.scores),
+            "deal_no": self.deal_no,
+            "over": self.over,
+            "winner": self.winner,
+            "teams": [list(t) for t in self.teams] if self.teams else None,
+        }
+        return v
+
+    def state(self) -> dict[str, Any]:
+        s = self.deal.full_state()
+        s.update(
+            variant=self.variant.id,
+            seats=self.seats,
+            scores=list(self.scores),
+            deal_no=self.deal_no,
+            dealer=self.dealer,
+            phase=self.phase,
+            over=self.over,
+            winner=self.winner,
+            teams=[list(t) for t in self.teams] if self.teams else None,
+            options=dict(self.options),
+        )
+        return s
+
+    def log_strings(self) -> list[str]:
+        """The action log in notation (replayable with Match.replay)."""
+        out = []
+        probe = self.fresh()
+        for a in self.log:
+            out.append(probe.deal.format_action(a))
+            probe.apply_unchecked(a)
+        return out
+
+    def fresh(self) -> Match:
+        """The same match before any action (same seed and set-up)."""
+        return type(self)(
+            self.variant,
+            seed=self.seed,
+            seats=self.seats,
+            options=dict(self.options),
+            dealer=self._first_dealer,
+            first=self.first,
+            deal=self._fixed_names,
+            carry=self._first_carry,
+        )
+
+    @classmethod
+    def replay(cls, variant: Variant, actions: Sequence[str], **kwargs: Any) -> Match:
+        m = cls(variant, **kwargs)
+        for text in actions:
+            m.apply(text)
+        return m

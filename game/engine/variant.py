@@ -1,0 +1,256 @@
+"""The plugin-facing model of a game: a Variant and its five parts.
+
+A plugin hands the host Variant objects (see game.hookspecs). The engine calls them
+directly; pluggy is never on the per-move path.
+
+The five parts of the design card:
+  deck       DeckSpec   -> the pack for (options, seats) and how it is dealt into piles
+  bidding    Bidding    -> the auction / declaration phase component the Deal drives
+  validator  PlayValidator -> which plays are legal and, if not, why (a sentence)
+  scorer     Scorer     -> scores a finished deal into the match (scores, dealer, winner)
+  ais        {level: AIFactory}; "random" is always present (the host adds it if absent)
+plus `new_deal`, the state machine that wires the parts for one deal.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from .actions import Action, ActionError, format_action, parse_action
+from .cards import Card, Deck
+from .options import Option, Options, resolve_options
+
+Event = dict[str, Any]
+Piles = dict[str, list[Card]]  # "hands" -> list per seat is stored as "hand0".."handN"
+
+
+# ---------------------------------------------------------------- views and AIs
+
+
+@runtime_checkable
+class View(Protocol):
+    """What one seat may see. Variants return a frozen dataclass with these members.
+
+    to_json() must hold at least the common keys the client and protocol use:
+      seat, phase, to_move, hand (card names, sorted), hand_counts (per seat),
+      trick (list of [seat, [card names]] for the trick in progress), scores, dealer,
+      plus anything variant-specific (bid, declarer, trump, piles the seat may see, ...).
+    """
+
+    seat: int
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class AI(Protocol):
+    """Chooses an action for the seat of `view`, from that view alone.
+
+    `legal` comes from the engine (it is derivable from the view). Where the legal set is
+    too large to list (Deal.legal_complete() is False, e.g. choosing cards to bury), the
+    AI builds its own action; the match checks it and falls back on a legal one.
+    """
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+AIFactory = Callable[["Variant", Options, int], AI]  # (variant, options, seats) -> AI
+
+
+# ---------------------------------------------------------------- one deal
+
+
+class Deal(ABC):
+    """The state of one deal: mutable, cheap to clone, deterministic.
+
+    OpenSpiel-shaped: to_move / legal_actions / apply / over / result. `phase` is a short
+    string ("bid", "nest", "trump", "declare", "bury", "play", "over", ...).
+    """
+
+    deck: Deck
+    phase: str
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int:
+        """Seat to act, or -1 when the deal is over."""
+
+    @property
+    def over(self) -> bool:
+        return self.to_move < 0
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the seat to move (see legal_complete)."""
+
+    def legal_complete(self) -> bool:
+        """False where the legal set is too large to list (burying 8 of 33 cards)."""
+        return True
+
+    def legal_hint(self) -> str:
+        """When legal_complete() is False: what is to be chosen, as a sentence."""
+        return ""
+
+    def random_action(self, rng: random.Random) -> Action:
+        """A uniformly random legal action (override where legal sets are incomplete)."""
+        return rng.choice(self.legal_actions())
+
+    @abstractmethod
+    def check(self, action: Action) -> str | None:
+        """None if `action` is legal now, else the reason as a sentence."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action (callers check first) and return events."""
+
+    @abstractmethod
+    def clone(self) -> Deal:
+        """An independent copy (cheap: the AI copies thousands per move)."""
+
+    @abstractmethod
+    def view(self, seat: int) -> View:
+        """Only what `seat` may see."""
+
+    @abstractmethod
+    def full_state(self) -> dict[str, Any]:
+        """Everything, JSON-able: hands, piles, trump, phase (for tests and review)."""
+
+    @abstractmethod
+    def result(self) -> DealResult:
+        """Once over: the deal's result for the scorer."""
+
+    # Notation. Variants with other notations override these two.
+    def parse_action(self, text: str) -> Action:
+        seat = self.to_move
+        return parse_action(text, self.deck, self.hand_of(seat) if seat >= 0 else None)
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action, self.deck)
+
+    def hand_of(self, seat: int) -> Sequence[Card] | None:
+        """The seat's hand (used to resolve repeated card tokens when parsing)."""
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """points: what each side took (by team where the variant has teams, else by seat).
+    redeal: the deal was thrown in (all passed): the match deals again, no scoring.
+    details: variant-specific facts for the scorer and the end-of-deal screen."""
+
+    points: tuple[int, ...]
+    redeal: bool = False
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What the scorer decides after a deal."""
+
+    score_change: tuple[int, ...]
+    scores: tuple[int, ...]
+    next_dealer: int
+    winner: Any = None  # None while the match goes on; else team/seat index (or list)
+    carry: Mapping[str, Any] = field(default_factory=dict)  # match state for the next deal (Tractor levels)
+    extra_event: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DealSetup:
+    """Everything a Deal is built from. `piles` maps pile names to card lists: "hands"
+    is a list of lists (one per seat); others are "nest", "kitty", "bottom", "aside", ..."""
+
+    variant: Variant
+    options: Options
+    seats: int
+    dealer: int
+    deal_no: int
+    piles: Mapping[str, Any]
+    scores: tuple[int, ...]
+    carry: Mapping[str, Any]
+    rng_seed: str  # seeds chance decisions inside the deal (a drawn first bidder)
+    first: int | None = None
+
+
+# ---------------------------------------------------------------- the five parts
+
+
+class DeckSpec(Protocol):
+    def build(self, options: Options, seats: int) -> Deck:
+        """The pack for these options and seat count."""
+        ...
+
+    def layout(self, options: Options, seats: int, shuffled: list[Card]) -> dict[str, Any]:
+        """Deal a shuffled pack into piles: {"hands": [[...] per seat], "nest": [...], ...}."""
+        ...
+
+
+class Bidding(Protocol):
+    """The auction or declaration phase. The variant's Deal calls it; its shape is the
+    variant's own (bids, declarations), its results are actions in the notation."""
+
+
+class PlayValidator(Protocol):
+    """Legal plays and reasons. The variant's Deal calls it for legal_actions/check."""
+
+
+class Scorer(Protocol):
+    def first_dealer(self, options: Options, seats: int, rng: random.Random) -> int: ...
+
+    def initial_scores(self, options: Options, seats: int) -> tuple[int, ...]: ...
+
+    def settle(self, setup: DealSetup, result: DealResult) -> Settlement: ...
+
+    def redeal_dealer(self, setup: DealSetup, result: DealResult) -> int:
+        """Dealer of the deal that replaces a thrown-in one (usually the same)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A playable game, as a plugin registers it."""
+
+    id: str
+    name: str
+    seats: tuple[int, ...]
+    deck: DeckSpec
+    bidding: Bidding
+    validator: PlayValidator
+    scorer: Scorer
+    new_deal: Callable[[DealSetup], Deal]
+    ais: Mapping[str, AIFactory] = field(default_factory=dict)
+    rules_text: str = ""
+    options: tuple[Option, ...] = ()
+    teams: Callable[[int, Options], tuple[tuple[int, ...], ...] | None] = lambda n, o: None
+    default_seats: int = 0
+    description: str = ""
+    pile_names: tuple[str, ...] = ()  # extra piles besides hands ("nest", "kitty", ...)
+
+    def __post_init__(self) -> None:
+        if not self.default_seats and self.seats:
+            object.__setattr__(self, "default_seats", self.seats[0])
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> Options:
+        return resolve_options(self.options, given)
+
+
+__all__ = [
+    "AI",
+    "AIFactory",
+    "Action",
+    "ActionError",
+    "Bidding",
+    "Deal",
+    "DealResult",
+    "DealSetup",
+    "DeckSpec",
+    "Event",
+    "PlayValidator",
+    "Scorer",
+    "Settlement",
+    "Variant",
+    "View",
+]

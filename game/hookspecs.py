@@ -1,0 +1,46 @@
+"""The plugin API. Every hook is documented here and in docs/plugins.md.
+
+A plugin is a module (or package) with functions marked by `hookimpl`:
+
+    from game.hookspecs import hookimpl
+
+    @hookimpl
+    def crowsnest_register_variants(register):
+        register(my_variant)
+
+Hooks are register-callbacks (as in llm and tox): the host passes a `register` function
+and validates what is handed to it, so one bad registration is reported without
+affecting the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pluggy
+
+PROJECT = "crowsnest"
+API_VERSION = 1  # bump on incompatible changes to this module or game.engine.variant
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+class CrowsNestSpecs:
+    """The hook specifications (methods without self in plugins)."""
+
+    @hookspec
+    def crowsnest_register_variants(self, register: Any) -> None:
+        """Register variants: call ``register(variant)`` once per game.Variant.
+
+        The variant must carry all five parts (deck, bidding, validator, scorer, ais)
+        and a ``new_deal``; an invalid one is refused and reported, the others load.
+        """
+
+    @hookspec
+    def crowsnest_register_ais(self, register: Any) -> None:
+        """Add AIs to existing variants: call ``register(variant_id, level, factory)``.
+
+        ``factory(variant, options, seats)`` returns an object with
+        ``choose(view, legal, rng) -> action``. A level that already exists is refused.
+        """
