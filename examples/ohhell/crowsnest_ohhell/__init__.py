@@ -1,0 +1,85 @@
+"""Oh Hell for CrowsNest Arcade: a community plugin package (example 2 of docs/plugins.md).
+
+Installed with pip, it is found through its entry point in the `crowsnest.plugins` group
+(see pyproject.toml). It uses only the public plugin API: game.engine and game.hookspecs.
+"""
+
+from __future__ import annotations
+
+from game.engine import Option, Variant
+from game.hookspecs import hookimpl
+
+from .ai import easy_ai, random_ai
+from .cards import StandardPack
+from .deal import BIDDING, VALIDATOR, new_deal
+from .rules import RULES_TEXT
+from .scoring import SCORER
+
+__version__ = "1.0.0"
+CROWSNEST_API = 1  # the game.hookspecs.API_VERSION this plugin was written for
+
+OPTIONS = (
+    Option(
+        "rounds",
+        "down-up",
+        kind="choice",
+        label="Hand sizes",
+        help="down-up: largest hand down to 1 and back up; up-down; down; up; fixed",
+        choices=("down-up", "up-down", "down", "up", "fixed"),
+    ),
+    Option(
+        "max_hand",
+        10,
+        kind="int",
+        label="Largest hand",
+        help="capped at 51 / players",
+        minimum=1,
+        maximum=17,
+    ),
+    Option(
+        "fixed_deals",
+        10,
+        kind="int",
+        label="Deals (fixed)",
+        help="deals in a 'fixed' match",
+        minimum=1,
+        maximum=50,
+    ),
+    Option(
+        "hook",
+        True,
+        label="Hook rule",
+        help="the dealer may not make the bids add up to the tricks",
+    ),
+    Option("exact_bonus", 10, kind="int", label="Exact-bid bonus", minimum=0, maximum=100),
+    Option(
+        "miss",
+        "zero",
+        kind="choice",
+        label="Missed bid",
+        help="zero: score nothing; minus: lose 1 per trick over or under",
+        choices=("zero", "minus"),
+    ),
+)
+
+VARIANT = Variant(
+    id="ohhell",
+    name="Oh Hell",
+    seats=(3, 4, 5, 6),
+    default_seats=4,
+    deck=StandardPack(),
+    bidding=BIDDING,
+    validator=VALIDATOR,
+    scorer=SCORER,
+    new_deal=new_deal,
+    ais={"random": random_ai, "easy": easy_ai},
+    rules_text=RULES_TEXT,
+    options=OPTIONS,
+    description="Bid the exact number of tricks you will take: no more, no fewer.",
+    pile_names=("turnup", "stock"),
+)
+
+
+@hookimpl
+def crowsnest_register_variants(register):
+    register(VARIANT)
