@@ -1,0 +1,334 @@
+"""The safe AI runner: a plugin's AI can never crash the game or corrupt a match.
+
+The AI sees only the seat's view and the legal list, computed on a clone of the deal.
+If it raises, answers something illegal, or takes longer than its budget, the move is
+made by a legal fallback (the deal's own uniform random_action) and an AIFault is
+recorded (``runner.faults``, the ``on_fault`` callback and the ``game.ai`` logger), so
+the client, the protocol and the CLI can show it. An AI that stalled is benched for the
+rest of the runner's life: its seat's later moves go straight to the fallback.
+
+Threads: with a budget, the AI runs on the runner's worker thread and the caller waits
+at most the budget (an AI stuck in a loop is abandoned, its daemon thread left behind).
+``submit`` returns a Future so the client's render loop can poll ``future.done()``
+instead of blocking; do not apply moves to the match while a choice is pending.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import random
+import threading
+import time
+import weakref
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine import Action, ActionError, Deal, Match, Variant
+
+from .random_ai import random_factory
+
+log = logging.getLogger("game.ai")
+
+LEVELS = ("random", "easy", "normal", "hard")  # weakest to strongest
+DEFAULT_BUDGET_S = 10.0
+
+
+class AILevelError(ValueError):
+    """A level the variant does not have (nor any weaker standard level)."""
+
+
+def resolve_level(variant: Variant, level: str) -> str:
+    """The level to use: `level` itself, else the strongest standard level below it that
+    the variant has ("hard" falls back to "normal", "easy", then "random")."""
+    if level in variant.ais:
+        return level
+    if level in LEVELS:
+        for weaker in reversed(LEVELS[: LEVELS.index(level)]):
+            if weaker in variant.ais or weaker == "random":
+                return weaker
+    levels = ", ".join(sorted(set(variant.ais) | {"random"}))
+    raise AILevelError(f"{variant.name} has no AI level '{level}' (levels: {levels})")
+
+
+@dataclass(frozen=True, slots=True)
+class AIFault:
+    """One contained AI failure. kind: "raised", "illegal" or "timeout"."""
+
+    variant: str
+    level: str
+    seat: int
+    kind: str
+    detail: str
+    fallback: str  # the action played instead, in notation
+
+    @property
+    def message(self) -> str:
+        what = {
+            "raised": f"raised {self.detail}",
+            "illegal": f"answered an illegal action ({self.detail})",
+            "timeout": f"took longer than {self.detail}; it is benched for this match",
+        }.get(self.kind, self.detail)
+        return (
+            f"AI '{self.level}' of {self.variant} at seat {self.seat} {what}; "
+            f"played {self.fallback} instead"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "level": self.level,
+            "seat": self.seat,
+            "kind": self.kind,
+            "detail": self.detail,
+            "fallback": self.fallback,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    action: Action
+    text: str  # the action in notation
+    level: str  # the level that actually chose (after resolve_level)
+    seconds: float
+    fault: AIFault | None = None
+
+
+class _Worker:
+    """One daemon thread running AI calls in turn (cheaper than a thread per move)."""
+
+    def __init__(self) -> None:
+        self.q: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._loop, name="crowsnest-ai", daemon=True)
+        self.thread.start()
+
+    def _loop(self) -> None:
+        while True:
+            item = self.q.get()
+            if item is None:
+                return
+            fut, fn = item
+            if not fut.set_running_or_notify_cancel():
+                continue
+            try:
+                fut.set_result(fn())
+            except BaseException as e:  # noqa: BLE001 - handed to the waiting caller
+                fut.set_exception(e)
+
+    def run(self, fn: Callable[[], Any]) -> Future[Any]:
+        fut: Future[Any] = Future()
+        self.q.put((fut, fn))
+        return fut
+
+    def stop(self) -> None:
+        self.q.put(None)
+
+
+class AIRunner:
+    """Runs the AIs of one match (variant, options, seat count)."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        options: Mapping[str, Any] | None = None,
+        seats: int | None = None,
+        *,
+        budget_s: float | None = DEFAULT_BUDGET_S,
+        seed: int | str | None = None,
+        on_fault: Callable[[AIFault], None] | None = None,
+    ) -> None:
+        self.variant = variant
+        self.options = variant.resolve_options(options)
+        self.seats = seats if seats is not None else variant.default_seats
+        self.budget_s = budget_s
+        self.on_fault = on_fault
+        self.faults: list[AIFault] = []
+        self.rng = random.Random(seed)
+        self._ais: dict[tuple[int, str], Any] = {}
+        self._benched: set[tuple[int, str]] = set()
+        self._worker: _Worker | None = None
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------ public
+
+    def choose(
+        self,
+        source: Match | Deal,
+        seat: int | None = None,
+        level: str = "random",
+        budget_s: Any = ...,  # ... = the runner's budget; None = no thread, no limit
+    ) -> Choice:
+        """A legal action for `seat` (default: the seat to move) chosen by the AI `level`
+        from the seat's view; a fallback action (and a recorded fault) if the AI fails."""
+        deal = source.deal if isinstance(source, Match) else source
+        if deal.over:
+            raise ValueError("the deal is over: there is nothing to choose")
+        to_move = deal.to_move
+        if seat is None:
+            seat = to_move
+        if seat != to_move:
+            raise ValueError(f"seat {seat} is not to move (seat {to_move} is)")
+        level = resolve_level(self.variant, level)
+        budget = self.budget_s if budget_s is ... else budget_s
+        deal = deal.clone()  # the AI and the checks never touch the caller's deal
+        with self._lock:
+            ai_rng = random.Random(self.rng.getrandbits(64))
+            fb_rng = random.Random(self.rng.getrandbits(64))
+        start = time.perf_counter()
+        if self.variant.ais.get(level) is random_factory or (seat, level) in self._benched:
+            # The random level is the fallback itself: uniform over the full legal set.
+            action = self._fallback(deal, fb_rng)
+            return Choice(action, deal.format_action(action), level, time.perf_counter() - start)
+        kind, detail, answer = self._ask(deal, seat, level, ai_rng, budget)
+        seconds = time.perf_counter() - start
+        if kind is None:
+            try:
+                action, reason = _legal_answer(deal, answer)
+            except Exception as e:  # noqa: BLE001 - a malformed answer, contained
+                action, reason = None, f"{type(e).__name__}: {e}"
+            if reason is None:
+                return Choice(action, deal.format_action(action), level, seconds)
+            kind, detail = "illegal", _short(f"{answer!r}: {reason}")
+        action = self._fallback(deal, fb_rng)
+        text = deal.format_action(action)
+        fault = AIFault(self.variant.id, level, seat, kind, detail, text)
+        self._report(fault)
+        return Choice(action, text, level, seconds, fault)
+
+    def submit(
+        self, source: Match | Deal, seat: int | None = None, level: str = "random"
+    ) -> Future[Choice]:
+        """choose() on a helper thread; the Future resolves to a Choice. The state is
+        cloned before this returns, so drawing the match meanwhile is safe."""
+        deal = (source.deal if isinstance(source, Match) else source).clone()
+        fut: Future[Choice] = Future()
+
+        def run() -> None:
+            try:
+                fut.set_result(self.choose(deal, seat, level))
+            except BaseException as e:  # noqa: BLE001 - handed to the caller
+                fut.set_exception(e)
+
+        threading.Thread(target=run, name="crowsnest-ai-submit", daemon=True).start()
+        return fut
+
+    def close(self) -> None:
+        if self._worker is not None:
+            self._worker.stop()
+            self._worker = None
+
+    # ------------------------------------------------------------ internals
+
+    def _ai(self, seat: int, level: str) -> Any:
+        key = (seat, level)
+        ai = self._ais.get(key)
+        if ai is None:
+            ai = self.variant.ais[level](self.variant, self.options, self.seats)
+            self._ais[key] = ai
+        return ai
+
+    def _ask(
+        self, deal: Deal, seat: int, level: str, rng: random.Random, budget: float | None
+    ) -> tuple[str | None, str, Any]:
+        """Run the AI; returns (fault kind or None, detail, answer)."""
+
+        def call() -> Any:
+            ai = self._ai(seat, level)
+            return ai.choose(deal.view(seat), deal.legal_actions(), rng)
+
+        if budget is None:
+            try:
+                return None, "", call()
+            except Exception as e:  # noqa: BLE001 - the AI's fault, contained
+                return "raised", _short(f"{type(e).__name__}: {e}"), None
+        if self._worker is None:
+            self._worker = _Worker()
+        fut = self._worker.run(call)
+        try:
+            return None, "", fut.result(timeout=budget)
+        except TimeoutError:
+            # The worker is stuck in the AI: abandon it and bench this AI for the match.
+            self._worker = None
+            self._benched.add((seat, level))
+            return "timeout", f"its budget of {budget:g} s", None
+        except Exception as e:  # noqa: BLE001
+            return "raised", _short(f"{type(e).__name__}: {e}"), None
+
+    @staticmethod
+    def _fallback(deal: Deal, rng: random.Random) -> Action:
+        try:
+            action = deal.random_action(rng)
+            if deal.check(action) is None:
+                return action
+        except Exception:  # noqa: BLE001 - fall through to the listed actions
+            log.exception("random_action failed; using the first listed action")
+        legal = deal.legal_actions()
+        if not legal:
+            raise RuntimeError("the variant offers no legal action for the seat to move")
+        return legal[0]
+
+    def _report(self, fault: AIFault) -> None:
+        self.faults.append(fault)
+        log.warning("%s", fault.message)
+        if self.on_fault is not None:
+            try:
+                self.on_fault(fault)
+            except Exception:  # noqa: BLE001 - a reporting hook must not break play
+                log.exception("on_fault callback failed")
+
+
+def _legal_answer(deal: Deal, answer: Any) -> tuple[Action | None, str | None]:
+    """(action, None) when the AI's answer is legal, else (None, reason). Notation
+    strings are accepted as well as action tuples."""
+    if isinstance(answer, str):
+        try:
+            answer = deal.parse_action(answer)
+        except ActionError as e:
+            return None, str(e)
+    if not isinstance(answer, tuple) or not answer or not isinstance(answer[0], str):
+        return None, "not an action"
+    reason = deal.check(answer)
+    return (answer, None) if reason is None else (None, reason)
+
+
+def _short(text: str, limit: int = 200) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# One runner per match for the convenience function (AIs keep their tables between moves).
+_runners: weakref.WeakKeyDictionary[Any, AIRunner] = weakref.WeakKeyDictionary()
+
+
+def runner_for(match: Match, **kwargs: Any) -> AIRunner:
+    r = _runners.get(match)
+    if r is None:
+        r = AIRunner(match.variant, match.options, match.seats, **kwargs)
+        _runners[match] = r
+    return r
+
+
+def choose_action(
+    match_or_deal: Match | Deal,
+    seat: int | None = None,
+    level: str = "random",
+    budget_s: float | None = DEFAULT_BUDGET_S,
+    *,
+    variant: Variant | None = None,
+    seed: int | str | None = None,
+) -> Choice:
+    """One safe AI decision. For a Match the runner (and its AIs) persist with the match;
+    for a bare Deal pass `variant` (or a deal whose `setup` holds it)."""
+    if isinstance(match_or_deal, Match):
+        runner = runner_for(match_or_deal, seed=seed)
+        return runner.choose(match_or_deal, seat, level, budget_s)
+    setup = getattr(match_or_deal, "setup", None)
+    v = variant or getattr(setup, "variant", None)
+    if v is None:
+        raise ValueError("choose_action on a bare Deal needs variant=")
+    options = getattr(setup, "options", None)
+    seats = getattr(setup, "seats", None)
+    return AIRunner(v, options, seats, seed=seed).choose(match_or_deal, seat, level, budget_s)

@@ -1,0 +1,525 @@
+"""The plugin host: finds plugins, loads each in isolation, and builds the Registry of
+variants and AIs.
+
+Sources, in load order (earlier wins a name or variant-id clash):
+  1. entry points in the group ``crowsnest.plugins`` (our own built-ins come this way,
+     from our pyproject, exactly as community packages do);
+  2. drop-in ``.py`` files and packages (folders with ``__init__.py``) in the user plugin
+     folder (platformdirs user data dir / "plugins") and in the folders the config lists.
+
+Isolation: a plugin that fails to import, fails pluggy's validation (a misspelled
+``crowsnest_*`` hook, a hook with wrong arguments), raises inside a hook, or registers
+something invalid is unregistered as a whole and reported as a PluginRecord with a
+one-line reason. Everything else loads. Nothing is cached: discovery runs once per call
+of ``load_registry`` (tens of milliseconds), so a plugin dropped in or removed shows up
+on the next load.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import importlib.metadata
+import importlib.util
+import inspect
+import re
+import sys
+import traceback
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType, ModuleType
+from typing import Any
+
+import pluggy
+
+from game.engine import Deck, Option, OptionError, Variant
+from game.hookspecs import API_VERSION, PROJECT, CrowsNestSpecs
+
+ENTRY_POINT_GROUP = "crowsnest.plugins"
+HOOK_PREFIX = PROJECT + "_"
+OUR_DISTRIBUTION = "crowsnest-arcade"
+ID_RE = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+LEVEL_RE = re.compile(r"^[a-z][a-z0-9_-]{0,29}$")
+DROPIN_MODULE_PREFIX = "_crowsnest_dropin_"
+
+BUILT_IN = "built-in"
+PACKAGE = "package"
+DROP_IN = "drop-in"
+
+
+class PluginError(Exception):
+    """Why one plugin was left out (str(err) is the one-line reason)."""
+
+
+class UnknownVariantError(LookupError):
+    """A variant id that no loaded plugin registered."""
+
+
+@dataclass(frozen=True, slots=True)
+class PluginRecord:
+    """One plugin as `crowsnest plugins` and the client's plugin screen show it."""
+
+    name: str
+    origin: str  # "built-in", "package" or "drop-in"
+    version: str | None = None
+    path: str | None = None
+    variants: tuple[str, ...] = ()
+    ais: tuple[str, ...] = ()  # "variant:level" for each AI the plugin added
+    error: str | None = None  # one-line reason when the plugin was left out
+    enabled: bool = True
+
+    @property
+    def status(self) -> str:
+        if not self.enabled:
+            return "disabled"
+        return "error" if self.error else "ok"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "origin": self.origin,
+            "version": self.version,
+            "path": self.path,
+            "status": self.status,
+            "enabled": self.enabled,
+            "variants": list(self.variants),
+            "ais": list(self.ais),
+            "error": self.error,
+        }
+
+
+@dataclass(frozen=True)
+class Registry:
+    """What the loaded plugins provide. Variants carry every AI registered for them
+    (``variant.ais``), "random" always among them."""
+
+    variants: Mapping[str, Variant]
+    plugins: tuple[PluginRecord, ...]
+    ai_owner: Mapping[tuple[str, str], str] = field(default_factory=dict)  # (id, level) -> plugin
+
+    def variant(self, variant_id: str) -> Variant:
+        try:
+            return self.variants[variant_id]
+        except KeyError:
+            known = ", ".join(sorted(self.variants)) or "none are loaded"
+            raise UnknownVariantError(
+                f"there is no variant '{variant_id}' (known variants: {known})"
+            ) from None
+
+    def ais(self, variant_id: str) -> Mapping[str, Any]:
+        return self.variant(variant_id).ais
+
+    def errors(self) -> list[PluginRecord]:
+        return [p for p in self.plugins if p.error]
+
+
+# ------------------------------------------------------------------ pluggy manager
+
+
+class _Manager(pluggy.PluginManager):
+    """Treats every ``crowsnest_*`` function of a plugin as a hook implementation, marked
+    or not (as pytest does with ``pytest_*``), so a misspelled hook name is caught by
+    check_pending instead of being silently ignored."""
+
+    def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
+        opts = super().parse_hookimpl_opts(plugin, name)
+        if (
+            opts is None
+            and name.startswith(HOOK_PREFIX)
+            and inspect.ismodule(plugin)
+            and inspect.isfunction(inspect.getattr_static(plugin, name, None))
+        ):
+            return {}
+        return opts
+
+
+def new_manager() -> pluggy.PluginManager:
+    pm = _Manager(PROJECT)
+    pm.add_hookspecs(CrowsNestSpecs)
+    return pm
+
+
+# ------------------------------------------------------------------ discovery
+
+
+@dataclass
+class _Candidate:
+    name: str
+    origin: str
+    loader: Callable[[], ModuleType]
+    version: str | None = None
+    path: str | None = None
+
+
+def _one_line(exc: BaseException) -> str:
+    """A short reason: exception type and message, plus the plugin file and line."""
+    msg = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    text = f"{type(exc).__name__}: {msg}" if msg else type(exc).__name__
+    if isinstance(exc, PluginError):
+        text = msg
+    where = ""
+    tb = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
+    for frame in reversed(tb):
+        if "/game/" not in frame.filename.replace("\\", "/") and "importlib" not in frame.filename:
+            where = f" ({Path(frame.filename).name}, line {frame.lineno})"
+            break
+    if isinstance(exc, SyntaxError) and exc.filename:
+        where = f" ({Path(exc.filename).name}, line {exc.lineno})"
+    return (text + where)[:300]
+
+
+def _entry_point_candidates() -> list[_Candidate]:
+    out: list[_Candidate] = []
+    seen: set[tuple[str, str]] = set()
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if (ep.name, ep.value) in seen:  # the same distribution found twice on sys.path
+            continue
+        seen.add((ep.name, ep.value))
+        dist = getattr(ep, "dist", None)
+        dist_name = (dist.metadata["Name"] if dist is not None else "") or ""
+        ours = dist_name.lower().replace("_", "-") == OUR_DISTRIBUTION
+        out.append(
+            _Candidate(
+                name=ep.name,
+                origin=BUILT_IN if ours else PACKAGE,
+                loader=ep.load,
+                version=dist.version if dist is not None else None,
+                path=ep.value,
+            )
+        )
+    return out
+
+
+def user_plugin_folder() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(PROJECT)) / "plugins"
+
+
+def _dropin_candidates(folders: Iterable[str | Path]) -> list[_Candidate]:
+    out: list[_Candidate] = []
+    for folder in folders:
+        base = Path(folder).expanduser()
+        if not base.is_dir():
+            continue
+        for entry in sorted(base.iterdir()):
+            if entry.name.startswith(("_", ".")):
+                continue
+            if entry.is_file() and entry.suffix == ".py":
+                out.append(_dropin(entry.stem, entry, entry))
+            elif entry.is_dir() and (entry / "__init__.py").is_file():
+                out.append(_dropin(entry.name, entry / "__init__.py", entry))
+    return out
+
+
+def _dropin(name: str, init: Path, shown: Path) -> _Candidate:
+    def load() -> ModuleType:
+        modname = DROPIN_MODULE_PREFIX + re.sub(r"\W", "_", name)
+        package = [str(init.parent)] if init.name == "__init__.py" else None
+        spec = importlib.util.spec_from_file_location(
+            modname, init, submodule_search_locations=package
+        )
+        if spec is None or spec.loader is None:
+            raise PluginError(f"cannot import {init}")
+        module = importlib.util.module_from_spec(spec)
+        # Fresh every load: forget an earlier copy (and its submodules) of this drop-in.
+        for key in [k for k in sys.modules if k == modname or k.startswith(modname + ".")]:
+            del sys.modules[key]
+        sys.modules[modname] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            sys.modules.pop(modname, None)
+            raise
+        return module
+
+    return _Candidate(name=name, origin=DROP_IN, loader=load, path=str(shown))
+
+
+# ------------------------------------------------------------------ validation
+
+
+def _check_variant(v: Any) -> Variant:
+    """Refuse a variant that lacks one of its parts or has impossible values."""
+    if not isinstance(v, Variant):
+        raise PluginError(f"registered {type(v).__name__}, not a game.engine.Variant")
+    if not isinstance(v.id, str) or not ID_RE.match(v.id):
+        raise PluginError(
+            f"variant id {v.id!r} must be 1-40 lower-case letters, digits, '-' or '_'"
+        )
+    if not isinstance(v.name, str) or not v.name.strip():
+        raise PluginError(f"variant '{v.id}' has no name")
+    seats = v.seats
+    if (
+        not isinstance(seats, tuple)
+        or not seats
+        or not all(isinstance(s, int) and not isinstance(s, bool) and 2 <= s <= 8 for s in seats)
+    ):
+        raise PluginError(f"variant '{v.id}': seats must be a tuple of seat counts from 2 to 8")
+    if v.default_seats not in seats:
+        raise PluginError(f"variant '{v.id}': default_seats {v.default_seats} is not in {seats}")
+    parts = {
+        "deck": ("build", "layout"),
+        "scorer": ("first_dealer", "initial_scores", "settle", "redeal_dealer"),
+    }
+    for part in ("deck", "bidding", "validator", "scorer"):
+        obj = getattr(v, part, None)
+        if obj is None:
+            raise PluginError(f"variant '{v.id}' is missing its {part}")
+        for method in parts.get(part, ()):
+            if not callable(getattr(obj, method, None)):
+                raise PluginError(f"variant '{v.id}': its {part} has no {method}()")
+    if not callable(v.new_deal):
+        raise PluginError(f"variant '{v.id}': new_deal is not callable")
+    if not isinstance(v.ais, Mapping):
+        raise PluginError(f"variant '{v.id}': ais must map level names to AI factories")
+    for level, factory in v.ais.items():
+        if not isinstance(level, str) or not LEVEL_RE.match(level) or not callable(factory):
+            raise PluginError(f"variant '{v.id}': AI {level!r} is not a named factory")
+    keys = set()
+    for opt in v.options:
+        if not isinstance(opt, Option):
+            raise PluginError(f"variant '{v.id}': options must be game.engine.Option objects")
+        if opt.key in keys:
+            raise PluginError(f"variant '{v.id}': option '{opt.key}' is declared twice")
+        keys.add(opt.key)
+        try:
+            opt.validate(opt.default)
+        except OptionError as e:
+            raise PluginError(f"variant '{v.id}': the default of {e}") from None
+    # A cheap smoke test: the pack can be built and dealt for every seat count.
+    options = v.resolve_options(None)
+    for n in seats:
+        deck = v.deck.build(options, n)
+        if not isinstance(deck, Deck) or len(deck) == 0:
+            raise PluginError(f"variant '{v.id}': deck.build() did not return a Deck for {n} seats")
+        piles = v.deck.layout(options, n, list(range(len(deck))))
+        hands = piles.get("hands") if isinstance(piles, Mapping) else None
+        if not isinstance(hands, list | tuple) or len(hands) != n:
+            raise PluginError(f"variant '{v.id}': deck.layout() must give 'hands', one per seat")
+    return v
+
+
+# ------------------------------------------------------------------ loading
+
+
+@dataclass
+class _Loaded:
+    cand: _Candidate
+    module: ModuleType | None = None
+    variants: list[Variant] = field(default_factory=list)
+    ais: list[tuple[str, str, Any]] = field(default_factory=list)
+    error: str | None = None
+    enabled: bool = True
+
+    def record(self) -> PluginRecord:
+        version = self.cand.version
+        if version is None and self.module is not None:
+            v = getattr(self.module, "__version__", None)
+            version = str(v) if v is not None else None
+        path = self.cand.path
+        if self.module is not None and getattr(self.module, "__file__", None):
+            path = self.module.__file__
+        ok = self.error is None and self.enabled
+        return PluginRecord(
+            name=self.cand.name,
+            origin=self.cand.origin,
+            version=version,
+            path=path,
+            variants=tuple(v.id for v in self.variants) if ok else (),
+            ais=tuple(f"{vid}:{lvl}" for vid, lvl, _ in self.ais) if ok else (),
+            error=self.error,
+            enabled=self.enabled,
+        )
+
+
+def _call_hook(pm: pluggy.PluginManager, module: ModuleType, hook: str, register: Any) -> None:
+    """Call one plugin's implementation of `hook` alone, so its failure is its own."""
+    caller = getattr(pm.hook, hook)
+    for impl in caller.get_hookimpls():
+        if impl.plugin is module:
+            impl.function(**{name: register for name in impl.argnames})
+
+
+def _random_factory() -> Any:
+    from game.ai.random_ai import random_factory
+
+    return random_factory
+
+
+def load_registry(
+    folders: Iterable[str | Path] | None = None,
+    disabled: Iterable[str] = (),
+    *,
+    user_folder: bool = True,
+    entry_points: bool = True,
+    config: Any = None,
+) -> Registry:
+    """Discover, load and validate every plugin; never raises for a plugin's fault.
+
+    `config` (a game.config.Config) supplies plugin folders and the disabled list;
+    explicit `folders` / `disabled` are added to it. `user_folder=False` skips the
+    platformdirs plugin folder (tests).
+    """
+    folder_list: list[str | Path] = []
+    off = set(disabled)
+    if config is not None:
+        folder_list.extend(config.plugins.folders)
+        off.update(config.plugins.disabled)
+    if folders is not None:
+        folder_list.extend(folders)
+    if user_folder:
+        folder_list.insert(0, user_plugin_folder())
+
+    candidates = (_entry_point_candidates() if entry_points else []) + _dropin_candidates(
+        folder_list
+    )
+    pm = new_manager()
+    loaded: list[_Loaded] = []
+    names: dict[str, _Loaded] = {}
+    for cand in candidates:
+        item = _Loaded(cand)
+        loaded.append(item)
+        if cand.name in names:
+            first = names[cand.name].cand
+            item.error = f"another plugin named '{cand.name}' is already loaded ({first.origin}, {first.path})"
+            continue
+        names[cand.name] = item
+        if cand.name in off:
+            item.enabled = False
+            continue
+        try:
+            item.module = cand.loader()
+            _check_api(item.module)
+            pm.register(item.module, name=cand.name)
+        except BaseException as e:  # noqa: BLE001 - isolation: any failure is the plugin's
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            item.error = _one_line(e)
+            continue
+        try:
+            pm.check_pending()
+        except pluggy.PluginValidationError as e:
+            item.error = _unknown_hook_reason(pm, item.module, e)
+            pm.unregister(item.module)
+
+    live = [it for it in loaded if it.module is not None and it.error is None and it.enabled]
+    variants: dict[str, Variant] = {}
+    owner: dict[str, str] = {}
+
+    # Phase 1: variants, from every plugin, before any AI is added to them.
+    for item in live:
+
+        def register(variant: Any, _item: _Loaded = item) -> None:
+            _item.variants.append(_check_variant(variant))
+
+        try:
+            _call_hook(pm, item.module, "crowsnest_register_variants", register)
+            for v in item.variants:
+                if v.id in variants or v.id in {w.id for w in item.variants if w is not v}:
+                    by = owner.get(v.id, item.cand.name)
+                    raise PluginError(f"variant id '{v.id}' is already registered by '{by}'")
+        except BaseException as e:  # noqa: BLE001
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            _fail(pm, item, e)
+            continue
+        for v in item.variants:
+            variants[v.id] = v
+            owner[v.id] = item.cand.name
+
+    # Phase 2: AIs added to existing variants.
+    extra: dict[str, dict[str, Any]] = {}
+    ai_owner: dict[tuple[str, str], str] = {}
+    for item in live:
+        if item.error:
+            continue
+
+        def register_ai(variant_id: Any, level: Any, factory: Any, _item: _Loaded = item) -> None:
+            if variant_id not in variants:
+                raise PluginError(f"added an AI to the unknown variant '{variant_id}'")
+            if not isinstance(level, str) or not LEVEL_RE.match(level):
+                raise PluginError(f"AI level {level!r} must be a short lower-case name")
+            if not callable(factory):
+                raise PluginError(f"the AI factory for '{variant_id}:{level}' is not callable")
+            taken = set(variants[variant_id].ais) | set(extra.get(variant_id, {})) | {"random"}
+            taken |= {lvl for vid, lvl, _ in _item.ais if vid == variant_id}
+            if level in taken:
+                raise PluginError(f"variant '{variant_id}' already has an AI '{level}'")
+            _item.ais.append((variant_id, level, factory))
+
+        try:
+            _call_hook(pm, item.module, "crowsnest_register_ais", register_ai)
+        except BaseException as e:  # noqa: BLE001
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            _fail(pm, item, e)
+            for v in item.variants:  # its variants leave with it
+                variants.pop(v.id, None)
+            continue
+        for vid, level, factory in item.ais:
+            extra.setdefault(vid, {})[level] = factory
+            ai_owner[(vid, level)] = item.cand.name
+
+    # Every variant gets its extra AIs and, always, "random".
+    final: dict[str, Variant] = {}
+    random_factory = _random_factory()
+    for vid, v in variants.items():
+        ais = dict(v.ais)
+        ais.update(extra.get(vid, {}))
+        ais.setdefault("random", random_factory)
+        for level in v.ais:
+            ai_owner.setdefault((vid, level), owner[vid])
+        ai_owner.setdefault((vid, "random"), "built-in")
+        final[vid] = dataclasses.replace(v, ais=MappingProxyType(ais))
+    return Registry(
+        variants=MappingProxyType(final),
+        plugins=tuple(it.record() for it in loaded),
+        ai_owner=MappingProxyType(ai_owner),
+    )
+
+
+def _fail(pm: pluggy.PluginManager, item: _Loaded, exc: BaseException) -> None:
+    item.error = _one_line(exc)
+    if item.module is not None and pm.is_registered(item.module):
+        pm.unregister(item.module)
+
+
+def _check_api(module: ModuleType) -> None:
+    """A plugin may declare CROWSNEST_API = N; one written for another API is refused."""
+    want = getattr(module, "CROWSNEST_API", API_VERSION)
+    if want != API_VERSION:
+        raise PluginError(
+            f"written for plugin API {want}; this CrowsNest Arcade speaks API {API_VERSION}"
+        )
+
+
+def _unknown_hook_reason(pm: pluggy.PluginManager, module: ModuleType, exc: Exception) -> str:
+    known = sorted(n for n in dir(CrowsNestSpecs) if n.startswith(HOOK_PREFIX))
+    for name in dir(module):
+        if name.startswith(HOOK_PREFIX) and name not in known:
+            return f"unknown hook '{name}' (known hooks: {', '.join(known)})"
+    return _one_line(exc)
+
+
+def load_from_config(config: Any) -> Registry:
+    """The registry as the game and CLI load it: entry points, the user folder, and the
+    folders and disabled list of the config."""
+    return load_registry(config=config)
+
+
+__all__ = [
+    "BUILT_IN",
+    "DROP_IN",
+    "ENTRY_POINT_GROUP",
+    "PACKAGE",
+    "PluginError",
+    "PluginRecord",
+    "Registry",
+    "UnknownVariantError",
+    "load_from_config",
+    "load_registry",
+    "new_manager",
+    "user_plugin_folder",
+]
