@@ -1,0 +1,16 @@
+"""Dou Dizhu (Landlord): the 3-player climbing game, as a built-in plugin."""
+
+from __future__ import annotations
+
+from game.hookspecs import hookimpl
+
+from .deal import describe
+from .variant import VARIANT
+
+
+@hookimpl
+def crowsnest_register_variants(register) -> None:  # noqa: ANN001 - pluggy callback
+    register(VARIANT)
+
+
+__all__ = ["VARIANT", "crowsnest_register_variants", "describe"]

@@ -1,0 +1,438 @@
+"""One Dou Dizhu deal: bidding, the landlord taking the bottom, and the climbing play.
+
+Hands are kept two ways: a 54-bit mask per seat (which concrete cards) and a 15-rank count
+vector (what legality depends on). Moves are generated from the counts as rank multisets
+(see combos.py) and turned into concrete cards, the lowest ids of each rank, only when an
+action is needed; `check` accepts any held cards of the right ranks.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine.actions import PASS, Action
+from game.engine.cards import Card
+from game.engine.variant import Deal, DealResult, DealSetup, Event
+
+from . import combos
+from .cards import DECK, NAMES, RANK_OF, cards_for, counts_of, mask_of, names_of
+from .combos import BOMB, ROCKET, Combo, Move
+
+SEATS = 3
+BIDS: tuple[Action, ...] = (("bid", 1), ("bid", 2), ("bid", 3))
+
+
+def _names(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+    return [NAMES[c] for c in cards]
+
+
+@dataclass(frozen=True, slots=True)
+class DouDizhuView:
+    """What one seat may see. Card fields are id tuples (sorted); to_json gives names.
+
+    history: every play and pass since the landlord was chosen, as (seat, cards), with
+    cards == () for a pass. played: all cards each seat has played (for counting).
+    """
+
+    seat: int
+    phase: str
+    to_move: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    dealer: int
+    scores: tuple[int, ...]
+    first_bidder: int
+    bids: tuple[tuple[int, int], ...]  # (seat, amount), 0 = pass
+    bid: int
+    landlord: int  # -1 while bidding
+    bottom: tuple[Card, ...] | None  # shown once the landlord is known
+    multiplier: int
+    bombs: int
+    last_play: tuple[int, tuple[Card, ...]] | None  # (seat, cards) to beat, None when leading
+    last_combo: str  # the name of the combination to beat ("" when leading)
+    leader: int  # who led the current round
+    trick: tuple[tuple[int, tuple[Card, ...]], ...]  # the plays of the current round
+    history: tuple[tuple[int, tuple[Card, ...]], ...]
+    played: tuple[tuple[Card, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        lp = self.last_play
+        return {
+            "seat": self.seat,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "hand": _names(self.hand),
+            "hand_counts": list(self.hand_counts),
+            "trick": [[s, _names(cs)] for s, cs in self.trick],
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "first_bidder": self.first_bidder,
+            "bids": [[s, b] for s, b in self.bids],
+            "bid": self.bid,
+            "landlord": self.landlord if self.landlord >= 0 else None,
+            "bottom": _names(self.bottom) if self.bottom is not None else None,
+            "multiplier": self.multiplier,
+            "bombs": self.bombs,
+            "last_play": None if lp is None else {"seat": lp[0], "cards": _names(lp[1])},
+            "last_combo": self.last_combo,
+            "leader": self.leader,
+            "history": [[s, _names(cs) if cs else "pass"] for s, cs in self.history],
+            "played": [_names(cs) for cs in self.played],
+        }
+
+
+class DouDizhuDeal(Deal):
+    deck = DECK
+
+    def __init__(self, setup: DealSetup | None) -> None:
+        if setup is None:  # clone() fills the fields itself
+            return
+        self.options = setup.options
+        self.dealer = setup.dealer
+        self.scores = tuple(setup.scores)
+        piles = setup.piles
+        hands = [list(h) for h in piles["hands"]]
+        self.masks = [mask_of(h) for h in hands]
+        self.counts = [counts_of(h) for h in hands]
+        self.sizes = [len(h) for h in hands]
+        self.bottom: tuple[Card, ...] = tuple(sorted(piles["bottom"]))
+        if setup.first is not None:
+            first = setup.first
+        else:
+            first = random.Random(setup.rng_seed).randrange(SEATS)
+        self.first_bidder = first
+        self.phase = "bid"
+        self._to_move = first
+        self.bid = 0
+        self.bidder = -1
+        self.bids: list[tuple[int, int]] = []
+        self.passes = 0  # consecutive passes (bidding and play)
+        self.landlord = -1
+        self.redeal = False
+        # Play state.
+        self.last: tuple[int, tuple[Card, ...], Combo] | None = None
+        self.leader = -1
+        self.trick: list[tuple[int, tuple[Card, ...]]] = []
+        self.history: list[tuple[int, tuple[Card, ...]]] = []
+        self.plays = [0, 0, 0]  # combinations played per seat (spring rules)
+        self.played_mask = 0
+        self.bombs = 0
+        self.winner = -1
+        self._moves: list[Move] | None = None
+
+    # ------------------------------------------------------------ basics
+
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    def hand_of(self, seat: int) -> list[Card]:
+        m = self.masks[seat]
+        return [c for c in range(54) if m >> c & 1]
+
+    @property
+    def multiplier(self) -> int:
+        m = max(self.bid, 1) << self.bombs
+        if self.phase == "over" and (self.spring or self.reverse_spring):
+            m *= 2
+        return m
+
+    @property
+    def spring(self) -> bool:
+        """The landlord went out before either farmer played a card."""
+        ll = self.landlord
+        return self.winner == ll and ll >= 0 and sum(self.plays) == self.plays[ll]
+
+    @property
+    def reverse_spring(self) -> bool:
+        """A farmer went out while the landlord had played only the opening lead."""
+        ll = self.landlord
+        return self.winner >= 0 and self.winner != ll and self.plays[ll] == 1
+
+    def clone(self) -> DouDizhuDeal:
+        d = DouDizhuDeal(None)
+        d.__dict__.update(self.__dict__)
+        d.masks = self.masks[:]
+        d.counts = [c[:] for c in self.counts]
+        d.sizes = self.sizes[:]
+        d.bids = self.bids[:]
+        d.trick = self.trick[:]
+        d.history = self.history[:]
+        d.plays = self.plays[:]
+        return d
+
+    # ------------------------------------------------------------ legality
+
+    def _play_moves(self) -> list[Move]:
+        mv = self._moves
+        if mv is None:
+            last = self.last
+            mv = combos.moves(self.counts[self._to_move], None if last is None else last[2])
+            self._moves = mv
+        return mv
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == "bid":
+            return [PASS, *BIDS[self.bid :]]
+        if self.phase != "play":
+            return []
+        mask = self.masks[self._to_move]
+        out: list[Action] = [] if self.last is None else [PASS]
+        out.extend(("play", cards_for(m, mask)) for m in self._play_moves())
+        return out
+
+    def random_action(self, rng: random.Random) -> Action:
+        if self.phase == "bid":
+            return rng.choice(self.legal_actions())
+        mv = self._play_moves()
+        if self.last is None:
+            return ("play", cards_for(mv[rng.randrange(len(mv))], self.masks[self._to_move]))
+        i = rng.randrange(len(mv) + 1)
+        if i == len(mv):
+            return PASS
+        return ("play", cards_for(mv[i], self.masks[self._to_move]))
+
+    def check(self, action: Action) -> str | None:
+        if self.phase == "over":
+            return "the deal is over"
+        if not isinstance(action, tuple) or not action:
+            return "that is not an action"
+        kind = action[0]
+        if self.phase == "bid":
+            if kind == "pass" and len(action) == 1:
+                return None
+            if kind == "bid" and len(action) == 2:
+                amount = action[1]
+                if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= 3:
+                    return "a bid is 1, 2 or 3"
+                if amount <= self.bid:
+                    return f"you must bid more than {self.bid} (or pass)"
+                return None
+            return "the bidding is not over: pass or bid 1, 2 or 3"
+        # play phase
+        if kind == "pass" and len(action) == 1:
+            if self.last is None:
+                return "you lead: play a combination (the leader cannot pass)"
+            return None
+        if kind == "bid":
+            return "the bidding is over: play cards or pass"
+        if kind != "play" or len(action) != 2:
+            return "in Dou Dizhu you play cards ('play 3S 3H') or pass"
+        cards = action[1]
+        if not cards:
+            return "choose at least one card"
+        if not isinstance(cards, tuple | list) or any(
+            not isinstance(c, int) or not 0 <= c < 54 for c in cards
+        ):
+            return "cards must be card ids of this deck"
+        m = mask_of(cards)
+        if m.bit_count() != len(cards):
+            return "a card is named twice"
+        if m & ~self.masks[self._to_move]:
+            missing = [NAMES[c] for c in cards if not self.masks[self._to_move] >> c & 1]
+            return f"you do not hold {' '.join(missing)}"
+        combo = combos.classify_cards(cards)
+        if isinstance(combo, str):
+            return combo
+        if self.last is not None:
+            return combos.why_not_beat(combo, self.last[2])
+        return None
+
+    def describe(self, cards: tuple[Card, ...] | list[Card]) -> str:
+        """The name of the combination these cards form, or why they form none."""
+        return describe(cards)
+
+    # ------------------------------------------------------------ applying
+
+    def apply(self, action: Action) -> list[Event]:
+        self._moves = None
+        seat = self._to_move
+        if self.phase == "bid":
+            return self._apply_bid(seat, action)
+        if action[0] == "pass":
+            self.passes += 1
+            self.history.append((seat, ()))
+            events: list[Event] = [{"type": "pass", "seat": seat}]
+            nxt = (seat + 1) % SEATS
+            if self.passes == 2:  # both others passed: the last player leads again
+                self.last = None
+                self.passes = 0
+                self.trick = []
+                self.leader = nxt
+                events.append({"type": "lead", "seat": nxt})
+            self._to_move = nxt
+            return events
+        cards = tuple(sorted(action[1]))
+        ranks = tuple(RANK_OF[c] for c in cards)
+        combo = combos.classify(ranks)
+        assert not isinstance(combo, str), combo
+        m = mask_of(cards)
+        self.masks[seat] &= ~m
+        cnt = self.counts[seat]
+        for r in ranks:
+            cnt[r] -= 1
+        self.sizes[seat] -= len(cards)
+        self.played_mask |= m
+        self.plays[seat] += 1
+        self.passes = 0
+        if self.last is None:
+            self.leader = seat
+        self.last = (seat, cards, combo)
+        self.trick.append((seat, cards))
+        self.history.append((seat, cards))
+        event: Event = {
+            "type": "play",
+            "seat": seat,
+            "cards": _names(cards),
+            "combo": combos.describe_combo(combo),
+        }
+        events = [event]
+        if combo[0] == BOMB or combo[0] == ROCKET:
+            self.bombs += 1
+            event["multiplier"] = self.multiplier
+        if self.sizes[seat] == 0:
+            self.winner = seat
+            self.phase = "over"
+            self._to_move = -1
+            events.append(
+                {
+                    "type": "out",
+                    "seat": seat,
+                    "landlord_wins": seat == self.landlord,
+                    "spring": self.spring,
+                    "reverse_spring": self.reverse_spring,
+                    "multiplier": self.multiplier,
+                }
+            )
+            return events
+        self._to_move = (seat + 1) % SEATS
+        return events
+
+    def _apply_bid(self, seat: int, action: Action) -> list[Event]:
+        nxt = (seat + 1) % SEATS
+        if action[0] == "pass":
+            self.bids.append((seat, 0))
+            self.passes += 1
+            events: list[Event] = [{"type": "bid", "seat": seat, "bid": 0}]
+            if self.bidder < 0 and self.passes == SEATS:
+                self.redeal = True
+                self.phase = "over"
+                self._to_move = -1
+                return events
+            if self.bidder >= 0 and self.passes == 2:
+                events.extend(self._crown())
+                return events
+            self._to_move = nxt
+            return events
+        amount = action[1]
+        self.bids.append((seat, amount))
+        self.bid = amount
+        self.bidder = seat
+        self.passes = 0
+        events = [{"type": "bid", "seat": seat, "bid": amount}]
+        if amount == 3:
+            events.extend(self._crown())
+            return events
+        self._to_move = nxt
+        return events
+
+    def _crown(self) -> list[Event]:
+        """The auction is won: the landlord shows and takes the bottom, then leads."""
+        ll = self.bidder
+        self.landlord = ll
+        self.masks[ll] |= mask_of(self.bottom)
+        cnt = self.counts[ll]
+        for c in self.bottom:
+            cnt[RANK_OF[c]] += 1
+        self.sizes[ll] += len(self.bottom)
+        self.phase = "play"
+        self.passes = 0
+        self.leader = ll
+        self._to_move = ll
+        return [
+            {"type": "landlord", "seat": ll, "bid": self.bid},
+            {"type": "bottom", "seat": ll, "cards": _names(self.bottom)},
+            {"type": "lead", "seat": ll},
+        ]
+
+    # ------------------------------------------------------------ views and results
+
+    def view(self, seat: int) -> DouDizhuView:
+        last = self.last
+        played: list[list[Card]] = [[], [], []]
+        for s, cs in self.history:
+            played[s].extend(cs)
+        return DouDizhuView(
+            seat=seat,
+            phase=self.phase,
+            to_move=self._to_move,
+            hand=tuple(self.hand_of(seat)),
+            hand_counts=tuple(self.sizes),
+            dealer=self.dealer,
+            scores=self.scores,
+            first_bidder=self.first_bidder,
+            bids=tuple(self.bids),
+            bid=self.bid,
+            landlord=self.landlord,
+            bottom=self.bottom if self.landlord >= 0 else None,
+            multiplier=self.multiplier,
+            bombs=self.bombs,
+            last_play=None if last is None else (last[0], last[1]),
+            last_combo="" if last is None else combos.describe_combo(last[2]),
+            leader=self.leader,
+            trick=tuple(self.trick),
+            history=tuple(self.history),
+            played=tuple(tuple(sorted(p)) for p in played),
+        )
+
+    def full_state(self) -> dict[str, Any]:
+        hands = [names_of(self.hand_of(s)) for s in range(SEATS)]
+        where: dict[str, list[str]] = {f"hand{s}": hands[s] for s in range(SEATS)}
+        where["bottom"] = names_of(self.bottom) if self.landlord < 0 else []
+        where["played"] = names_of([c for c in range(54) if self.played_mask >> c & 1])
+        last = self.last
+        return {
+            "phase": self.phase,
+            "to_move": self._to_move,
+            "hands": hands,
+            "where": where,
+            "bottom": names_of(self.bottom),
+            "first_bidder": self.first_bidder,
+            "bids": [[s, b] for s, b in self.bids],
+            "bid": self.bid,
+            "landlord": self.landlord if self.landlord >= 0 else None,
+            "multiplier": self.multiplier,
+            "bombs": self.bombs,
+            "last_play": None if last is None else {"seat": last[0], "cards": _names(last[1])},
+            "history": [[s, _names(cs) if cs else "pass"] for s, cs in self.history],
+            "winner": self.winner if self.winner >= 0 else None,
+            "redeal": self.redeal,
+        }
+
+    def result(self) -> DealResult:
+        if self.redeal:
+            return DealResult(points=(0, 0, 0), redeal=True, details={"reason": "all passed"})
+        return DealResult(
+            points=tuple(self.sizes),  # cards left in each hand
+            details={
+                "landlord": self.landlord,
+                "bid": self.bid,
+                "bombs": self.bombs,
+                "spring": self.spring,
+                "reverse_spring": self.reverse_spring,
+                "multiplier": self.multiplier,
+                "winner": self.winner,
+                "landlord_wins": self.winner == self.landlord,
+            },
+        )
+
+
+def describe(cards: tuple[Card, ...] | list[Card]) -> str:
+    """Name the combination some cards form ("pair of 9s"), or say why they form none."""
+    got = combos.classify(tuple(sorted(RANK_OF[c] for c in cards)))
+    return got if isinstance(got, str) else combos.describe_combo(got)
+
+
+__all__ = ["DouDizhuDeal", "DouDizhuView", "describe"]

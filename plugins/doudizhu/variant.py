@@ -1,0 +1,67 @@
+"""The Dou Dizhu Variant and its five parts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.engine.cards import Card, Deck
+from game.engine.options import Options
+from game.engine.variant import DealSetup, Variant
+
+from . import combos
+from .ai import AIS
+from .cards import DECK
+from .deal import DouDizhuDeal
+from .scoring import OPTIONS, DouDizhuScorer
+
+HAND_SIZE = 17
+BOTTOM_SIZE = 3
+
+
+class DouDizhuDeck:
+    def build(self, options: Options, seats: int) -> Deck:
+        return DECK
+
+    def layout(self, options: Options, seats: int, shuffled: list[Card]) -> dict[str, Any]:
+        """17 cards to each seat in turn order, the last 3 face down as the bottom."""
+        hands = [shuffled[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(seats)]
+        return {"hands": hands, "bottom": shuffled[seats * HAND_SIZE :]}
+
+
+class DouDizhuBidding:
+    """One auction: pass or bid higher (1-3); ends at 3 or after two passes following a
+    bid; three passes without a bid throw the deal in. The Deal drives it (deal.py)."""
+
+    amounts = (1, 2, 3)
+
+
+class DouDizhuValidator:
+    """The combination rules (combos.py): classify, beats, describe, move generation."""
+
+    classify = staticmethod(combos.classify)
+    beats = staticmethod(combos.beats)
+    describe = staticmethod(combos.describe_combo)
+    moves = staticmethod(combos.moves)
+
+
+def new_deal(setup: DealSetup) -> DouDizhuDeal:
+    return DouDizhuDeal(setup)
+
+
+VARIANT = Variant(
+    id="doudizhu",
+    name="Dou Dizhu",
+    seats=(3,),
+    deck=DouDizhuDeck(),
+    bidding=DouDizhuBidding(),
+    validator=DouDizhuValidator(),
+    scorer=DouDizhuScorer(),
+    new_deal=new_deal,
+    ais=AIS,
+    rules_text=Path(__file__).with_name("rules.md").read_text(encoding="utf-8"),
+    options=OPTIONS,
+    teams=lambda n, o: None,
+    description="Landlord: one player against two, climbing with combinations.",
+    pile_names=("bottom",),
+)
