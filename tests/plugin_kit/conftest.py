@@ -10,3 +10,7 @@ EXAMPLES = ROOT / "examples"
 OHHELL_SRC = EXAMPLES / "ohhell"
 if str(OHHELL_SRC) not in sys.path:
     sys.path.insert(0, str(OHHELL_SRC))
+
+# The fixture plugin authors use. (A top-level conftest would say
+# pytest_plugins = ["game.testing"]; pytest allows that only in the rootdir's conftest.)
+from game.testing import crowsnest_registry  # noqa: E402, F401
