@@ -1,0 +1,94 @@
+"""Tractor (Shengji): the double-deck promotion game for 4 players, as a plugin."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.engine.options import Option, Options
+from game.engine.variant import DealSetup, Variant
+from game.hookspecs import hookimpl
+
+from .cards import DECK, N_CARDS
+from .deal import HAND, KITTY, SEATS, TractorDeal
+from .scoring import DEFEND_CHOICES, TractorScorer
+
+
+class TractorDeck:
+    def build(self, options: Options, seats: int):  # -> Deck
+        return DECK
+
+    def layout(self, options: Options, seats: int, shuffled: list[int]) -> dict[str, Any]:
+        # All 25 cards each at once: declarations happen after the deal (rules decision).
+        hands = [shuffled[i * HAND : (i + 1) * HAND] for i in range(SEATS)]
+        return {"hands": hands, "kitty": shuffled[SEATS * HAND : SEATS * HAND + KITTY]}
+
+
+class TractorDeclaring:
+    """Declaring trump after the deal (the Deal drives it; see deal.py)."""
+
+
+class TractorPlay:
+    """Singles, pairs, tractors and the follow rules (see plays.py)."""
+
+
+OPTIONS = (
+    Option(
+        "throws",
+        False,
+        label="Throws",
+        help="A leader may lead several units of one suit at once; a throw another player could beat fails.",
+    ),
+    Option(
+        "kitty_power",
+        False,
+        label="Kitty x 2^size",
+        help="Kitty bonus multiplier 2^(cards per player in the last trick) instead of 2 x cards.",
+    ),
+    Option(
+        "defend_levels",
+        "none",
+        kind="choice",
+        choices=tuple(DEFEND_CHOICES),
+        label="Levels to defend",
+        help="Levels a team must play (defend) before going beyond them.",
+    ),
+)
+
+
+def _new_deal(setup: DealSetup) -> TractorDeal:
+    return TractorDeal(setup)
+
+
+def _ais() -> dict[str, Any]:
+    from .ai import AI_FACTORIES
+
+    return AI_FACTORIES
+
+
+def _teams(n: int, options: Options) -> tuple[tuple[int, ...], ...]:
+    return ((0, 2), (1, 3))
+
+
+VARIANT = Variant(
+    id="tractor",
+    name="Tractor",
+    seats=(SEATS,),
+    deck=TractorDeck(),
+    bidding=TractorDeclaring(),
+    validator=TractorPlay(),
+    scorer=TractorScorer(),
+    new_deal=_new_deal,
+    ais=_ais(),
+    rules_text=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
+    options=OPTIONS,
+    teams=_teams,
+    description="Shengji: double deck, declare trump, pairs and tractors, climb from 2 past A.",
+    pile_names=("kitty",),
+)
+assert len(DECK) == N_CARDS
+
+
+@hookimpl
+def crowsnest_register_variants(register: Any) -> None:
+    register(VARIANT)

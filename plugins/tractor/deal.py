@@ -1,0 +1,588 @@
+"""One Tractor deal: declaring trump, burying the kitty, 25 tricks, the result.
+
+Phases: "declare" -> "bury" -> "play" -> "over".
+
+First deal of a match (no levels carried in): both teams are at 2, the seat drawn to
+declare first is DealSetup.first or else DealSetup.dealer (which the scorer drew from the
+match seed), and the first seat to declare becomes the dealer. Later deals (levels
+carried in, also when a match is resumed with given levels): the dealer is fixed, the
+level rank is the dealing team's level and the dealer declares first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine.actions import PASS, Action
+from game.engine.cards import Deck
+from game.engine.variant import Deal, DealResult, DealSetup, Event
+
+from .cards import (
+    DECK,
+    NO_TRUMP,
+    POINTS,
+    RJ_KIND,
+    SUITS,
+    kind_rank,
+    kind_suit,
+    level_name,
+    order_for,
+)
+from .plays import (
+    Shape,
+    beats,
+    follow_reason,
+    follows,
+    leads,
+    random_follow,
+    random_lead,
+    shape_of,
+)
+from .scoring import parse_levels
+from .throws import resolve_throw, throw_beats, throw_reason, throw_shape
+
+SEATS = 4
+HAND = 25
+KITTY = 8
+STRENGTH_WORDS = {
+    1: "a single level card",
+    2: "a level pair",
+    3: "a black joker pair",
+    4: "a red joker pair",
+}
+
+
+def declaration_strength(cards: Sequence[int], level: int) -> int:
+    """1 single level card, 2 level pair, 3 BJ pair, 4 RJ pair; 0 if not a declaration."""
+    k = cards[0] >> 1
+    if len(cards) == 1:
+        return 1 if k < 52 and kind_rank(k) == level else 0
+    if len(cards) != 2 or (cards[1] >> 1) != k or cards[0] == cards[1]:
+        return 0
+    if k >= 52:
+        return 4 if k == RJ_KIND else 3
+    return 2 if kind_rank(k) == level else 0
+
+
+@dataclass(frozen=True)
+class TractorView:
+    """What one seat sees. Cards are ids (the AIs use them); to_json() gives names."""
+
+    seat: int
+    phase: str
+    to_move: int
+    hand: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    trick: tuple[tuple[int, tuple[int, ...]], ...]
+    dealer: int  # -1 while the first deal's dealer is not yet known
+    levels: tuple[int, int]
+    level: int
+    trump: int | None  # 0..3 suit, NO_TRUMP, None while undecided
+    declarations: tuple[tuple[int, tuple[int, ...]], ...]
+    kitty: tuple[int, ...] | None
+    kitty_revealed: tuple[int, ...] | None  # the all-pass reveal
+    history: tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...], int], ...]
+    taken: tuple[int, ...]  # counters won per seat so far
+    first_declarer: int
+    options: tuple[tuple[str, Any], ...]
+    outcome: tuple[tuple[str, Any], ...] = ()
+    deck: Deck = DECK
+
+    @property
+    def attackers(self) -> int:
+        return -1 if self.dealer < 0 else 1 - self.dealer % 2
+
+    def to_json(self) -> dict[str, Any]:
+        names = self.deck.names
+
+        def nm(cards: Sequence[int]) -> list[str]:
+            return [names[c] for c in sorted(cards)]
+
+        last = self.history[-1] if self.history else None
+        return {
+            "seat": self.seat,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "hand": nm(self.hand),
+            "hand_counts": list(self.hand_counts),
+            "trick": [[s, nm(c)] for s, c in self.trick],
+            "dealer": self.dealer,
+            "scores": list(self.levels),
+            "levels": list(self.levels),
+            "level_names": [level_name(v) for v in self.levels],
+            "level_rank": level_name(self.level),
+            "trump": None
+            if self.trump is None
+            else ("NT" if self.trump == NO_TRUMP else SUITS[self.trump]),
+            "declarations": [[s, nm(c)] for s, c in self.declarations],
+            "kitty": None if self.kitty is None else nm(self.kitty),
+            "kitty_revealed": None
+            if self.kitty_revealed is None
+            else [names[c] for c in self.kitty_revealed],
+            "last_trick": None
+            if last is None
+            else {"leader": last[0], "cards": [[s, nm(c)] for s, c in last[1]], "winner": last[2]},
+            "tricks_played": len(self.history),
+            "played": [[[s, nm(c)] for s, c in t[1]] for t in self.history],
+            "taken": list(self.taken),
+            "attackers": self.attackers,
+            "attacker_points": sum(self.taken[s] for s in range(SEATS) if s % 2 == self.attackers)
+            if self.attackers >= 0
+            else 0,
+            "first_declarer": self.first_declarer,
+            "outcome": dict(self.outcome) or None,
+        }
+
+
+class TractorDeal(Deal):
+    deck = DECK
+
+    def __init__(self, setup: DealSetup) -> None:
+        self.setup = setup
+        self.options = setup.options
+        piles = setup.piles
+        self.hands: list[list[int]] = [list(h) for h in piles["hands"]]
+        self.kitty: list[int] = list(piles["kitty"])
+        carried = parse_levels(setup.carry)
+        self.first_deal = carried is None
+        self.levels: tuple[int, int] = carried if carried is not None else (2, 2)
+        if self.first_deal:
+            self.dealer = -1
+            self.start = setup.first if setup.first is not None else setup.dealer
+            self.level = 2
+        else:
+            self.dealer = setup.dealer
+            self.start = setup.first if setup.first is not None else setup.dealer
+            self.level = self.levels[setup.dealer % 2]
+        self.phase = "declare"
+        self._to_move = self.start
+        self.decl: tuple[int, tuple[int, ...], int] | None = None  # seat, cards, strength
+        self.declarations: list[tuple[int, tuple[int, ...]]] = []
+        self.first_declarer = -1
+        self.passes = 0
+        self.kitty_revealed: tuple[int, ...] | None = None
+        self.trump: int | None = None
+        self.es: tuple[int, ...] = ()
+        self.ps: tuple[int, ...] = ()
+        # play state
+        self.leader = -1
+        self.trick: list[tuple[int, tuple[int, ...]]] = []
+        self.lead: Shape | None = None
+        self.lead_units: tuple[Shape, ...] = ()  # a throw's units (throws option)
+        self.best: Shape | None = None
+        self.best_seat = -1
+        self.trick_points = 0
+        self.won: list[list[int]] = [[], [], [], []]
+        self.taken = [0, 0, 0, 0]
+        self.history: list[tuple[int, tuple[tuple[int, tuple[int, ...]], ...], int]] = []
+        self.outcome: dict[str, Any] = {}
+
+    # ------------------------------------------------------------ basics
+
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    def hand_of(self, seat: int) -> Sequence[int] | None:
+        return self.hands[seat]
+
+    def clone(self) -> TractorDeal:
+        new = object.__new__(TractorDeal)
+        d = self.__dict__.copy()
+        d["hands"] = [h[:] for h in self.hands]
+        d["kitty"] = self.kitty[:]
+        d["declarations"] = self.declarations[:]
+        d["trick"] = self.trick[:]
+        d["won"] = [w[:] for w in self.won]
+        d["taken"] = self.taken[:]
+        d["history"] = self.history[:]
+        d["outcome"] = dict(self.outcome)
+        new.__dict__ = d
+        return new
+
+    # ------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[Action]:
+        seat = self._to_move
+        if seat < 0:
+            return []
+        if self.phase == "declare":
+            return [PASS] + [("declare", c) for c in self._declarations(seat)]
+        if self.phase == "bury":
+            return []
+        hand = self.hands[seat]
+        if self.lead is None:
+            # with the throws option this lists the single units only (legal_complete False)
+            return [("play", c) for c in leads(hand, self.es, self.ps)]
+        plays, _ = follows(hand, self.lead, self.es)
+        return [("play", c) for c in plays]
+
+    def legal_complete(self) -> bool:
+        if self.phase == "bury":
+            return False
+        if self.phase == "play" and self._to_move >= 0:
+            if self.lead is None:
+                return not self.options.get("throws")
+            return follows(self.hands[self._to_move], self.lead, self.es)[1]
+        return True
+
+    def legal_hint(self) -> str:
+        if self.phase == "bury":
+            return "choose 8 cards to bury: 'discard' followed by 8 cards of your hand"
+        if self.phase == "play" and self.lead is None and self.options.get("throws"):
+            return "lead a single, a pair, a tractor, or a throw: several of them in one suit"
+        if self.phase == "play" and self.lead is not None:
+            n = self.lead[1]
+            return f"play {n} cards following the lead (the list is too long to show)"
+        return ""
+
+    def _declarations(self, seat: int) -> list[tuple[int, ...]]:
+        cur = self.decl[2] if self.decl else 0
+        out: list[tuple[int, ...]] = []
+        hand = self.hands[seat]
+        held = set(hand)
+        seen: set[int] = set()
+        for c in sorted(hand):
+            k = c >> 1
+            if k in seen:
+                continue
+            seen.add(k)
+            pair = (c ^ 1) in held
+            if k < 52 and kind_rank(k) == self.level:
+                if cur < 1:
+                    out.append((c,))
+                if pair and cur < 2:
+                    out.append((c, c | 1))
+            elif k >= 52 and pair and cur < (4 if k == RJ_KIND else 3):
+                out.append((c, c | 1))
+        return out
+
+    def random_action(self, rng: random.Random) -> Action:
+        seat = self._to_move
+        if self.phase == "play":
+            hand = self.hands[seat]
+            if self.lead is None:
+                return ("play", random_lead(hand, self.es, self.ps, rng))
+            return ("play", random_follow(hand, self.lead, self.es, rng))
+        if self.phase == "bury":
+            return ("discard", tuple(sorted(rng.sample(self.hands[seat], KITTY))))
+        return rng.choice(self.legal_actions())
+
+    # ------------------------------------------------------------ checking
+
+    def check(self, action: Action) -> str | None:
+        seat = self._to_move
+        if seat < 0:
+            return "the deal is over"
+        if not isinstance(action, tuple) or not action:
+            return "that is not an action"
+        kind = action[0]
+        if self.phase == "declare":
+            if kind == "pass":
+                return None if len(action) == 1 else "'pass' takes nothing after it"
+            if kind != "declare":
+                return (
+                    "now each player in turn may declare trump with level cards or jokers, or pass"
+                )
+            cards = self._cards(action, seat)
+            if isinstance(cards, str):
+                return cards
+            strength = declaration_strength(cards, self.level)
+            if not strength:
+                return (
+                    f"a declaration is one level card (the level is {level_name(self.level)}), "
+                    "a pair of identical level cards, or a pair of identical jokers"
+                )
+            if self.decl and strength <= self.decl[2]:
+                return (
+                    f"an overcall must be stronger than {STRENGTH_WORDS[self.decl[2]]}: "
+                    "equal strength is not enough"
+                )
+            return None
+        if self.phase == "bury":
+            if kind != "discard":
+                return "the dealer must bury 8 cards: 'discard' followed by 8 cards"
+            cards = self._cards(action, seat)
+            if isinstance(cards, str):
+                return cards
+            if len(cards) != KITTY:
+                return f"bury exactly 8 cards, not {len(cards)}"
+            return None
+        if kind != "play":
+            return "play cards: 'play' followed by the cards"
+        cards = self._cards(action, seat)
+        if isinstance(cards, str):
+            return cards
+        if self.lead is None:
+            if shape_of(cards, self.es, self.ps) is not None:
+                return None
+            if self.options.get("throws"):
+                return throw_reason(cards, self.es, self.ps)
+            return "a lead must be a single card, a pair of identical cards or a tractor (consecutive pairs in one suit)"
+        return follow_reason(self.hands[seat], cards, self.lead, self.es)
+
+    def _cards(self, action: Action, seat: int) -> tuple[int, ...] | str:
+        if len(action) != 2 or not isinstance(action[1], (tuple, list)) or not action[1]:
+            return f"'{action[0]}' needs at least one card"
+        cards = action[1]
+        if any(isinstance(c, bool) or not isinstance(c, int) for c in cards):
+            return "cards must be card ids"
+        if len(set(cards)) != len(cards):
+            return "a card is named twice"
+        hand = self.hands[seat]
+        for c in cards:
+            if c not in hand:
+                name = self.deck.names[c] if 0 <= c < len(self.deck) else str(c)
+                return f"you do not hold {name}"
+        return tuple(sorted(cards))
+
+    # ------------------------------------------------------------ applying
+
+    def apply(self, action: Action) -> list[Event]:
+        seat = self._to_move
+        phase = self.phase
+        if phase == "play":
+            return self._play(seat, tuple(sorted(action[1])))
+        if phase == "declare":
+            return self._declare(seat, action)
+        return self._bury(seat, tuple(sorted(action[1])))
+
+    def _declare(self, seat: int, action: Action) -> list[Event]:
+        names = self.deck.names
+        if action[0] == "declare":
+            cards = tuple(sorted(action[1]))
+            strength = declaration_strength(cards, self.level)
+            self.decl = (seat, cards, strength)
+            self.declarations.append((seat, cards))
+            self.passes = 0
+            events: list[Event] = [
+                {"type": "declare", "seat": seat, "cards": [names[c] for c in cards]}
+            ]
+            if self.first_declarer < 0:
+                self.first_declarer = seat
+                if self.first_deal:
+                    self.dealer = seat
+                    events.append({"type": "dealer", "seat": seat})
+            self._to_move = (seat + 1) % SEATS
+            return events
+        self.passes += 1
+        events = [{"type": "pass", "seat": seat}]
+        if self.decl is not None and self.passes >= 3:
+            k = self.decl[1][0] >> 1
+            self._set_trump(NO_TRUMP if k >= 52 else kind_suit(k), events)
+        elif self.decl is None and self.passes >= SEATS:
+            # Nobody declared: the kitty is turned up; its first non-joker card's suit is trump.
+            self.kitty_revealed = tuple(self.kitty)
+            suit = next((kind_suit(c >> 1) for c in self.kitty if c < 104), NO_TRUMP)
+            if self.first_deal:
+                self.dealer = self.start
+            events.append(
+                {
+                    "type": "kitty_revealed",
+                    "cards": [names[c] for c in self.kitty],
+                    "trump": "NT" if suit == NO_TRUMP else SUITS[suit],
+                }
+            )
+            self._set_trump(suit, events)
+        else:
+            self._to_move = (seat + 1) % SEATS
+        return events
+
+    def _set_trump(self, suit: int, events: list[Event]) -> None:
+        self.trump = suit
+        order = order_for(self.level, suit)
+        self.es, self.ps = order.esuit, order.pos
+        d = self.dealer
+        events.append(
+            {
+                "type": "trump",
+                "trump": order.trump_name,
+                "level": level_name(self.level),
+                "declarer": self.decl[0] if self.decl else -1,
+                "dealer": d,
+            }
+        )
+        self.hands[d].extend(self.kitty)
+        self.kitty = []
+        events.append({"type": "kitty_taken", "seat": d})
+        self.phase = "bury"
+        self._to_move = d
+
+    def _bury(self, seat: int, cards: tuple[int, ...]) -> list[Event]:
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        self.kitty = list(cards)
+        self.phase = "play"
+        self.leader = seat
+        self._to_move = seat
+        return [{"type": "buried", "seat": seat, "count": len(cards)}]
+
+    def _play(self, seat: int, cards: tuple[int, ...]) -> list[Event]:
+        hand = self.hands[seat]
+        names = self.deck.names
+        events: list[Event] = []
+        if self.lead is None:
+            shape = shape_of(cards, self.es, self.ps)
+            if shape is None:  # a throw (throws option)
+                cards, units, failed = resolve_throw(self, seat, cards)
+                if failed:
+                    events.append(
+                        {"type": "throw_failed", "seat": seat, "cards": [names[c] for c in cards]}
+                    )
+                shape = throw_shape(cards, units, self.es)
+                self.lead_units = units
+            else:
+                self.lead_units = ()
+            self.lead = shape
+            self.best = shape
+            self.best_seat = seat
+        else:
+            lead = self.lead
+            if self.lead_units:
+                if throw_beats(cards, self.lead_units, self.best, self.es, self.ps):
+                    self.best = throw_shape(cards, self.lead_units, self.es)
+                    self.best_seat = seat
+            elif beats(shape_of(cards, self.es, self.ps), lead, self.best):
+                self.best = shape_of(cards, self.es, self.ps)
+                self.best_seat = seat
+        for c in cards:
+            hand.remove(c)
+        self.trick.append((seat, cards))
+        events.append({"type": "play", "seat": seat, "cards": [names[c] for c in cards]})
+        if len(self.trick) < SEATS:
+            self._to_move = (seat + 1) % SEATS
+            return events
+        # the trick is complete
+        winner = self.best_seat
+        points = 0
+        won = self.won[winner]
+        for _, cs in self.trick:
+            for c in cs:
+                points += POINTS[c]
+            won.extend(cs)
+        self.taken[winner] += points
+        trick = tuple(self.trick)
+        self.history.append((self.leader, trick, winner))
+        events.append(
+            {
+                "type": "trick",
+                "winner": winner,
+                "cards": [[s, [names[c] for c in cs]] for s, cs in trick],
+                "points": points,
+            }
+        )
+        self.trick = []
+        self.lead = None
+        self.best = None
+        self.leader = winner
+        if hand:
+            self._to_move = winner
+            return events
+        self._finish(len(cards), winner, events)
+        return events
+
+    def _finish(self, last_n: int, last_winner: int, events: list[Event]) -> None:
+        attackers = 1 - self.dealer % 2
+        att_points = sum(self.taken[s] for s in range(SEATS) if s % 2 == attackers)
+        def_points = sum(self.taken[s] for s in range(SEATS) if s % 2 != attackers)
+        kitty_points = sum(POINTS[c] for c in self.kitty)
+        mult = (
+            (2**last_n if self.options.get("kitty_power") else 2 * last_n)
+            if last_winner % 2 == attackers
+            else 0
+        )
+        bonus = kitty_points * mult
+        names = self.deck.names
+        self.outcome = {
+            "dealer": self.dealer,
+            "attackers": attackers,
+            "trick_points": att_points,
+            "kitty": [names[c] for c in sorted(self.kitty)],
+            "kitty_points": kitty_points,
+            "multiplier": mult,
+            "bonus": bonus,
+            "attacker_points": att_points + bonus,
+            "defender_points": def_points,
+            "levels": list(self.levels),
+            "last_trick_winner": last_winner,
+        }
+        events.append({"type": "kitty", **self.outcome})
+        self.phase = "over"
+        self._to_move = -1
+
+    # ------------------------------------------------------------ outputs
+
+    def result(self) -> DealResult:
+        o = self.outcome
+        pts = [0, 0]
+        pts[o["attackers"]] = o["attacker_points"]
+        pts[1 - o["attackers"]] = o["defender_points"]
+        return DealResult(points=tuple(pts), details=o)
+
+    def view(self, seat: int) -> TractorView:
+        over = self.phase == "over"
+        kitty: tuple[int, ...] | None = None
+        if over or (seat == self.dealer and self.phase in ("bury", "play")):
+            # the dealer knows the kitty they picked up and what they buried; all see it at the end
+            kitty = tuple(sorted(self.kitty)) if self.phase != "bury" else self.kitty_taken()
+        return TractorView(
+            seat=seat,
+            phase=self.phase,
+            to_move=self._to_move,
+            hand=tuple(sorted(self.hands[seat])),
+            hand_counts=tuple(len(h) for h in self.hands),
+            trick=tuple(self.trick),
+            dealer=self.dealer,
+            levels=self.levels,
+            level=self.level,
+            trump=self.trump,
+            declarations=tuple(self.declarations),
+            kitty=kitty,
+            kitty_revealed=self.kitty_revealed,
+            history=tuple(self.history),
+            taken=tuple(self.taken),
+            first_declarer=self.first_declarer,
+            options=tuple(sorted(self.options.items())),
+            outcome=tuple(
+                sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in self.outcome.items())
+            ),
+        )
+
+    def kitty_taken(self) -> tuple[int, ...]:
+        """The 8 cards the dealer picked up (shown to the dealer while burying)."""
+        return tuple(sorted(self.setup.piles["kitty"]))
+
+    def full_state(self) -> dict[str, Any]:
+        names = self.deck.names
+
+        def nm(cards: Sequence[int]) -> list[str]:
+            return [names[c] for c in sorted(cards)]
+
+        where: dict[str, list[str]] = {f"hand{s}": nm(self.hands[s]) for s in range(SEATS)}
+        where["kitty"] = nm(self.kitty)
+        where["table"] = nm([c for _, cs in self.trick for c in cs])
+        for s in range(SEATS):
+            where[f"won{s}"] = nm(self.won[s])
+        return {
+            "phase": self.phase,
+            "to_move": self._to_move,
+            "hands": [nm(h) for h in self.hands],
+            "where": where,
+            "dealer": self.dealer,
+            "first_declarer": self.first_declarer,
+            "levels": list(self.levels),
+            "level_rank": level_name(self.level),
+            "trump": None if self.trump is None else order_for(self.level, self.trump).trump_name,
+            "declarations": [[s, nm(c)] for s, c in self.declarations],
+            "kitty_revealed": None
+            if self.kitty_revealed is None
+            else [names[c] for c in self.kitty_revealed],
+            "trick": [[s, nm(c)] for s, c in self.trick],
+            "taken": list(self.taken),
+            "tricks_played": len(self.history),
+            "outcome": dict(self.outcome) or None,
+        }

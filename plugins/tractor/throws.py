@@ -1,0 +1,115 @@
+"""Throws (house rule, option `throws`, off by default): a lead of several units
+(singles, pairs, tractors) of one effective suit, played at once.
+
+Decisions (docs/rules-tractor.md):
+- A throw is split into units greedily: longest tractors first, then pairs, then singles.
+- It stands only if no other player could beat any of its units with a unit of the same
+  shape in that suit. Otherwise it fails: the thrower plays only the weakest beatable
+  unit (singles before pairs before tractors, then the lowest), the rest go back to the
+  hand, and everyone is told (event "throw_failed").
+- Following: the usual rules with the throw's total size and total pairs.
+- Only a trump play void of the led suit that splits into the same units can beat a
+  throw; two such plays compare by the top of their largest unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .cards import TRUMP
+from .plays import Shape, pair_lows, shape_of, tractors
+
+if TYPE_CHECKING:
+    from .deal import TractorDeal
+
+
+def units_of(cards: Sequence[int], es: Sequence[int], ps: Sequence[int]) -> list[tuple[int, ...]]:
+    """Greedy split into units, largest first."""
+    rest = sorted(cards)
+    out: list[tuple[int, ...]] = []
+    while True:
+        ts = tractors(rest, es, ps)
+        if not ts:
+            break
+        best = max(ts, key=lambda t: (len(t), ps[t[0]]))
+        out.append(best)
+        rest = [c for c in rest if c not in best]
+    for low in pair_lows(rest):
+        out.append((low, low | 1))
+    taken = {c for u in out for c in u}
+    out.extend((c,) for c in rest if c not in taken)
+    return out
+
+
+def _top(unit: Sequence[int], es: Sequence[int], ps: Sequence[int]) -> int:
+    shape = shape_of(unit, es, ps)
+    return shape[3] if shape else -1
+
+
+def throw_reason(cards: Sequence[int], es: Sequence[int], ps: Sequence[int]) -> str | None:
+    s = es[cards[0]]
+    if any(es[c] != s for c in cards):
+        return "a throw must be all in one suit (trumps count as one suit)"
+    return None
+
+
+def _beatable(unit: tuple[int, ...], deal: TractorDeal, seat: int) -> bool:
+    es, ps = deal.es, deal.ps
+    shape = shape_of(unit, es, ps)
+    assert shape is not None
+    s, n, _, top = shape
+    for other in range(4):
+        if other == seat:
+            continue
+        hand = deal.hands[other]
+        if n == 1:
+            if any(es[c] == s and ps[c] > top for c in hand):
+                return True
+        elif n == 2:
+            if any(es[c] == s and ps[c] > top for c in pair_lows(hand)):
+                return True
+        elif any(
+            len(t) == n and es[t[0]] == s and _top(t, es, ps) > top for t in tractors(hand, es, ps)
+        ):
+            return True
+    return False
+
+
+def resolve_throw(
+    deal: TractorDeal, seat: int, cards: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[Shape, ...], bool]:
+    """(cards actually led, units' shapes or () when a single unit is led, failed)."""
+    es, ps = deal.es, deal.ps
+    units = units_of(cards, es, ps)
+    weak = [u for u in units if _beatable(u, deal, seat)]
+    if weak:
+        u = min(weak, key=lambda u: (len(u), _top(u, es, ps)))
+        return tuple(sorted(u)), (), True
+    shapes = tuple(sorted((shape_of(u, es, ps) for u in units), key=lambda sh: (-sh[1], -sh[3])))  # type: ignore[misc]
+    return cards, shapes, False  # type: ignore[return-value]
+
+
+def throw_shape(cards: Sequence[int], units: tuple[Shape, ...], es: Sequence[int]) -> Shape:
+    """Summary shape of a throw: (suit, size, total pairs, top of its largest unit)."""
+    if not units:
+        raise ValueError("not a throw")
+    return (es[cards[0]], len(cards), sum(u[2] for u in units), units[0][3])
+
+
+def throw_beats(
+    cards: Sequence[int],
+    units: tuple[Shape, ...],
+    best: Shape,
+    es: Sequence[int],
+    ps: Sequence[int],
+) -> bool:
+    """Does a follow beat the best play so far of a standing throw?"""
+    if units[0][0] == TRUMP or any(es[c] != TRUMP for c in cards):
+        return False  # a standing throw is unbeatable in its own suit; only trumps can win
+    mine = units_of(cards, es, ps)
+    want = sorted((u[1] for u in units), reverse=True)
+    if sorted((len(u) for u in mine), reverse=True) != want:
+        return False
+    top = max(_top(u, es, ps) for u in mine if len(u) == want[0])
+    return best[0] != TRUMP or top > best[3]
