@@ -321,6 +321,8 @@ class _Loaded:
         path = self.cand.path
         if self.module is not None and getattr(self.module, "__file__", None):
             path = self.module.__file__
+        elif self.module is not None and getattr(self.module, "__path__", None):
+            path = next(iter(self.module.__path__), path)
         ok = self.error is None and self.enabled
         return PluginRecord(
             name=self.cand.name,
@@ -402,6 +404,10 @@ def load_registry(
             pm.check_pending()
         except pluggy.PluginValidationError as e:
             item.error = _unknown_hook_reason(pm, item.module, e)
+            pm.unregister(item.module)
+            continue
+        if not pm.get_hookcallers(item.module):
+            item.error = "defines no crowsnest_* hook, so it adds nothing"
             pm.unregister(item.module)
 
     live = [it for it in loaded if it.module is not None and it.error is None and it.enabled]

@@ -1,0 +1,307 @@
+"""The command line: `crowsnest` (the window), `simulate`, `engine`, `plugins`.
+
+Every command takes --config FILE. Errors are one sentence on stderr and exit status 2
+(bad usage or config) or 1 (the command could not do its job).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from game import config as config_mod
+from game.config import Config, ConfigError
+
+PROG = "crowsnest"
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+MAX_ACTIONS_PER_MATCH = 200_000  # a match that runs longer than this is a variant bug
+
+
+class CLIError(Exception):
+    """A failure reported as one sentence; `code` is the exit status."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--config",
+        metavar="FILE",
+        default=argparse.SUPPRESS,
+        help="the TOML config file to use (default: the per-user config)",
+    )
+    p = argparse.ArgumentParser(
+        prog=PROG,
+        description="CrowsNest Arcade: Rook-family games, Tractor and Dou Dizhu. "
+        "With no command, opens the game window.",
+        parents=[common],
+    )
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    s = sub.add_parser(
+        "simulate", parents=[common], help="play AI-only matches headless and report the results"
+    )
+    s.add_argument("--variant", metavar="ID", help="variant id (default: the config's variant)")
+    s.add_argument("--seats", type=int, metavar="N", help="number of players")
+    s.add_argument("--games", type=int, default=1, metavar="N", help="matches to play")
+    s.add_argument("--seed", default="0", metavar="S", help="seed of the first match")
+    s.add_argument("--level", default="easy", metavar="L", help="AI level of every seat")
+    s.add_argument(
+        "--budget",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="time budget per AI move before the fallback plays",
+    )
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+
+    e = sub.add_parser(
+        "engine", parents=[common], help="the JSON-lines engine protocol on stdin/stdout"
+    )
+    del e
+
+    pl = sub.add_parser(
+        "plugins", parents=[common], help="list plugins, what they registered and errors"
+    )
+    pl.add_argument("--json", action="store_true", help="print one JSON object")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        cfg = _load_config(getattr(args, "config", None))
+        if args.command == "simulate":
+            return cmd_simulate(args, cfg)
+        if args.command == "engine":
+            return cmd_engine(cfg)
+        if args.command == "plugins":
+            return cmd_plugins(args, cfg)
+        return cmd_window(cfg)
+    except ConfigError as e:
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return 2
+    except CLIError as e:
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return e.code
+    except KeyboardInterrupt:
+        return 130
+
+
+def _load_config(path: str | None) -> Config:
+    return config_mod.load(path)
+
+
+def _registry(cfg: Config) -> Any:
+    from game.plugin_host import load_registry
+
+    return load_registry(config=cfg)
+
+
+# ---------------------------------------------------------------- the window
+
+
+def cmd_window(cfg: Config) -> int:
+    import importlib
+
+    try:
+        app = importlib.import_module("game.client.app")
+    except ModuleNotFoundError as e:
+        if e.name not in ("game.client", "game.client.app"):
+            raise
+        raise CLIError(
+            "the game window is not built yet; meanwhile try "
+            "'crowsnest simulate --variant crowsnest --games 1'"
+        ) from None
+    problem = _display_problem()
+    if problem:
+        raise CLIError(
+            f"cannot open a window ({problem}); with no display, use "
+            "'crowsnest simulate --variant crowsnest --games 1' or 'crowsnest engine'"
+        )
+    result = app.main(cfg)
+    return int(result or 0)
+
+
+def _display_problem() -> str | None:
+    """Why SDL cannot open a visible window here, or None when it can.
+
+    SDL quietly falls back to its offscreen driver when there is no display, which would
+    run the game invisibly; the dummy and offscreen drivers therefore count as "no
+    display" unless CROWSNEST_ALLOW_HEADLESS=1 (screenshot tools, client tests)."""
+    allow_headless = os.environ.get("CROWSNEST_ALLOW_HEADLESS") == "1"
+    driver = os.environ.get("SDL_VIDEODRIVER", "").lower()
+    if driver in HEADLESS_DRIVERS and not allow_headless:
+        return f"SDL_VIDEODRIVER is {driver}"
+    if (
+        not driver
+        and sys.platform.startswith(("linux", "freebsd", "openbsd"))
+        and not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+    ):
+        return "neither DISPLAY nor WAYLAND_DISPLAY is set"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as e:
+        return str(e) or "no video device"
+    if pygame.display.get_driver() in HEADLESS_DRIVERS and not allow_headless:
+        pygame.display.quit()
+        return "SDL found no video device"
+    return None
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def cmd_simulate(args: argparse.Namespace, cfg: Config) -> int:
+    from game.ai.runner import AIRunner, resolve_level
+    from game.engine import Match, MatchError, OptionError
+    from game.plugin_host import UnknownVariantError
+
+    if args.games < 1:
+        raise CLIError("--games must be at least 1", 2)
+    if args.budget <= 0:
+        raise CLIError("--budget must be a positive number of seconds", 2)
+    registry = _registry(cfg)
+    vid = args.variant or cfg.variant
+    try:
+        variant = registry.variant(vid)
+    except UnknownVariantError as e:
+        raise CLIError(str(e), 2) from None
+    try:
+        level = resolve_level(variant, args.level)
+    except ValueError as e:
+        raise CLIError(str(e), 2) from None
+    options = cfg.options_for(variant)
+    seed0 = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+
+    teams = None
+    wins: list[int] = []
+    deals = redeals = actions = 0
+    faults: list[dict[str, Any]] = []
+    fault_count = 0
+    start = time.perf_counter()
+    for g in range(args.games):
+        seed = seed0 + g if isinstance(seed0, int) else f"{seed0}:{g}"
+        try:
+            match = Match(variant, seed=seed, seats=args.seats, options=options)
+        except (MatchError, OptionError) as e:
+            raise CLIError(str(e), 2) from None
+        if not wins:
+            teams = match.teams
+            wins = [0] * (len(teams) if teams else match.seats)
+        runner = AIRunner(
+            variant, match.options, match.seats, budget_s=args.budget, seed=f"{seed}:ai"
+        )
+        n = 0
+        while not match.over:
+            if n >= MAX_ACTIONS_PER_MATCH:
+                raise CLIError(f"match {g + 1} (seed {seed}) did not end after {n} actions")
+            choice = runner.choose(match, match.to_move, level)
+            for ev in match.apply_unchecked(choice.action):
+                if ev.get("type") == "redeal":
+                    redeals += 1
+            n += 1
+        runner.close()
+        actions += n
+        deals += match.deal_no
+        winners = match.winner if isinstance(match.winner, list | tuple) else [match.winner]
+        for w in winners:
+            if isinstance(w, int) and 0 <= w < len(wins):
+                wins[w] += 1
+        fault_count += len(runner.faults)
+        faults.extend({"game": g + 1, **f.to_json()} for f in runner.faults[: 20 - len(faults)])
+    seconds = time.perf_counter() - start
+
+    out = {
+        "variant": variant.id,
+        "seats": match.seats,
+        "level": level,
+        "seed": seed0,
+        "games": args.games,
+        "deals": deals,
+        "redeals": redeals,
+        "actions": actions,
+        "wins": wins,
+        "wins_by": "team" if teams else "seat",
+        "teams": [list(t) for t in teams] if teams else None,
+        "seconds": round(seconds, 4),
+        "fault_count": fault_count,
+        "faults": faults,
+    }
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    side = "team" if teams else "seat"
+    tally = ", ".join(f"{side} {i}: {w}" for i, w in enumerate(wins))
+    print(
+        f"{variant.name}, {match.seats} players, AI '{level}': {args.games} games, "
+        f"{deals} deals ({redeals} thrown in), {actions} actions in {seconds:.2f} s"
+    )
+    print(f"wins by {side}: {tally}")
+    if fault_count:
+        print(f"{fault_count} AI faults were contained, for example:")
+        for f in faults[:5]:
+            print(f"  game {f['game']}: {f['message']}")
+    return 0
+
+
+# ---------------------------------------------------------------- engine
+
+
+def cmd_engine(cfg: Config) -> int:
+    from game.protocol import serve
+
+    return serve(_registry(cfg))
+
+
+# ---------------------------------------------------------------- plugins
+
+
+def cmd_plugins(args: argparse.Namespace, cfg: Config) -> int:
+    from game.hookspecs import API_VERSION
+    from game.plugin_host import user_plugin_folder
+
+    registry = _registry(cfg)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "api_version": API_VERSION,
+                    "plugin_folders": [str(user_plugin_folder()), *cfg.plugins.folders],
+                    "plugins": [p.to_json() for p in registry.plugins],
+                    "variants": {vid: sorted(v.ais) for vid, v in registry.variants.items()},
+                }
+            )
+        )
+        return 0
+    if not registry.plugins:
+        print("no plugins found")
+    for p in registry.plugins:
+        version = f" {p.version}" if p.version else ""
+        print(f"{p.name}{version} ({p.origin}): {p.status}")
+        if p.path:
+            print(f"  from {p.path}")
+        if p.variants:
+            print(f"  variants: {', '.join(p.variants)}")
+        if p.ais:
+            print(f"  AIs: {', '.join(p.ais)}")
+        if p.error:
+            print(f"  error: {p.error}")
+    print(f"plugin folder: {user_plugin_folder()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,364 @@
+"""The TOML configuration: read with tomllib, written with tomli-w atomically.
+
+Default path: platformdirs user_config_dir("crowsnest")/config.toml; ``--config FILE``
+overrides it. A missing file means defaults. A malformed file or a bad value raises
+ConfigError with one sentence naming the file, the key and what is expected; a bad file
+is never overwritten (save() refuses). See docs/config.md for every key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import tempfile
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import tomli_w
+
+APP = "crowsnest"
+SEAT_KINDS = ("human", "ai")
+CARD_SIZES = ("small", "medium", "large")
+NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+DEFAULT_NAMES = ("You", "West", "North", "East", "Fifth", "Sixth", "Seventh", "Eighth")
+
+# Default key bindings: action -> key names (pygame key names; the client checks them).
+DEFAULT_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "confirm": ("return", "space"),
+        "back": ("escape",),
+        "hint": ("h",),
+        "undo": ("u", "ctrl+z"),
+        "last_trick": ("l",),
+        "left": ("left",),
+        "right": ("right",),
+        "up": ("up",),
+        "down": ("down",),
+        "menu": ("f10",),
+        "fullscreen": ("f11",),
+        "rules": ("f1",),
+    }
+)
+
+
+class ConfigError(ValueError):
+    """A config file that cannot be used. str(err) is one sentence for the player."""
+
+
+def default_path() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP)) / "config.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConfig:
+    name: str
+    kind: str = "ai"  # "human" or "ai"
+    level: str = "easy"  # AI level when kind == "ai"
+
+
+@dataclass(frozen=True, slots=True)
+class PluginsConfig:
+    folders: tuple[str, ...] = ()  # extra drop-in folders ("~" expands)
+    disabled: tuple[str, ...] = ()  # plugin names not to load
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayConfig:
+    width: int = 1280
+    height: int = 800
+    fullscreen: bool = False
+    card_size: str = "medium"  # small / medium / large
+
+
+@dataclass(frozen=True, slots=True)
+class SoundConfig:
+    volume: float = 0.8  # 0.0 .. 1.0
+    mute: bool = False
+
+
+def _default_seats() -> tuple[SeatConfig, ...]:
+    return (SeatConfig("You", "human"),) + tuple(SeatConfig(n) for n in DEFAULT_NAMES[1:4])
+
+
+@dataclass(frozen=True)
+class Config:
+    variant: str = "crowsnest"
+    seats: tuple[SeatConfig, ...] = field(default_factory=_default_seats)
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
+    plugins: PluginsConfig = field(default_factory=PluginsConfig)
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+    sound: SoundConfig = field(default_factory=SoundConfig)
+    animation_speed: int = 3  # 0 instant .. 5 very slow
+    keys: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: DEFAULT_KEYS)
+    path: Path | None = field(default=None, compare=False)  # where it was read from
+
+    # ------------------------------------------------------------ helpers
+
+    def seat(self, index: int) -> SeatConfig:
+        """Seat `index` as configured, or a default AI seat beyond the configured ones."""
+        if index < len(self.seats):
+            return self.seats[index]
+        name = DEFAULT_NAMES[index] if index < len(DEFAULT_NAMES) else f"Seat {index + 1}"
+        return SeatConfig(name)
+
+    def options_for(self, variant: Any) -> Mapping[str, Any]:
+        """The variant's rule options: its defaults overlaid with this config's, validated
+        against the variant's Option schema (ConfigError naming file and key if bad)."""
+        from game.engine import OptionError
+
+        given = self.options.get(variant.id, {})
+        try:
+            return variant.resolve_options(given)
+        except OptionError as e:
+            raise ConfigError(f"{self._where()}: in [options.{variant.id}], {e}") from None
+
+    def replace(self, **changes: Any) -> Config:
+        return dataclasses.replace(self, **changes)
+
+    def _where(self) -> str:
+        return str(self.path) if self.path else "the configuration"
+
+    def to_toml(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "variant": self.variant,
+            "animation_speed": self.animation_speed,
+            "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
+            "options": {k: dict(v) for k, v in self.options.items()},
+            "plugins": {
+                "folders": list(self.plugins.folders),
+                "disabled": list(self.plugins.disabled),
+            },
+            "display": dataclasses.asdict(self.display),
+            "sound": dataclasses.asdict(self.sound),
+            "keys": {k: list(v) for k, v in self.keys.items()},
+        }
+        return out
+
+
+# ---------------------------------------------------------------- reading
+
+
+class _Reader:
+    """Validates one table, naming the file and dotted key in every message."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def fail(self, key: str, expected: str, value: Any) -> ConfigError:
+        return ConfigError(f"{self.file}: '{key}' must be {expected}, not {value!r}")
+
+    def table(self, data: Mapping[str, Any], key: str, known: tuple[str, ...]) -> Mapping[str, Any]:
+        value = data.get(key, {}) if key else data
+        if not isinstance(value, Mapping):
+            raise self.fail(key, "a table", value)
+        for k in value:
+            if k not in known:
+                where = f"'{key}.{k}'" if key else f"'{k}'"
+                raise ConfigError(
+                    f"{self.file}: unknown key {where} (known keys: {', '.join(known)})"
+                )
+        return value
+
+    def boolean(self, data: Mapping[str, Any], key: str, full: str, default: bool) -> bool:
+        v = data.get(key, default)
+        if not isinstance(v, bool):
+            raise self.fail(full, "true or false", v)
+        return v
+
+    def integer(
+        self, data: Mapping[str, Any], key: str, full: str, default: int, lo: int, hi: int
+    ) -> int:
+        v = data.get(key, default)
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise self.fail(full, f"a whole number from {lo} to {hi}", v)
+        return v
+
+    def number(
+        self, data: Mapping[str, Any], key: str, full: str, default: float, lo: float, hi: float
+    ) -> float:
+        v = data.get(key, default)
+        if isinstance(v, bool) or not isinstance(v, int | float) or not lo <= v <= hi:
+            raise self.fail(full, f"a number from {lo:g} to {hi:g}", v)
+        return float(v)
+
+    def choice(
+        self, data: Mapping[str, Any], key: str, full: str, default: str, allowed: tuple[str, ...]
+    ) -> str:
+        v = data.get(key, default)
+        if v not in allowed:
+            raise self.fail(full, "one of " + ", ".join(f'"{a}"' for a in allowed), v)
+        return v
+
+    def text(self, data: Mapping[str, Any], key: str, full: str, default: str) -> str:
+        v = data.get(key, default)
+        if not isinstance(v, str) or not v.strip():
+            raise self.fail(full, "a non-empty string", v)
+        return v
+
+    def strings(self, data: Mapping[str, Any], key: str, full: str) -> tuple[str, ...]:
+        v = data.get(key, [])
+        if not isinstance(v, list) or not all(isinstance(x, str) and x.strip() for x in v):
+            raise self.fail(full, "a list of non-empty strings", v)
+        return tuple(v)
+
+
+def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -> Config:
+    """Build a validated Config from parsed TOML (ConfigError on any bad key or value)."""
+    r = _Reader(str(file))
+    top = r.table(
+        data,
+        "",
+        ("variant", "animation_speed", "seats", "options", "plugins", "display", "sound", "keys"),
+    )
+    d = Config()
+    variant = r.text(top, "variant", "variant", d.variant)
+
+    seats_raw = top.get("seats", None)
+    if seats_raw is None:
+        seats = d.seats
+    else:
+        if not isinstance(seats_raw, list) or not 1 <= len(seats_raw) <= 8:
+            raise r.fail("seats", "a list of 1 to 8 seat tables ([[seats]])", seats_raw)
+        out = []
+        for i, s in enumerate(seats_raw):
+            key = f"seats[{i}]"
+            if not isinstance(s, Mapping):
+                raise r.fail(key, "a table with name, kind and level", s)
+            for k in s:
+                if k not in ("name", "kind", "level"):
+                    raise ConfigError(
+                        f"{file}: unknown key '{key}.{k}' (known keys: name, kind, level)"
+                    )
+            default_name = DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Seat {i + 1}"
+            out.append(
+                SeatConfig(
+                    name=r.text(s, "name", f"{key}.name", default_name),
+                    kind=r.choice(
+                        s, "kind", f"{key}.kind", "human" if i == 0 else "ai", SEAT_KINDS
+                    ),
+                    level=r.text(s, "level", f"{key}.level", "easy"),
+                )
+            )
+        seats = tuple(out)
+
+    opts_raw = top.get("options", {})
+    if not isinstance(opts_raw, Mapping):
+        raise r.fail("options", "a table of per-variant tables ([options.crowsnest])", opts_raw)
+    options: dict[str, Mapping[str, Any]] = {}
+    for vid, table in opts_raw.items():
+        if not isinstance(table, Mapping):
+            raise r.fail(f"options.{vid}", "a table of option = value", table)
+        options[vid] = MappingProxyType(dict(table))
+
+    pl = r.table(top, "plugins", ("folders", "disabled"))
+    plugins = PluginsConfig(
+        folders=r.strings(pl, "folders", "plugins.folders"),
+        disabled=r.strings(pl, "disabled", "plugins.disabled"),
+    )
+
+    dd = d.display
+    di = r.table(top, "display", ("width", "height", "fullscreen", "card_size"))
+    display = DisplayConfig(
+        width=r.integer(di, "width", "display.width", dd.width, 320, 10000),
+        height=r.integer(di, "height", "display.height", dd.height, 240, 10000),
+        fullscreen=r.boolean(di, "fullscreen", "display.fullscreen", dd.fullscreen),
+        card_size=r.choice(di, "card_size", "display.card_size", dd.card_size, CARD_SIZES),
+    )
+
+    so = r.table(top, "sound", ("volume", "mute"))
+    sound = SoundConfig(
+        volume=r.number(so, "volume", "sound.volume", d.sound.volume, 0.0, 1.0),
+        mute=r.boolean(so, "mute", "sound.mute", d.sound.mute),
+    )
+
+    speed = r.integer(top, "animation_speed", "animation_speed", d.animation_speed, 0, 5)
+
+    keys_raw = top.get("keys", {})
+    if not isinstance(keys_raw, Mapping):
+        raise r.fail("keys", "a table of action = [key names]", keys_raw)
+    keys = dict(DEFAULT_KEYS)
+    for action in keys_raw:
+        if not NAME_RE.match(action):
+            raise ConfigError(
+                f"{file}: key binding 'keys.{action}' must name an action in lower case "
+                f"(such as {', '.join(list(DEFAULT_KEYS)[:4])})"
+            )
+        keys[action] = tuple(k.lower() for k in r.strings(keys_raw, action, f"keys.{action}"))
+
+    return Config(
+        variant=variant,
+        seats=seats,
+        options=MappingProxyType(options),
+        plugins=plugins,
+        display=display,
+        sound=sound,
+        animation_speed=speed,
+        keys=MappingProxyType(keys),
+        path=Path(file) if file != "the configuration" else None,
+    )
+
+
+def load(path: str | Path | None = None) -> Config:
+    """Read the config at `path` (default: the platformdirs path); defaults if absent."""
+    p = Path(path).expanduser() if path is not None else default_path()
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        return Config(path=p)
+    except IsADirectoryError:
+        raise ConfigError(f"{p}: is a folder, not a config file") from None
+    except OSError as e:
+        raise ConfigError(f"{p}: cannot be read ({e.strerror})") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"{p}: is not UTF-8 text, so it is not a TOML config file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{p}: is not valid TOML ({e})") from None
+    return from_dict(data, p)
+
+
+def save(config: Config, path: str | Path | None = None) -> Path:
+    """Write atomically (temp file + os.replace). Refuses to replace an existing file
+    that does not load, so a hand-edited file with a mistake is never lost."""
+    p = Path(path).expanduser() if path is not None else (config.path or default_path())
+    if p.exists():
+        try:
+            load(p)
+        except ConfigError as e:
+            raise ConfigError(f"{e}; fix or remove it first: it was not overwritten") from None
+    p.parent.mkdir(parents=True, exist_ok=True)
+    data = tomli_w.dumps(config.to_toml())
+    fd, tmp = tempfile.mkstemp(prefix=".config-", suffix=".toml", dir=p.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return p
+
+
+__all__ = [
+    "Config",
+    "ConfigError",
+    "DEFAULT_KEYS",
+    "DisplayConfig",
+    "PluginsConfig",
+    "SeatConfig",
+    "SoundConfig",
+    "default_path",
+    "from_dict",
+    "load",
+    "save",
+]

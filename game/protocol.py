@@ -1,0 +1,273 @@
+"""The JSON-lines engine protocol (design.md section 5, docs/protocol.md).
+
+One request object per line in, one response object per line out. Every response has
+"ok"; a failure has "ok": false and "error" (a sentence) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any, TextIO
+
+from game.ai.runner import AIRunner, resolve_level
+from game.engine import ActionError, Match, MatchError, OptionError
+from game.plugin_host import Registry, UnknownVariantError
+
+AI_BUDGET_S = 10.0
+
+
+class RequestError(ValueError):
+    """A request that cannot be served; str(err) is the sentence sent back."""
+
+
+def variant_json(v: Any) -> dict[str, Any]:
+    return {
+        "id": v.id,
+        "name": v.name,
+        "seats": list(v.seats),
+        "default_seats": v.default_seats,
+        "options": [
+            {
+                "key": o.key,
+                "kind": o.kind,
+                "default": o.default,
+                "label": o.label,
+                "help": o.help,
+                **({"choices": list(o.choices)} if o.kind == "choice" else {}),
+                **(
+                    {"minimum": o.minimum, "maximum": o.maximum, "step": o.step}
+                    if o.kind == "int"
+                    else {}
+                ),
+            }
+            for o in v.options
+        ],
+        "ais": sorted(v.ais),
+        "description": v.description,
+    }
+
+
+class Session:
+    """One protocol session: at most one match at a time."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.registry = registry
+        self.match: Match | None = None
+        self.runner: AIRunner | None = None
+        self.done = False
+        self.handlers: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+            "variants": self.variants,
+            "new": self.new,
+            "legal": self.legal,
+            "check": self.check,
+            "apply": self.apply,
+            "view": self.view,
+            "state": self.state,
+            "ai": self.ai,
+            "log": self.log,
+            "quit": self.quit,
+        }
+
+    # ------------------------------------------------------------ dispatch
+
+    def handle_line(self, line: str) -> str:
+        try:
+            req = json.loads(line)
+        except json.JSONDecodeError as e:
+            return _dump({"ok": False, "error": f"the request is not valid JSON ({e.msg})"})
+        return _dump(self.handle(req))
+
+    def handle(self, req: Any) -> dict[str, Any]:
+        if not isinstance(req, Mapping):
+            return {"ok": False, "error": 'a request must be a JSON object such as {"cmd":"legal"}'}
+        cmd = req.get("cmd")
+        handler = self.handlers.get(cmd) if isinstance(cmd, str) else None
+        if handler is None:
+            known = ", ".join(self.handlers)
+            return {"ok": False, "error": f"unknown cmd {cmd!r} (known: {known})"}
+        try:
+            return {"ok": True, **handler(req)}
+        except (RequestError, ActionError, MatchError, OptionError, UnknownVariantError) as e:
+            return {"ok": False, "error": str(e).strip("'\"")}
+        except Exception as e:  # noqa: BLE001 - a plugin bug must not end the session
+            return {"ok": False, "error": f"internal error: {type(e).__name__}: {e}"}
+
+    # ------------------------------------------------------------ requests
+
+    def variants(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        return {"variants": [variant_json(v) for v in self.registry.variants.values()]}
+
+    def new(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        vid = req.get("variant")
+        if not isinstance(vid, str):
+            raise RequestError('"new" needs "variant": a variant id (see {"cmd":"variants"})')
+        variant = self.registry.variant(vid)
+        seed = req.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise RequestError('"seed" must be a whole number or a string')
+        kwargs: dict[str, Any] = {"seed": seed}
+        for key in ("seats", "dealer", "first"):
+            if req.get(key) is not None:
+                kwargs[key] = _int(req[key], key)
+        if req.get("options") is not None:
+            if not isinstance(req["options"], Mapping):
+                raise RequestError('"options" must be an object of option: value')
+            kwargs["options"] = dict(req["options"])
+        if req.get("deal") is not None:
+            kwargs["deal"] = req["deal"]
+        if req.get("levels") is not None:
+            levels = req["levels"]
+            if not isinstance(levels, list):
+                raise RequestError('"levels" must be a list (one level per team)')
+            kwargs["carry"] = {"levels": levels}
+        match = Match(variant, **kwargs)  # raises MatchError/OptionError: nothing changes
+        self.match = match
+        self.runner = AIRunner(
+            variant, match.options, match.seats, budget_s=AI_BUDGET_S, seed=f"{seed}:ai"
+        )
+        return {
+            "variant": variant.id,
+            "seats": match.seats,
+            "dealer": match.dealer,
+            "options": dict(match.options),
+            **self._position(),
+        }
+
+    def legal(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        m = self._match()
+        complete = True if m.over else m.deal.legal_complete()
+        out = {**self._position(), "legal": m.legal_strings(), "complete": complete}
+        if not complete:
+            out["hint"] = m.deal.legal_hint()
+        return out
+
+    def check(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        m = self._match()
+        reason = m.check(_action(req))
+        return {"legal": True} if reason is None else {"legal": False, "reason": reason}
+
+    def apply(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        m = self._match()
+        action = _action(req)
+        before = list(m.log)
+        try:
+            events = m.apply(action)
+        except ActionError:
+            raise
+        except Exception:
+            # A variant bug mid-apply: rebuild the position from the log so nothing changed.
+            self.match = _rebuild(m, before)
+            raise
+        return {"events": _jsonable(events), **self._position()}
+
+    def view(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        m = self._match()
+        seat = _int(req.get("seat"), "seat")
+        if not 0 <= seat < m.seats:
+            raise RequestError(f"seat must be from 0 to {m.seats - 1}, not {seat}")
+        return {"view": _jsonable(m.view_json(seat))}
+
+    def state(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        m = self._match()
+        return {"state": _jsonable(m.state()), **self._position(), "scores": list(m.scores)}
+
+    def ai(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        m = self._match()
+        if m.over:
+            raise RequestError("the match is over: there is no move to choose")
+        seat = _int(req.get("seat", m.to_move), "seat")
+        if seat != m.to_move:
+            raise RequestError(f"seat {seat} is not to move (seat {m.to_move} is)")
+        level = req.get("level", "easy")
+        if not isinstance(level, str):
+            raise RequestError('"level" must be a name such as "easy", "normal" or "hard"')
+        try:
+            level = resolve_level(m.variant, level)
+        except ValueError as e:
+            raise RequestError(str(e)) from None
+        assert self.runner is not None
+        budget = req.get("budget")
+        if budget is not None and (
+            isinstance(budget, bool) or not isinstance(budget, int | float) or budget <= 0
+        ):
+            raise RequestError('"budget" must be a positive number of seconds')
+        choice = self.runner.choose(m, seat, level, budget if budget is not None else ...)
+        out: dict[str, Any] = {"action": choice.text, "level": choice.level, "seat": seat}
+        if choice.fault is not None:
+            out["fault"] = choice.fault.to_json()
+        return out
+
+    def log(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        return {"log": self._match().log_strings()}
+
+    def quit(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        self.done = True
+        return {}
+
+    # ------------------------------------------------------------ helpers
+
+    def _match(self) -> Match:
+        if self.match is None:
+            raise RequestError('there is no match yet: start one with {"cmd":"new","variant":ID}')
+        return self.match
+
+    def _position(self) -> dict[str, Any]:
+        m = self._match()
+        return {
+            "to_move": m.to_move,
+            "phase": m.phase,
+            "over": m.over,
+            "winner": _jsonable(m.winner),
+        }
+
+
+def _int(value: Any, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f'"{key}" must be a whole number, not {json.dumps(value)}')
+    return value
+
+
+def _action(req: Mapping[str, Any]) -> str:
+    a = req.get("action")
+    if not isinstance(a, str):
+        raise RequestError('"action" must be a string such as "play R14" or "bid 75"')
+    return a
+
+
+def _rebuild(m: Match, actions: list[Any]) -> Match:
+    fresh = m.fresh()
+    for a in actions:
+        fresh.apply_unchecked(a)
+    return fresh
+
+
+def _jsonable(value: Any) -> Any:
+    """Tuples, sets and mappings as JSON types (events and states come from plugins)."""
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted(_jsonable(v) for v in value)
+    return value
+
+
+def _dump(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, separators=(",", ":"), default=str)
+
+
+def serve(registry: Registry, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    """Read requests until EOF or quit; one response line per request line."""
+    session = Session(registry)
+    for line in stdin:
+        if not line.strip():
+            continue
+        stdout.write(session.handle_line(line) + "\n")
+        stdout.flush()
+        if session.done:
+            break
+    if session.runner is not None:
+        session.runner.close()
+    return 0
