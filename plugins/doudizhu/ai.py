@@ -1,23 +1,317 @@
-"""Dou Dizhu AIs, from views only."""
+"""Dou Dizhu AIs, from views only.
+
+random: uniform over the legal list (the shared game.ai.random_ai).
+easy:   bids on big cards; leads its lowest combination; follows with the cheapest beat,
+        bombs only when an opponent is about to go out. No partnership.
+normal: plans its hand into as few combinations as it can (hand_plan), leads the weak
+        parts first and keeps the combinations nobody can beat (counted from the cards
+        not yet seen) for the end, keeps bombs for when they matter (an opponent close to
+        going out, or a bomb that lets it finish), and as a farmer does not beat its
+        partner's play, feeds a partner about to go out, and blocks a landlord close to out.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
-from game.engine.actions import Action
+from game.ai.random_ai import random_factory
+from game.engine.actions import PASS, Action
 from game.engine.options import Options
 
+from . import combos
+from .cards import BJ_RANK, N_RANKS, R2, RANK_OF, RJ_RANK
+from .combos import BOMB, PAIR, PLANE, ROCKET, SINGLE, Combo, Move
 from .deal import DouDizhuView
 
+FULL = (4,) * 13 + (1, 1)
 
-class RandomAI:
+# ---------------------------------------------------------------- shared helpers
+
+
+def ranks_of_action(action: Action) -> Move:
+    return tuple(sorted(RANK_OF[c] for c in action[1]))
+
+
+def hand_counts(view: DouDizhuView) -> list[int]:
+    c = [0] * N_RANKS
+    for card in view.hand:
+        c[RANK_OF[card]] += 1
+    return c
+
+
+def unseen_counts(view: DouDizhuView) -> list[int]:
+    """Cards neither in this hand nor played yet: what the other two hold between them."""
+    c = list(FULL)
+    for card in view.hand:
+        c[RANK_OF[card]] -= 1
+    for cards in view.played:
+        for card in cards:
+            c[RANK_OF[card]] -= 1
+    return c
+
+
+def _play_options(legal: Sequence[Action]) -> dict[Move, Action]:
+    return {ranks_of_action(a): a for a in legal if a[0] == "play"}
+
+
+def _combo(move: Move) -> Combo:
+    got = combos.classify(move)
+    assert not isinstance(got, str), got
+    return got
+
+
+def _is_bomb(move: Move) -> bool:
+    return _combo(move)[0] in (BOMB, ROCKET)
+
+
+def _minus(c: Sequence[int], move: Move) -> tuple[int, ...]:
+    out = list(c)
+    for r in move:
+        out[r] -= 1
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- hand planning
+
+
+@lru_cache(maxsize=100_000)
+def hand_plan(counts: tuple[int, ...]) -> tuple[int, tuple[Move, ...]]:
+    """Split a hand into few combinations: (score, groups). score = 10 x groups + singles
+    left, lower is better. Bombs and the rocket stay whole; chains (straights, pair runs,
+    airplanes) are searched; the rest becomes triples, pairs and singles, with triples and
+    airplanes taking low singles or pairs as attachments."""
+    c = list(counts)
+    fixed: list[Move] = []
+    if c[BJ_RANK] and c[RJ_RANK]:
+        fixed.append((BJ_RANK, RJ_RANK))
+        c[BJ_RANK] = c[RJ_RANK] = 0
+    for r in range(R2 + 1):
+        if c[r] == 4:
+            fixed.append((r,) * 4)
+            c[r] = 0
+    score, groups = _best_chains(tuple(c), ())
+    return score + 10 * len(fixed), tuple(fixed) + groups
+
+
+@lru_cache(maxsize=200_000)
+def _best_chains(c: tuple[int, ...], planes: tuple[Move, ...]) -> tuple[int, tuple[Move, ...]]:
+    best = _finish(c, planes)
+    lst = list(c)
+    for kind in (combos.STRAIGHT, combos.PAIRRUN, PLANE):
+        for chain in combos._of_kind(lst, kind, -1, 0):
+            rest = _minus(c, chain)
+            if kind == PLANE:
+                score, groups = _best_chains(rest, tuple(sorted((*planes, chain))))
+            else:
+                score, groups = _best_chains(rest, planes)
+                score += 10
+                groups = (chain, *groups)
+            if score < best[0]:
+                best = (score, groups)
+    return best
+
+
+def _finish(c: tuple[int, ...], planes: tuple[Move, ...]) -> tuple[int, tuple[Move, ...]]:
+    singles = [r for r in range(N_RANKS) if c[r] == 1]
+    pairs = [r for r in range(N_RANKS) if c[r] == 2]
+    triples = [r for r in range(N_RANKS) if c[r] == 3]
+    # Attachments: only low cards (below the 2s) are worth giving away.
+    low_s = [r for r in singles if r < R2]
+    low_p = [r for r in pairs if r < R2]
+    groups: list[Move] = []
+    for plane in planes:
+        n = len(plane) // 3
+        if len(low_s) >= n:
+            wing, low_s = tuple(low_s[:n]), low_s[n:]
+        elif len(low_p) >= n:
+            wing, low_p = tuple(r for r in low_p[:n] for _ in range(2)), low_p[n:]
+        else:
+            wing = ()
+        groups.append(tuple(sorted(plane + wing)))
+    for t in triples:
+        if low_s and (not low_p or low_s[0] <= low_p[0]):
+            groups.append(tuple(sorted((t, t, t, low_s.pop(0)))))
+        elif low_p:
+            p = low_p.pop(0)
+            groups.append(tuple(sorted((t, t, t, p, p))))
+        else:
+            groups.append((t, t, t))
+    taken = set(r for r in singles if r < R2) - set(low_s)
+    taken_p = set(r for r in pairs if r < R2) - set(low_p)
+    rest_s = [r for r in singles if r not in taken]
+    rest_p = [r for r in pairs if r not in taken_p]
+    if BJ_RANK in rest_s and RJ_RANK in rest_s:  # (only reached when planning a sub-hand)
+        rest_s = [r for r in rest_s if r < BJ_RANK]
+        groups.append((BJ_RANK, RJ_RANK))
+    groups.extend((r, r) for r in rest_p)
+    groups.extend((r,) for r in rest_s)
+    return 10 * len(groups) + len(rest_s), tuple(groups)
+
+
+def beaten_by_unseen(move: Move, unseen: Sequence[int]) -> bool:
+    """Whether the unseen cards (ignoring bombs and the rocket) could beat this group."""
+    combo = _combo(move)
+    if combo[0] in (BOMB, ROCKET):
+        return False
+    return any(
+        not _is_bomb(m)
+        for m in combos._of_kind(
+            list(unseen), combo[0], combo[1], combo[2] if combo[0] in combos.CHAIN_UNIT else 0
+        )
+    )
+
+
+# ---------------------------------------------------------------- bidding
+
+
+def bid_strength(c: Sequence[int]) -> int:
+    """Big cards plus a bonus for a hand that plans into few combinations."""
+    big = 4 * c[RJ_RANK] + 3 * c[BJ_RANK] + 2 * c[R2]
+    big += 4 * sum(1 for r in range(R2 + 1) if c[r] == 4)
+    turns = hand_plan(tuple(c))[0] // 10
+    return big + max(0, 9 - turns)
+
+
+def _bid(view: DouDizhuView, legal: Sequence[Action], want: int) -> Action:
+    if want > view.bid and ("bid", want) in legal:
+        return ("bid", want)
+    return PASS
+
+
+# ---------------------------------------------------------------- the AIs
+
+
+class EasyAI:
     def choose(self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random) -> Action:
-        return rng.choice(list(legal))
+        c = hand_counts(view)
+        if view.phase == "bid":
+            big = 2 * c[RJ_RANK] + 2 * c[BJ_RANK] + c[R2]
+            return _bid(view, legal, 3 if big >= 6 else 2 if big >= 4 else 1 if big >= 3 else 0)
+        options = _play_options(legal)
+        if view.last_play is None:  # lead the lowest combination, longer ones first
+            return options[min(options, key=lambda m: (_combo(m)[1], -len(m)))]
+        plain = [m for m in options if not _is_bomb(m)]
+        if plain:
+            return options[min(plain, key=lambda m: _combo(m)[1])]
+        others = [view.hand_counts[s] for s in range(3) if s != view.seat]
+        if options and min(others) <= 2:
+            return options[min(options, key=lambda m: _combo(m)[1])]
+        return PASS
 
 
-def _random(variant: object, options: Options, seats: int) -> RandomAI:
-    return RandomAI()
+class NormalAI:
+    def choose(self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random) -> Action:
+        c = hand_counts(view)
+        if view.phase == "bid":
+            s = bid_strength(c)
+            return _bid(view, legal, 3 if s >= 14 else 2 if s >= 11 else 1 if s >= 8 else 0)
+        options = _play_options(legal)
+        whole = tuple(sorted(RANK_OF[x] for x in view.hand))
+        if whole in options:  # the whole hand goes out at once
+            return options[whole]
+        if view.last_play is None:
+            return self._lead(view, c, options)
+        return self._follow(view, c, options, PASS in legal)
+
+    # -- who is who
+
+    @staticmethod
+    def _sides(view: DouDizhuView) -> tuple[list[int], int]:
+        me, ll = view.seat, view.landlord
+        if me == ll:
+            return [s for s in range(3) if s != me], -1
+        return [ll], 3 - me - ll
+
+    def _lead(self, view: DouDizhuView, c: list[int], options: dict[Move, Action]) -> Action:
+        opponents, partner = self._sides(view)
+        counts = view.hand_counts
+        # Feed a partner who is next and about to go out.
+        if partner == (view.seat + 1) % 3 and counts[partner] <= 2:
+            want = SINGLE if counts[partner] == 1 else PAIR
+            small = [m for m in options if _combo(m)[0] == want]
+            if small:
+                return options[min(small)]
+        _, groups = hand_plan(tuple(c))
+        unseen = unseen_counts(view)
+        plain = [g for g in groups if not _is_bomb(g)]
+        weak = [g for g in plain if beaten_by_unseen(g, unseen)]
+        if len(weak) <= 1 and len(groups) > 1:
+            # Everything but at most one group is a sure winner: cash those first.
+            sure = [g for g in plain if g not in weak] or [g for g in groups if g not in weak]
+            pick = max(sure, key=len)
+        else:
+            danger = min(counts[o] for o in opponents)
+            pool = weak or plain or list(groups)
+            if danger <= 2:  # do not hand a near-out opponent a cheap single or pair
+                risky = SINGLE if danger == 1 else PAIR
+                safer = [g for g in pool if _combo(g)[0] != risky]
+                if safer:
+                    pool = safer
+                else:  # only such groups left: lead the highest of them
+                    pool = [max(pool, key=lambda g: _combo(g)[1])]
+            pick = min(pool, key=lambda g: (_combo(g)[1], -len(g)))
+        return options.get(pick) or self._fallback(options)
+
+    def _follow(
+        self, view: DouDizhuView, c: list[int], options: dict[Move, Action], can_pass: bool
+    ) -> Action:
+        opponents, partner = self._sides(view)
+        assert view.last_play is not None
+        last_seat = view.last_play[0]
+        counts = view.hand_counts
+        if not options:
+            return PASS
+        if last_seat == partner:
+            # Let the partner's play stand, unless the landlord is next, nearly out, and
+            # the partner's card is not high enough to hold.
+            ll = view.landlord
+            if (view.seat + 1) % 3 == ll and counts[ll] <= 2:
+                plain = [m for m in options if not _is_bomb(m)]
+                if plain:
+                    return options[max(plain, key=lambda m: _combo(m)[1])]
+            return PASS
+        danger = counts[last_seat] <= 3 or min(counts[o] for o in opponents) <= 2
+        base = hand_plan(tuple(c))[0]
+        best: tuple[int, Move] | None = None
+        for m in options:
+            if _is_bomb(m):
+                continue
+            cost = hand_plan(_minus(c, m))[0] - base
+            if not danger and max(m) >= R2:
+                cost += 6  # 2s and jokers are for control, not for cheap tricks
+            if best is None or (cost, _combo(m)[1]) < (best[0], _combo(best[1])[1]):
+                best = (cost, m)
+        if danger and best is not None:
+            # Block: the highest plain beat keeps a near-out opponent from getting the lead.
+            plain = [m for m in options if not _is_bomb(m)]
+            return options[max(plain, key=lambda m: (_combo(m)[1], -hand_plan(_minus(c, m))[0]))]
+        if best is not None and best[0] <= 4:
+            return options[best[1]]
+        bombs = [m for m in options if _is_bomb(m)]
+        if bombs:
+            bomb = min(bombs, key=lambda m: (_combo(m)[0], _combo(m)[1]))
+            after = hand_plan(_minus(c, bomb))[0] // 10
+            if danger or after <= 1:
+                return options[bomb]
+        if best is not None and best[0] <= 10 and sum(c) <= 8:
+            return options[best[1]]
+        return PASS if can_pass else self._fallback(options)
+
+    @staticmethod
+    def _fallback(options: dict[Move, Action]) -> Action:
+        return options[min(options, key=lambda m: (_combo(m)[1], -len(m)))]
 
 
-AIS = {"random": _random}
+def _easy(variant: object, options: Options, seats: int) -> EasyAI:
+    return EasyAI()
+
+
+def _normal(variant: object, options: Options, seats: int) -> NormalAI:
+    return NormalAI()
+
+
+AIS = {"random": random_factory, "easy": _easy, "normal": _normal}
+
+__all__ = ["AIS", "EasyAI", "NormalAI", "bid_strength", "hand_plan", "unseen_counts"]
