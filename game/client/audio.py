@@ -1,0 +1,76 @@
+"""Sound effects. Audio is optional: no device, no mixer module, a missing or damaged WAV,
+any pygame error -> the game carries on silent. Nothing here ever raises."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+SOUNDS_DIR = Path(__file__).resolve().parents[2] / "sounds"
+SOUND_NAMES = ("shuffle", "deal", "card", "trick", "bid", "win")
+
+
+class Audio:
+    def __init__(
+        self, volume: float = 0.8, muted: bool = False, sounds_dir: Path | str | None = None
+    ) -> None:
+        self.volume = _clamp(volume)
+        self.muted = bool(muted)
+        self.available = False
+        self.problem = ""  # why audio is off, for the settings screen / logs
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        folder = Path(sounds_dir) if sounds_dir is not None else SOUNDS_DIR
+        try:
+            mixer = pygame.mixer
+            if not mixer.get_init():
+                mixer.pre_init(22050, -16, 2, 512)  # small buffer: clicks land on time
+                mixer.init()
+            for name in SOUND_NAMES:
+                path = folder / f"{name}.wav"
+                if path.is_file():
+                    try:
+                        self._sounds[name] = mixer.Sound(str(path))
+                    except (pygame.error, OSError) as e:
+                        self.problem = f"{path.name}: {e}"
+            self.available = bool(self._sounds)
+            if not self.available and not self.problem:
+                self.problem = f"no sound files in {folder}"
+        except Exception as e:  # noqa: BLE001 - any audio failure means silence, never a crash
+            self.available = False
+            self._sounds = {}
+            self.problem = f"audio off: {e}"
+        self._apply_volume()
+
+    def play(self, name: str) -> None:
+        """Play a named effect; unknown names, mute and no audio do nothing."""
+        if self.muted or not self.available:
+            return
+        snd = self._sounds.get(name)
+        if snd is None:
+            return
+        try:
+            snd.play()
+        except Exception:  # noqa: BLE001 - a device that vanished mid-game: go silent
+            self.available = False
+
+    def set_volume(self, v: float) -> None:
+        self.volume = _clamp(v)
+        self._apply_volume()
+
+    def set_muted(self, m: bool) -> None:
+        self.muted = bool(m)
+
+    def _apply_volume(self) -> None:
+        for snd in self._sounds.values():
+            try:
+                snd.set_volume(self.volume)
+            except Exception:  # noqa: BLE001
+                self.available = False
+
+
+def _clamp(v: float) -> float:
+    try:
+        return max(0.0, min(1.0, float(v)))
+    except (TypeError, ValueError):
+        return 0.8
