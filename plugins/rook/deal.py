@@ -1,0 +1,689 @@
+"""One Rook-family deal: bidding, the nest, trump, play, and the deal's result.
+
+Phases: "bid" -> "nest" (declarer lays cards back) -> "trump" -> "play" -> "over"
+("trump" comes before "nest" with trump_timing=before_nest; no "nest" without a nest).
+
+Positions vs seats: every hand in play is a position 0..P-1 in turn order. Normally a
+position is a seat; in the 2-player game the dummy is position 2 and is played by the
+seat that did not win the bid. `to_move` is always a seat; `acting` is the position.
+
+Hot paths (legal_actions, apply, clone) use ints, lists and the tables of RookRules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from game.engine import PASS, Action, Deal, DealResult, DealSetup, Event
+from game.engine.tricks import trick_winner
+
+from .rules import COLOUR_NAMES, COLOURS, RookRules
+from .view import RookView
+
+DUMMY = 2  # position of the dummy in the 2-player game
+PILES = 6  # the dummy's piles of two
+
+
+class RookDeal(Deal):
+    __slots__ = (
+        "r",
+        "deck",
+        "phase",
+        "_to_move",
+        "acting",
+        "dealer",
+        "hands",
+        "nest",
+        "nest_taken",
+        "aside",
+        "passed",
+        "high_bid",
+        "high_bidder",
+        "bid_log",
+        "declarer",
+        "trump",
+        "trick",
+        "led",
+        "leader",
+        "won",
+        "won_points",
+        "tricks_won",
+        "history",
+        "ctl",
+        "dummy_down",
+        "dummy_pile",
+        "scores",
+        "redeal",
+        "last_winner",
+    )
+
+    def __init__(self, setup: DealSetup | None, rules: RookRules | None = None) -> None:
+        if setup is None:  # clone() fills the slots itself
+            return
+        r = rules
+        assert r is not None
+        self.r = r
+        self.deck = r.deck
+        self.dealer = setup.dealer
+        piles = setup.piles
+        P = r.positions
+        seats = r.seats
+        hands = [list(h) for h in piles["hands"]]
+        self.dummy_down: list[int] = []
+        self.dummy_pile: dict[int, int] = {}
+        if r.dummy:
+            d = list(piles["dummy"])
+            # piles: the first six cards lie face up on the six face-down ones beneath.
+            hands.append(d[:PILES])
+            self.dummy_down = d[PILES:]
+            self.dummy_pile = {c: i for i, c in enumerate(d[:PILES])}
+        self.hands = hands
+        self.nest: list[int] = list(piles.get("nest", ()))
+        self.nest_taken: tuple[int, ...] = ()
+        self.aside: list[int] = list(piles.get("aside", ()))
+        self.passed = [False] * seats
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.bid_log: tuple[tuple[int, int], ...] = ()
+        self.declarer = -1
+        self.trump = -1
+        self.trick: list[tuple[int, int]] = []
+        self.led = -1
+        self.leader = -1
+        self.won: list[list[int]] = [[] for _ in range(P)]
+        self.won_points = [0] * P
+        self.tricks_won = [0] * P
+        self.history: tuple[tuple[tuple[int, int], ...], ...] = ()
+        self.ctl = list(range(P))  # seat controlling each position
+        self.scores = setup.scores
+        self.redeal = False
+        self.last_winner = -1
+        self.phase = "bid"
+        first = setup.first if setup.first is not None else (self.dealer + 1) % seats
+        self._to_move = first
+        self.acting = first
+
+    # ------------------------------------------------------------ basics
+
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    def hand_of(self, seat: int) -> Sequence[int] | None:
+        return self.hands[self.acting if self._to_move == seat else seat]
+
+    def clone(self) -> RookDeal:
+        d = RookDeal.__new__(RookDeal)
+        d.r = self.r
+        d.deck = self.deck
+        d.phase = self.phase
+        d._to_move = self._to_move
+        d.acting = self.acting
+        d.dealer = self.dealer
+        d.hands = [h[:] for h in self.hands]
+        d.nest = self.nest[:]
+        d.nest_taken = self.nest_taken
+        d.aside = self.aside
+        d.passed = self.passed[:]
+        d.high_bid = self.high_bid
+        d.high_bidder = self.high_bidder
+        d.bid_log = self.bid_log
+        d.declarer = self.declarer
+        d.trump = self.trump
+        d.trick = self.trick[:]
+        d.led = self.led
+        d.leader = self.leader
+        d.won = [w[:] for w in self.won]
+        d.won_points = self.won_points[:]
+        d.tricks_won = self.tricks_won[:]
+        d.history = self.history
+        d.ctl = self.ctl[:]
+        d.dummy_down = self.dummy_down[:]
+        d.dummy_pile = dict(self.dummy_pile)
+        d.scores = self.scores
+        d.redeal = self.redeal
+        d.last_winner = self.last_winner
+        return d
+
+    # ------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[Action]:
+        ph = self.phase
+        if ph == "play":
+            pa = self.r.play_actions
+            return [pa[c] for c in self.playable()]
+        if ph == "bid":
+            return list(self._bid_choices())
+        if ph == "trump":
+            return list(self.r.trump_actions)
+        if ph == "nest":
+            return self._some_discards()
+        return []
+
+    def legal_complete(self) -> bool:
+        return self.phase != "nest"
+
+    def legal_hint(self) -> str:
+        if self.phase != "nest":
+            return ""
+        r = self.r
+        k = r.nest_size
+        n = len(self.hands[self.acting])
+        extra = "" if r.bury_counters else " (no counters, unless you hold too few other cards)"
+        return f"choose {k} of your {n} cards to lay back in the nest{extra}: 'discard C C ...'"
+
+    def random_action(self, rng: random.Random) -> Action:
+        ph = self.phase
+        if ph == "play":
+            p = self.playable()
+            return self.r.play_actions[p[rng.randrange(len(p))]]
+        if ph == "nest":
+            return ("discard", tuple(sorted(self.random_discard(self.hands[self.acting], rng))))
+        choices = self.legal_actions()
+        return choices[rng.randrange(len(choices))]
+
+    def random_discard(self, hand: Sequence[int], rng: random.Random) -> list[int]:
+        """A uniformly random legal discard from `hand`."""
+        return random_discard(self.r, hand, rng)
+
+    def _bid_choices(self) -> tuple[Action, ...]:
+        r = self.r
+        if self.high_bidder < 0 and r.forced_dealer and self._others_all_passed():
+            return (r.bids[0],)  # the last player must take it at the minimum
+        return r.after_bid[self.high_bid]
+
+    def _others_all_passed(self) -> bool:
+        me = self._to_move
+        p = self.passed
+        return all(p[s] for s in range(len(p)) if s != me)
+
+    def _some_discards(self) -> list[Action]:
+        """A few legal discards (the full set is too large to list)."""
+        from itertools import combinations, islice
+
+        r = self.r
+        hand = sorted(self.hands[self.acting])
+        k = r.nest_size
+        pts = r.points
+        if r.bury_counters:
+            pool = hand
+        else:
+            plain = [c for c in hand if not pts[c]]
+            pool = plain if len(plain) >= k else hand
+        out = []
+        for combo in islice(combinations(pool, k), 64):
+            a = ("discard", combo)
+            if self.check(a) is None:
+                out.append(a)
+        return out
+
+    def playable(self) -> list[int]:
+        """Cards the acting position may play now."""
+        r = self.r
+        hand = self.hands[self.acting]
+        led = self.led
+        if led < 0:
+            return hand[:]  # leading (or the bird was led and the suit is still open)
+        eff = r.orders[self.trump].eff_suit
+        follow = [c for c in hand if eff[c] == led]
+        if not follow:
+            return hand[:]
+        bird = r.bird
+        if bird >= 0:
+            if led == self.trump and not r.bird_only_trump_must and follow == [bird]:
+                return hand[:]  # a lone Crow does not oblige: free to play anything
+            if r.bird_any_time and bird not in follow and bird in hand:
+                follow.append(bird)
+        return follow
+
+    # ------------------------------------------------------------ checking
+
+    def check(self, action: Action) -> str | None:
+        if self._to_move < 0:
+            return "the deal is over"
+        if not isinstance(action, tuple) or not action:
+            return "that is not an action"
+        kind = action[0]
+        ph = self.phase
+        names = self.deck.names
+        if ph == "bid":
+            if kind == "pass":
+                if action != PASS:
+                    return "'pass' takes nothing after it"
+                if self.high_bidder < 0 and self.r.forced_dealer and self._others_all_passed():
+                    return f"everyone else passed: you must bid {self.r.bid_min}"
+                return None
+            if kind != "bid":
+                return "it is time to bid or pass"
+            return self._check_bid(action)
+        if ph == "nest":
+            if kind != "discard":
+                return f"lay {self.r.nest_size} cards back in the nest: 'discard C C ...'"
+            return self._check_discard(action)
+        if ph == "trump":
+            if kind != "trump" or len(action) != 2:
+                return "name a trump colour: 'trump black', 'trump green', 'trump red' or 'trump yellow'"
+            if action[1] not in COLOUR_NAMES:
+                return f"'{action[1]}' is not a colour; trump is black, green, red or yellow"
+            return None
+        if ph == "play":
+            if kind != "play" or len(action) != 2:
+                return "it is time to play a card: 'play C'"
+            cards = action[1]
+            if not isinstance(cards, tuple) or len(cards) != 1:
+                return "play one card at a time"
+            c = cards[0]
+            if not isinstance(c, int) or not 0 <= c < len(names):
+                return "that is not a card of this game"
+            hand = self.hands[self.acting]
+            if c not in hand:
+                if self.r.dummy and self.acting == DUMMY:
+                    if c in self.dummy_down:
+                        return f"{names[c]} is face down in the dummy and cannot be played yet"
+                    return f"the dummy has no {names[c]} face up"
+                return f"you do not hold {names[c]}"
+            if c in self.playable():
+                return None
+            return self._follow_reason(c)
+        return "the deal is over"
+
+    def _check_bid(self, action: Action) -> str | None:
+        r = self.r
+        if len(action) != 2 or not isinstance(action[1], int) or isinstance(action[1], bool):
+            return "a bid is 'bid N' with a whole number"
+        n = action[1]
+        if n < r.bid_min:
+            return f"the lowest bid is {r.bid_min}"
+        if n > r.bid_max:
+            return f"the highest bid is {r.bid_max}"
+        if (n - r.bid_min) % r.bid_step:
+            return f"bids go up in steps of {r.bid_step} from {r.bid_min}"
+        if n <= self.high_bid:
+            return f"you must bid more than {self.high_bid}"
+        if (
+            self.high_bidder < 0
+            and r.forced_dealer
+            and self._others_all_passed()
+            and n != r.bid_min
+        ):
+            return f"everyone else passed: you must bid {r.bid_min}"
+        return None
+
+    def _check_discard(self, action: Action) -> str | None:
+        r = self.r
+        names = self.deck.names
+        if len(action) != 2 or not isinstance(action[1], tuple):
+            return "lay cards back with 'discard C C ...'"
+        cards = action[1]
+        k = r.nest_size
+        if len(cards) != k:
+            return f"lay back exactly {k} cards, not {len(cards)}"
+        if len(set(cards)) != k:
+            return "a card is named twice"
+        hand = self.hands[self.acting]
+        for c in cards:
+            if not isinstance(c, int) or c not in hand:
+                return f"you do not hold {names[c] if isinstance(c, int) and 0 <= c < len(names) else c}"
+        if not r.bury_counters:
+            pts = r.points
+            plain = sum(1 for c in hand if not pts[c])
+            buried = [c for c in cards if pts[c]]
+            if buried and plain >= k:
+                return f"counters may not go in the nest ({names[buried[0]]} is worth {pts[buried[0]]})"
+            if buried and plain < k and sum(1 for c in cards if not pts[c]) != plain:
+                return "lay back every card that is not a counter before any counter"
+        return None
+
+    def _follow_reason(self, c: int) -> str:
+        r = self.r
+        names = self.deck.names
+        bird_name = "Crow" if r.preset == "crowsnest" else "Rook"
+        if c == r.bird and not r.bird_any_time:
+            return f"the {bird_name} may only be played as a trump here: follow the suit led"
+        led = self.led
+        if led == self.trump:
+            hand = self.hands[self.acting]
+            eff = r.orders[self.trump].eff_suit
+            trumps = [x for x in hand if eff[x] == led]
+            if trumps == [r.bird]:
+                return f"trump was led and the {bird_name} is your only trump: you must play it"
+            return f"trump was led ({COLOUR_NAMES[led]}): you must play a trump"
+        _ = names
+        return f"you must follow {COLOUR_NAMES[led]}"
+
+    # ------------------------------------------------------------ applying
+
+    def apply(self, action: Action) -> list[Event]:
+        ph = self.phase
+        if ph == "play":
+            return self._play(action[1][0])
+        if ph == "bid":
+            return self._bid(action)
+        if ph == "nest":
+            return self._discard(action[1])
+        if ph == "trump":
+            return self._name_trump(action[1])
+        raise ValueError("the deal is over")
+
+    def _next_bidder(self, s: int) -> int:
+        passed = self.passed
+        n = len(passed)
+        for _ in range(n):
+            s = (s + 1) % n
+            if not passed[s]:
+                return s
+        return -1
+
+    def _bid(self, action: Action) -> list[Event]:
+        s = self._to_move
+        r = self.r
+        if action[0] == "pass":
+            self.passed[s] = True
+            self.bid_log += ((s, 0),)
+            left = self.passed.count(False)
+            if left == 0:
+                self.redeal = True
+                self.phase = "over"
+                self._to_move = -1
+                self.acting = -1
+                return [{"type": "bid", "seat": s, "bid": 0}, {"type": "all_passed"}]
+            if left == 1 and self.high_bidder >= 0:
+                return [{"type": "bid", "seat": s, "bid": 0}, *self._declare(self.high_bidder)]
+            nxt = self._next_bidder(s)
+            self._to_move = self.acting = nxt
+            return [{"type": "bid", "seat": s, "bid": 0}]
+        n = action[1]
+        self.high_bid = n
+        self.high_bidder = s
+        self.bid_log += ((s, n),)
+        ev: Event = {"type": "bid", "seat": s, "bid": n}
+        if n >= r.bid_max or self.passed.count(False) == 1:
+            return [ev, *self._declare(s)]
+        nxt = self._next_bidder(s)
+        self._to_move = self.acting = nxt
+        return [ev]
+
+    def _declare(self, s: int) -> list[Event]:
+        r = self.r
+        self.declarer = s
+        if r.dummy:
+            self.ctl[DUMMY] = 1 - s  # the player who did not win the bid plays the dummy
+        ev: Event = {"type": "declarer", "seat": s, "bid": self.high_bid}
+        self._to_move = self.acting = s
+        if r.trump_first or r.nest_size == 0:
+            self.phase = "trump"
+        else:
+            self._take_nest()
+        return [ev]
+
+    def _take_nest(self) -> None:
+        self.phase = "nest"
+        self.nest_taken = tuple(self.nest)
+        self.hands[self.acting].extend(self.nest)
+        self.nest = []
+
+    def _discard(self, cards: tuple[int, ...]) -> list[Event]:
+        hand = self.hands[self.acting]
+        for c in cards:
+            hand.remove(c)
+        self.nest = list(cards)
+        if self.trump < 0:
+            self.phase = "trump"
+        else:
+            self._start_play()
+        return [{"type": "discard", "seat": self._to_move, "count": len(cards)}]
+
+    def _name_trump(self, colour: str) -> list[Event]:
+        self.trump = COLOUR_NAMES.index(colour)
+        ev: Event = {"type": "trump", "seat": self._to_move, "trump": colour}
+        if self.r.trump_first and self.r.nest_size and not self.nest_taken:
+            self._take_nest()
+        else:
+            self._start_play()
+        return [ev]
+
+    def _start_play(self) -> None:
+        r = self.r
+        self.phase = "play"
+        if r.declarer_leads:
+            lead = self.declarer
+        elif r.dummy:
+            lead = 1 - self.dealer  # the other player (the dummy never bids or leads first)
+        else:
+            lead = (self.dealer + 1) % r.positions
+        self.acting = lead
+        self._to_move = self.ctl[lead]
+
+    def _play(self, c: int) -> list[Event]:
+        pos = self.acting
+        self.hands[pos].remove(c)
+        r = self.r
+        trick = self.trick
+        trick.append((pos, c))
+        if r.dummy and pos == DUMMY:
+            self._turn_up(c)
+        if len(trick) == 1:
+            self.leader = pos
+            if c == r.bird and not r.bird_led_trump:
+                self.led = -1  # the next card decides the suit
+            else:
+                self.led = r.orders[self.trump].eff_suit[c]
+        elif self.led < 0:
+            self.led = r.orders[self.trump].eff_suit[c]
+        P = r.positions
+        if len(trick) < P:
+            nxt = (pos + 1) % P
+            self.acting = nxt
+            self._to_move = self.ctl[nxt]
+            return []
+        return self._close_trick()
+
+    def _turn_up(self, c: int) -> None:
+        i = self.dummy_pile.pop(c)
+        under = self.dummy_down[i]
+        if under >= 0:
+            self.dummy_down[i] = -1
+            self.hands[DUMMY].append(under)
+            self.dummy_pile[under] = i
+
+    def _close_trick(self) -> list[Event]:
+        r = self.r
+        trick = self.trick
+        points = r.points
+        cards = [c for _, c in trick]
+        pts = 0
+        for c in cards:
+            pts += points[c]
+        wpos = trick[trick_winner(cards, self.led, r.orders[self.trump])][0]
+        self.won[wpos].extend(cards)
+        self.won_points[wpos] += pts
+        self.tricks_won[wpos] += 1
+        self.history += (tuple(trick),)
+        names = self.deck.names
+        ev: Event = {
+            "type": "trick",
+            "winner": wpos,
+            "cards": [names[c] for c in cards],
+            "points": pts,
+            "leader": trick[0][0],
+        }
+        self.trick = []
+        self.led = -1
+        self.last_winner = wpos
+        if self.hands[wpos]:
+            self.acting = wpos
+            self._to_move = self.ctl[wpos]
+            return [ev]
+        # Last trick: the nest's counters go to its winner (or to the declarer).
+        to = self.declarer if r.nest_to_declarer else wpos
+        npts = sum(points[c] for c in self.nest)
+        self.won_points[to] += npts
+        self.won[to].extend(self.nest)
+        nest_cards = [names[c] for c in sorted(self.nest)]
+        self.nest = []
+        self.phase = "over"
+        self._to_move = -1
+        self.acting = -1
+        return [ev, {"type": "nest", "to": to, "cards": nest_cards, "points": npts}]
+
+    # ------------------------------------------------------------ results
+
+    def side_of_position(self, pos: int) -> int:
+        r = self.r
+        seat = self.ctl[pos]
+        if r.teams:
+            for i, t in enumerate(r.teams):
+                if seat in t:
+                    return i
+        return seat
+
+    def result(self) -> DealResult:
+        r = self.r
+        if self.redeal:
+            return DealResult(points=(0,) * r.sides, redeal=True, details={"reason": "all passed"})
+        sides = r.sides
+        counters = [0] * sides
+        tricks = [0] * sides
+        for pos in range(r.positions):
+            side = self.side_of_position(pos)
+            counters[side] += self.won_points[pos]
+            tricks[side] += self.tricks_won[pos]
+        total_tricks = sum(tricks)
+        points = counters[:]
+        bonus_to = -1
+        if r.majority_bonus:
+            for side in range(sides):
+                if tricks[side] * 2 > total_tricks:
+                    points[side] += r.majority_bonus
+                    bonus_to = side
+        decl_side = self.side_of_position(self.declarer)
+        return DealResult(
+            points=tuple(points),
+            details={
+                "declarer": self.declarer,
+                "declarer_side": decl_side,
+                "bid": self.high_bid,
+                "trump": COLOUR_NAMES[self.trump],
+                "counters": tuple(counters),
+                "tricks": tuple(tricks),
+                "bonus_to": bonus_to,
+                "made": points[decl_side] >= self.high_bid,
+            },
+        )
+
+    # ------------------------------------------------------------ views
+
+    def view(self, seat: int) -> RookView:
+        r = self.r
+        P = r.positions
+        over = self.phase == "over"
+        mine = self.hands[seat]
+        declarer_sees = seat == self.declarer
+        nest_visible = over or (declarer_sees and bool(self.nest_taken))
+        dummy_up: tuple[int, ...] = ()
+        dummy_down = 0
+        if r.dummy:
+            up = [-1] * PILES
+            for c, i in self.dummy_pile.items():
+                up[i] = c
+            dummy_up = tuple(up)
+            dummy_down = sum(1 for c in self.dummy_down if c >= 0)
+        return RookView(
+            seat=seat,
+            rules=r,
+            phase=self.phase,
+            to_move=self._to_move,
+            acting=self.acting,
+            dealer=self.dealer,
+            hand=tuple(sorted(mine)),
+            hand_counts=tuple(len(self.hands[p]) for p in range(P)),
+            trick=tuple(self.trick),
+            led=self.led,
+            history=self.history,
+            bids=self.bid_log,
+            high_bid=self.high_bid,
+            high_bidder=self.high_bidder,
+            passed=tuple(self.passed),
+            declarer=self.declarer,
+            trump=self.trump,
+            nest_count=len(self.nest),
+            nest_taken=self.nest_taken if declarer_sees or over else (),
+            nest=tuple(sorted(self.nest)) if nest_visible else (),
+            won_points=tuple(self.won_points),
+            tricks_won=tuple(self.tricks_won),
+            controllers=tuple(self.ctl),
+            dummy_up=dummy_up,
+            dummy_down=dummy_down,
+            aside_count=len(self.aside),
+            scores=tuple(self.scores),
+        )
+
+    def full_state(self) -> dict[str, Any]:
+        r = self.r
+        names = self.deck.names
+
+        def nm(cards: Sequence[int]) -> list[str]:
+            return [names[c] for c in sorted(cards)]
+
+        seats = r.seats
+        where: dict[str, list[str]] = {}
+        for s in range(seats):
+            where[f"hand{s}"] = nm(self.hands[s])
+        if r.dummy:
+            where["dummy_up"] = nm(self.hands[DUMMY])
+            where["dummy_down"] = nm([c for c in self.dummy_down if c >= 0])
+        where["nest"] = nm(self.nest)
+        if r.aside:
+            where["aside"] = nm(self.aside)
+        where["table"] = nm([c for _, c in self.trick])
+        for p in range(r.positions):
+            where[f"won{p}"] = nm(self.won[p])
+        return {
+            "phase": self.phase,
+            "to_move": self._to_move,
+            "acting": self.acting,
+            "dealer": self.dealer,
+            "hands": [nm(self.hands[s]) for s in range(seats)],
+            "dummy": (
+                [
+                    [names[c] if c >= 0 else None for c in self._dummy_tops()],
+                    [names[c] if c >= 0 else None for c in self.dummy_down],
+                ]
+                if r.dummy
+                else None
+            ),
+            "where": where,
+            "bids": [[s, b] for s, b in self.bid_log],
+            "high_bid": self.high_bid,
+            "declarer": self.declarer,
+            "trump": COLOUR_NAMES[self.trump] if self.trump >= 0 else None,
+            "nest_taken": nm(self.nest_taken),
+            "trick": [[p, [names[c]]] for p, c in self.trick],
+            "tricks": [[[p, names[c]] for p, c in t] for t in self.history],
+            "won_points": list(self.won_points),
+            "tricks_won": list(self.tricks_won),
+            "controllers": list(self.ctl),
+            "colours": list(COLOURS),
+        }
+
+    def _dummy_tops(self) -> list[int]:
+        up = [-1] * PILES
+        for c, i in self.dummy_pile.items():
+            up[i] = c
+        return up
+
+
+def random_discard(r: RookRules, hand: Sequence[int], rng: random.Random) -> list[int]:
+    """A uniformly random legal discard of r.nest_size cards from `hand` (shared with the
+    random AI, which sees only its view)."""
+    k = r.nest_size
+    if r.bury_counters:
+        return rng.sample(list(hand), k)
+    pts = r.points
+    plain = [c for c in hand if not pts[c]]
+    if len(plain) >= k:
+        return rng.sample(plain, k)
+    counters = [c for c in hand if pts[c]]
+    return plain + rng.sample(counters, k - len(plain))

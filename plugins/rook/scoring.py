@@ -1,0 +1,63 @@
+"""Scoring a Rook-family deal into the match: the bid made or set, the others' counters,
+dealer rotation and the end of the game (target, both over, sudden death)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.engine import DealResult, DealSetup, Options, Settlement
+
+from .rules import rules_for
+
+
+def match_winner(scores: tuple[int, ...], target: int) -> int | None:
+    """Once anyone reaches the target the highest score wins; a tie for the highest
+    plays on (sudden death: further deals until one side is ahead)."""
+    top = max(scores)
+    if top < target or scores.count(top) > 1:
+        return None
+    return scores.index(top)
+
+
+class RookScorer:
+    def __init__(self, preset: Any) -> None:
+        self.preset = preset
+
+    def first_dealer(self, options: Options, seats: int, rng: random.Random) -> int:
+        return rng.randrange(seats)
+
+    def initial_scores(self, options: Options, seats: int) -> tuple[int, ...]:
+        return (0,) * rules_for(self.preset, options, seats).sides
+
+    def redeal_dealer(self, setup: DealSetup, result: DealResult) -> int:
+        return setup.dealer  # all passed: the same dealer deals again
+
+    def settle(self, setup: DealSetup, result: DealResult) -> Settlement:
+        r = rules_for(self.preset, setup.options, setup.seats)
+        d = result.details
+        decl = d["declarer_side"]
+        bid = d["bid"]
+        change = list(result.points)
+        made = result.points[decl] >= bid
+        if made:
+            change[decl] = bid if r.made_scores_bid else result.points[decl]
+        else:
+            change[decl] = -bid
+        scores = tuple(a + b for a, b in zip(setup.scores, change, strict=True))
+        return Settlement(
+            score_change=tuple(change),
+            scores=scores,
+            next_dealer=(setup.dealer + 1) % setup.seats,
+            winner=match_winner(scores, r.target),
+            extra_event={
+                "declarer": d["declarer"],
+                "declarer_side": decl,
+                "bid": bid,
+                "made": made,
+                "trump": d["trump"],
+                "counters": list(d["counters"]),
+                "tricks": list(d["tricks"]),
+                "bonus_to": d["bonus_to"],
+            },
+        )

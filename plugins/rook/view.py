@@ -1,0 +1,128 @@
+"""What one seat of a Rook-family deal may see (ints inside, names in to_json)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rules import COLOUR_NAMES, RookRules
+
+
+@dataclass(frozen=True, slots=True)
+class RookView:
+    """One seat's view. Positions: every hand in turn order; the 2-player dummy is
+    position 2 (played by `controllers[2]`). Card fields hold card ids of rules.deck."""
+
+    seat: int
+    rules: RookRules = field(compare=False, repr=False)
+    phase: str
+    to_move: int  # seat to act, -1 when over
+    acting: int  # position to act (the dummy's, when its controller plays for it)
+    dealer: int
+    hand: tuple[int, ...]  # sorted
+    hand_counts: tuple[int, ...]  # per position
+    trick: tuple[tuple[int, int], ...]  # (position, card) in play order
+    led: int  # effective suit led in the current trick, -1 before a suit is set
+    history: tuple[tuple[tuple[int, int], ...], ...]  # finished tricks, as `trick`
+    bids: tuple[tuple[int, int], ...]  # (seat, amount) in order, 0 for a pass
+    high_bid: int
+    high_bidder: int
+    passed: tuple[bool, ...]
+    declarer: int
+    trump: int  # colour index, -1 before it is named
+    nest_count: int
+    nest_taken: tuple[int, ...]  # the cards the declarer picked up (declarer only)
+    nest: tuple[int, ...]  # the cards in the nest (declarer after discarding; all at the end)
+    won_points: tuple[int, ...]  # counters taken per position (nest added at the end)
+    tricks_won: tuple[int, ...]  # per position
+    controllers: tuple[int, ...]  # seat playing each position
+    dummy_up: tuple[int, ...]  # the dummy's face-up card per pile (-1: pile empty)
+    dummy_down: int  # face-down dummy cards left
+    aside_count: int
+    scores: tuple[int, ...]  # match scores before this deal
+
+    # -------------------------------------------------------- derived facts
+
+    def side_of(self, pos: int) -> int:
+        """Team index (team games) or seat that position `pos` scores for."""
+        teams = self.rules.teams
+        seat = self.controllers[pos]
+        if teams:
+            for i, t in enumerate(teams):
+                if seat in t:
+                    return i
+        return seat
+
+    def counters_taken(self) -> tuple[int, ...]:
+        out = [0] * self.rules.sides
+        for pos, pts in enumerate(self.won_points):
+            out[self.side_of(pos)] += pts
+        return tuple(out)
+
+    def playable(self) -> list[int]:
+        """The cards this seat's acting position may play (same rule as the engine)."""
+        r = self.rules
+        hand = list(self.hand) if self.acting == self.seat else [c for c in self.dummy_up if c >= 0]
+        led = self.led
+        if not self.trick or led < 0:
+            return hand
+        eff = r.orders[self.trump].eff_suit
+        follow = [c for c in hand if eff[c] == led]
+        if not follow:
+            return hand
+        bird = r.bird
+        if bird >= 0:
+            if led == self.trump and not r.bird_only_trump_must and follow == [bird]:
+                return hand
+            if r.bird_any_time and bird not in follow and bird in hand:
+                follow.append(bird)
+        return follow
+
+    # -------------------------------------------------------- JSON
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.rules
+        names = r.deck.names
+
+        def nm(cards: tuple[int, ...] | list[int]) -> list[str]:
+            return [names[c] for c in cards]
+
+        out: dict[str, Any] = {
+            "seat": self.seat,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "acting": self.acting,
+            "dealer": self.dealer,
+            "hand": nm(self.hand),
+            "hand_counts": list(self.hand_counts[: r.seats]),
+            "trick": [[p, [names[c]]] for p, c in self.trick],
+            "last_trick": [[p, [names[c]]] for p, c in self.history[-1]] if self.history else [],
+            "tricks_played": len(self.history),
+            "bids": [[s, b] for s, b in self.bids],
+            "bid": self.high_bid,
+            "high_bidder": self.high_bidder,
+            "passed": list(self.passed),
+            "declarer": self.declarer,
+            "trump": COLOUR_NAMES[self.trump] if self.trump >= 0 else None,
+            "nest_count": self.nest_count,
+            "counters_taken": list(self.counters_taken()),
+            "tricks_won": list(self.tricks_won),
+            "scores": list(self.scores),
+            "teams": [list(t) for t in r.teams] if r.teams else None,
+            "aside_count": self.aside_count,
+            "bid_range": [r.bid_min, r.bid_max, r.bid_step],
+            "points_in_play": r.points_in_play,
+        }
+        if self.nest_taken:
+            out["nest_taken"] = nm(sorted(self.nest_taken))
+        if self.nest:
+            out["nest"] = nm(self.nest)
+        if r.dummy:
+            out["dummy"] = {
+                "position": 2,
+                "controller": self.controllers[2],
+                "up": [names[c] if c >= 0 else None for c in self.dummy_up],
+                "down": self.dummy_down,
+                "count": self.hand_counts[2],
+            }
+        return out
