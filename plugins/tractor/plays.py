@@ -87,7 +87,7 @@ def follow_reason(
         need = min(npairs, count_pairs(suit_held))
         got = count_pairs([c for c in play if es[c] == s])
         if got < need:
-            if npairs == 1:
+            if need == 1:
                 return f"a pair is held: you must play a pair of {word}"
             return f"you hold {need} pairs of {word}: you must play {need} pairs"
     return None
