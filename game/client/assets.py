@@ -46,7 +46,7 @@ UI_LIGHT: Colour = (236, 236, 226)
 # glyph fill colour per suit key; Rook colours are chosen to differ in lightness too.
 SUIT_COLOURS: dict[str, Colour] = {
     "B": (34, 34, 42),
-    "G": (22, 128, 62),
+    "G": (12, 100, 46),
     "R": (206, 36, 44),
     "Y": (238, 176, 10),
     "S": (28, 28, 36),
@@ -226,15 +226,21 @@ def _map(pts: Sequence[Point], size: float, flip: bool) -> list[Point]:
 
 def _leaf_outline() -> list[Point]:
     n = 24
-    left = [(-0.5 * math.sin(math.pi * i / n), -1 + 2 * i / n) for i in range(n + 1)]
-    right = [(0.5 * math.sin(math.pi * i / n), 1 - 2 * i / n) for i in range(n + 1)]
+
+    # a plump leaf: a lens whose widest point sits a little below the middle
+    def half(i: int) -> float:
+        u = i / n
+        return 0.62 * math.sin(math.pi * u) ** 0.8 * (0.85 + 0.3 * u)
+
+    left = [(-half(i), -1 + 2 * i / n) for i in range(n + 1)]
+    right = [(half(n - i), 1 - 2 * i / n) for i in range(n + 1)]
     return left + right
 
 
-LEAF_TILT = 35.0
+LEAF_TILT = 30.0
 # the leaf, its stem and veins share one frame: computed once in unit coordinates
 _LEAF_RAW = _leaf_outline()
-_STEM_RAW = [(-0.06, 0.9), (0.06, 0.9), (0.07, 1.42), (-0.05, 1.42)]
+_STEM_RAW = [(-0.08, 0.9), (0.08, 0.9), (0.08, 1.3), (-0.06, 1.3)]
 
 
 def _leaf_frame() -> tuple[list[Point], list[Point], list[tuple[Point, Point]]]:
@@ -257,6 +263,54 @@ _HEART = _fit(_heart_pts(), (0.02, 0.06, 0.96, 0.88))
 _STAR = _fit(_star_pts(), (0.02, 0.02, 0.96, 0.96))
 
 
+# A crow in profile facing left, perched: one outline, a wing and legs (unit box, y down).
+_CROW_BODY: list[Point] = [
+    (0.02, 0.31),
+    (0.12, 0.24),
+    (0.18, 0.18),
+    (0.26, 0.15),
+    (0.34, 0.18),
+    (0.40, 0.26),
+    (0.52, 0.32),
+    (0.66, 0.40),
+    (0.76, 0.49),
+    (0.98, 0.62),
+    (0.95, 0.72),
+    (0.73, 0.63),
+    (0.62, 0.67),
+    (0.50, 0.69),
+    (0.36, 0.62),
+    (0.26, 0.48),
+    (0.20, 0.38),
+    (0.12, 0.34),
+]
+_CROW_WING: list[Point] = [
+    (0.36, 0.38),
+    (0.52, 0.36),
+    (0.70, 0.46),
+    (0.86, 0.62),
+    (0.62, 0.61),
+    (0.44, 0.54),
+]
+
+
+def _chaikin(pts: Sequence[Point], keep: tuple[int, ...] = ()) -> list[Point]:
+    """One round of corner cutting (smooth curves), leaving the corners in keep sharp."""
+    out: list[Point] = []
+    n = len(pts)
+    for i in range(n):
+        p, q = pts[i], pts[(i + 1) % n]
+        if i in keep:
+            out.append(p)
+        out.append((0.75 * p[0] + 0.25 * q[0], 0.75 * p[1] + 0.25 * q[1]))
+        out.append((0.25 * p[0] + 0.75 * q[0], 0.25 * p[1] + 0.75 * q[1]))
+    return out
+
+
+_CROW_SMOOTH = _chaikin(_chaikin(_CROW_BODY, keep=(0, 9)), keep=(0,))
+_WING_SMOOTH = _chaikin(_CROW_WING, keep=(3,))
+
+
 def _draw_crow(
     surf: pygame.Surface,
     rect: tuple[float, float, float, float],
@@ -268,42 +322,25 @@ def _draw_crow(
     """A perched crow facing left, drawn from polygons into rect (x, y, w, h)."""
     x, y, w, h = rect
     s = min(w, h)
-    ox, oy = x + (w - s) / 2, y + (h - s) / 2
+    # the drawing spans y 0.15..0.93: centre that span in the box
+    ox, oy = x + (w - s) / 2, y + (h - s) / 2 - 0.04 * s
 
     def P(pts: Sequence[Point]) -> list[Point]:
         return [(ox + px * s, oy + py * s) for px, py in pts]
 
-    body = [
-        (
-            0.5 + 0.30 * math.cos(t) * math.cos(-0.35) - 0.17 * math.sin(t) * math.sin(-0.35),
-            0.56 + 0.30 * math.cos(t) * math.sin(-0.35) + 0.17 * math.sin(t) * math.cos(-0.35),
-        )
-        for t in (2 * math.pi * i / 40 for i in range(40))
-    ]
-    # body ellipse tilted so the tail drops to the right
-    body = [(0.52 + (px - 0.5), py) for px, py in body]
-    tail = [(0.70, 0.60), (0.99, 0.80), (0.96, 0.90), (0.64, 0.74)]
-    neck = [(0.17, 0.36), (0.33, 0.20), (0.52, 0.40), (0.36, 0.62)]
-    beak = [(0.19, 0.27), (0.01, 0.36), (0.20, 0.40)]
     if legs:
         lw = max(1, round(s * 0.035))
-        for lx in (0.47, 0.57):
-            pygame.draw.line(surf, colour, P([(lx, 0.68)])[0], P([(lx - 0.03, 0.90)])[0], lw)
-            pygame.draw.line(surf, colour, P([(lx - 0.03, 0.90)])[0], P([(lx - 0.11, 0.93)])[0], lw)
-            pygame.draw.line(surf, colour, P([(lx - 0.03, 0.90)])[0], P([(lx + 0.04, 0.93)])[0], lw)
-    for poly in (tail, body, neck, beak):
-        pygame.draw.polygon(surf, colour, P(poly))
-    hx, hy = P([(0.28, 0.30)])[0]
-    pygame.draw.circle(surf, colour, (hx, hy), s * 0.13)
+        for lx in (0.45, 0.55):
+            knee, foot = (lx - 0.02, 0.9), [(lx - 0.10, 0.93), (lx + 0.05, 0.93)]
+            pygame.draw.line(surf, colour, P([(lx, 0.64)])[0], P([knee])[0], lw)
+            for f in foot:
+                pygame.draw.line(surf, colour, P([knee])[0], P([f])[0], lw)
+    pygame.draw.polygon(surf, colour, P(_CROW_SMOOTH))
     if sheen is not None:
-        wing = [(0.36, 0.46), (0.58, 0.40), (0.90, 0.72), (0.80, 0.74), (0.52, 0.64)]
-        pygame.draw.polygon(surf, sheen, P(wing))
-        pygame.draw.lines(
-            surf, colour, False, P([(0.52, 0.48), (0.82, 0.70)]), max(1, round(s * 0.02))
-        )
+        pygame.draw.polygon(surf, sheen, P(_WING_SMOOTH))
     if eye is not None:
-        ex, ey = P([(0.25, 0.27)])[0]
-        pygame.draw.circle(surf, eye, (ex, ey), s * 0.028)
+        ex, ey = P([(0.235, 0.245)])[0]
+        pygame.draw.circle(surf, eye, (ex, ey), s * 0.026)
 
 
 def glyph_surface(
@@ -395,9 +432,9 @@ def glyph_surface(
 IDX_CX = 0.118  # centre of the corner index column, fraction of width
 IDX_W = 0.19  # widest the index rank may be, fraction of width
 RANK_TOP = 0.045  # fractions of height
-RANK_H = 0.128
+RANK_H = 0.132
 GLYPH_GAP = 0.022
-GLYPH_H = 0.105
+GLYPH_H = 0.118
 BADGE_GAP = 0.02
 BADGE_D = 0.18  # point badge diameter, fraction of width
 CORNER_W = 0.24  # the corner region copied (rotated) to the bottom right
@@ -518,7 +555,9 @@ def _panel(s: pygame.Surface, colour: Colour, box: tuple[float, float, float, fl
     x, y, bw, bh = box[0] * w, box[1] * h, box[2] * w, box[3] * h
     layer = pygame.Surface((round(bw), round(bh)), pygame.SRCALPHA)
     rad = round(w * 0.05)
-    pygame.draw.rect(layer, (*colour, 34), layer.get_rect(), border_radius=rad)
+    # darker suits get a fainter tint, so black's panel is a pale grey rather than a murky one
+    lum = (0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2]) / 255
+    pygame.draw.rect(layer, (*colour, round(16 + 30 * lum)), layer.get_rect(), border_radius=rad)
     pygame.draw.rect(
         layer, (*colour, 150), layer.get_rect(), width=max(1, round(w * 0.012)), border_radius=rad
     )
@@ -605,14 +644,14 @@ def _draw_joker(s: pygame.Surface, rank: str) -> None:
 
 def _draw_bird_centre(s: pygame.Surface, label: str) -> None:
     w, h = s.get_size()
-    # sky medallion, the nest, the crow sitting in it
-    cx, cy, r = 0.5 * w, 0.45 * h, 0.33 * w
+    # sky medallion, the nest, the crow sitting in it, the bird's name under it
+    cx, cy, r = 0.5 * w, 0.41 * h, 0.31 * w
     pygame.draw.circle(s, (206, 226, 240), (cx, cy), r)
     pygame.draw.circle(s, (150, 176, 200), (cx, cy), r, max(1, round(w * 0.012)))
-    crow = (0.5 * w - 0.29 * w, 0.23 * h, 0.58 * w, 0.58 * w)
+    crow = (cx - 0.3 * w, cy - 0.3 * w, 0.56 * w, 0.56 * w)
     _draw_crow(s, crow, SUIT_COLOURS["*"], sheen=(82, 92, 128), eye=(250, 240, 200), legs=False)
-    nest_rect = pygame.Rect(0, 0, round(0.62 * w), round(0.13 * h))
-    nest_rect.center = (round(cx), round(0.60 * h))
+    nest_rect = pygame.Rect(0, 0, round(0.6 * w), round(0.12 * h))
+    nest_rect.center = (round(cx), round(cy + 0.14 * h))
     pygame.draw.ellipse(s, (120, 78, 40), nest_rect)
     twig = (168, 118, 62)
     lw = max(1, round(w * 0.012))
@@ -632,8 +671,8 @@ def _draw_bird_centre(s: pygame.Surface, label: str) -> None:
             (x0, nest_rect.bottom - nest_rect.h * 0.3),
             lw,
         )
-    t = text_ink(label, SUIT_COLOURS["*"], round(0.075 * h), round(0.56 * w))
-    _blit_centered(s, t, 0.5 * w, 0.8 * h)
+    t = text_ink(label, SUIT_COLOURS["*"], round(0.07 * h), round(0.48 * w))
+    _blit_centered(s, t, 0.5 * w, 0.73 * h)
 
 
 def _draw_generic_centre(s: pygame.Surface, rank: str, suit: str, label: str) -> None:
@@ -756,9 +795,13 @@ def draw_outline(kind: str, size: tuple[int, int]) -> pygame.Surface:
             s, (255, 200, 40, 255), (0, 0, W, H), width=round(W * 0.05), border_radius=rad
         )
     elif kind == "hover":
-        for i, a in enumerate((90, 150, 230)):
-            t = round(W * (0.06 - 0.02 * i))
-            pygame.draw.rect(s, (255, 255, 210, a), (0, 0, W, H), width=t, border_radius=rad)
+        # sky blue: visible on ivory paper and distinct from the gold "selected" rim
+        pygame.draw.rect(
+            s, (90, 170, 255, 70), (0, 0, W, H), width=round(W * 0.07), border_radius=rad
+        )
+        pygame.draw.rect(
+            s, (70, 156, 250, 255), (0, 0, W, H), width=round(W * 0.035), border_radius=rad
+        )
     elif kind == "legal":
         pygame.draw.rect(
             s, (70, 210, 130, 230), (0, 0, W, H), width=round(W * 0.032), border_radius=rad
@@ -832,6 +875,20 @@ def draw_table(size: tuple[int, int], tile: pygame.Surface | None = None) -> pyg
 
 
 # -- icons ------------------------------------------------------------------------------
+def _with_halo(g: pygame.Surface, colour: Colour, r: float) -> pygame.Surface:
+    """The glyph on a silhouette of itself grown by r px in colour (an outline)."""
+    r = max(1, round(r))
+    out = pygame.Surface((g.get_width() + 2 * r, g.get_height() + 2 * r), pygame.SRCALPHA)
+    sil = pygame.mask.from_surface(g, 60).to_surface(
+        setcolor=(*colour, 255), unsetcolor=(0, 0, 0, 0)
+    )
+    for k in range(16):
+        a = math.pi * k / 8
+        out.blit(sil, (r + round(math.cos(a) * r), r + round(math.sin(a) * r)))
+    out.blit(g, (r, r))
+    return out
+
+
 def _icon_speaker(s: pygame.Surface, n: float, col: Colour) -> None:
     pygame.draw.polygon(
         s,
@@ -856,8 +913,8 @@ def _draw_icon(name: str, n: int) -> pygame.Surface:
     s = pygame.Surface((n, n), pygame.SRCALPHA)
     lw = max(1, round(n * 0.08))
     if name.startswith("suit:"):
-        suit = name[5:]
-        g = glyph_surface(suit, round(n * 0.92))
+        # a light halo keeps black suits readable on the dark felt as well as on panels
+        g = _with_halo(glyph_surface(name[5:], round(n * 0.84)), (246, 244, 236), n * 0.05)
         _blit_centered(s, g, n / 2, n / 2)
     elif name == "dealer":
         pygame.draw.circle(s, (40, 40, 44), (n / 2, n / 2), n * 0.48)
@@ -870,7 +927,13 @@ def _draw_icon(name: str, n: int) -> pygame.Surface:
             s, (214, 52, 52), [(0.3 * n, 0.1 * n), (0.9 * n, 0.3 * n), (0.3 * n, 0.52 * n)]
         )
         pygame.draw.circle(s, GOLD, (0.26 * n, 0.08 * n), n * 0.07)
-    elif name in ("trump", "star"):
+    elif name == "trump":
+        # a medal: gold disc, dark rim, white star
+        pygame.draw.circle(s, (150, 100, 0), (n / 2, n / 2), n * 0.48)
+        pygame.draw.circle(s, GOLD, (n / 2, n / 2), n * 0.42)
+        star = _fit(_star_pts(), (0.2 * n, 0.18 * n, 0.6 * n, 0.6 * n))
+        pygame.draw.polygon(s, (255, 252, 238), star)
+    elif name == "star":
         star = _fit(_star_pts(), (0.02 * n, 0.02 * n, 0.96 * n, 0.96 * n))
         pygame.draw.polygon(s, (160, 108, 0), star)
         star2 = _fit(_star_pts(), (0.12 * n, 0.12 * n, 0.76 * n, 0.76 * n))
@@ -879,7 +942,9 @@ def _draw_icon(name: str, n: int) -> pygame.Surface:
         _draw_crown(s, (0.06 * n, 0.16 * n, 0.88 * n, 0.62 * n), GOLD, 3, (200, 40, 50))
         pygame.draw.rect(s, (190, 140, 20), (0.06 * n, 0.74 * n, 0.88 * n, 0.12 * n))
     elif name == "bird":
-        _draw_crow(s, (0, 0, n, n), (30, 32, 46), sheen=(82, 92, 128), eye=(250, 240, 200))
+        crow = pygame.Surface((round(n * 0.88),) * 2, pygame.SRCALPHA)
+        _draw_crow(crow, (0, 0, *crow.get_size()), (30, 32, 46), (82, 92, 128), (250, 240, 200))
+        _blit_centered(s, _with_halo(crow, (246, 244, 236), n * 0.04), n / 2, n / 2)
     elif name == "nest":
         for i, (ex, ey) in enumerate(((0.36, 0.46), (0.64, 0.46), (0.5, 0.42))):
             pygame.draw.ellipse(
