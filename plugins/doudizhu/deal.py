@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.actions import PASS, Action
+from game.engine.actions import CARD_KINDS, PASS, Action, ActionError
 from game.engine.cards import Card
 from game.engine.variant import Deal, DealResult, DealSetup, Event
 
@@ -239,6 +239,13 @@ class DouDizhuDeal(Deal):
         if self.last is not None:
             return combos.why_not_beat(combo, self.last[2])
         return None
+
+    def parse_action(self, text: str) -> Action:
+        # During the auction a card play is wrong whatever the cards: say so first.
+        words = text.split() if isinstance(text, str) else []
+        if self.phase == "bid" and words and words[0].lower() in CARD_KINDS:
+            raise ActionError("the bidding is not over: pass or bid 1, 2 or 3")
+        return super().parse_action(text)
 
     def describe(self, cards: tuple[Card, ...] | list[Card]) -> str:
         """The name of the combination these cards form, or why they form none."""
