@@ -1107,6 +1107,16 @@ def all_sprite_faces() -> list[tuple[str, str, str]]:
     return faces
 
 
+def bird_label_for(variant: object) -> str:
+    """The name to print on a variant's bird card: the Rook family names it in its "bird"
+    option ("Crow card" in CrowsNest, "Rook card" elsewhere); "BIRD" when nothing says."""
+    for opt in getattr(variant, "options", ()) or ():
+        label = getattr(opt, "label", "")
+        if getattr(opt, "key", "") == "bird" and label.lower().endswith(" card"):
+            return label[: -len(" card")].strip().upper() or "BIRD"
+    return "BIRD"
+
+
 class Assets:
     """Cached, scaled art for the client. Loads `sprites/` when present; draws otherwise."""
 
@@ -1164,6 +1174,12 @@ class Assets:
                 img = None  # a damaged sprite: fall back to drawing
         self._bases[rel] = img
         return img
+
+    def sprite_path(self, rank: str, suit: str, bird_label: str | None = None) -> Path | None:
+        """The committed sprite a face is scaled from, or None when it is drawn."""
+        label = (bird_label or self.bird_label).upper()
+        path = self.sprites_dir / "cards" / f"{face_key(rank, suit, label)}.png"
+        return path if path.is_file() else None
 
     def _scaled(self, base: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
         if base.get_size() == size:

@@ -218,3 +218,25 @@ def test_generators_are_deterministic_and_match_the_committed_files(tool, tmp_pa
     assert runs[0] == runs[1] and runs[0]
     committed = _digests(ROOT / ("sprites" if tool == "make_sprites.py" else "sounds"))
     assert runs[0] == committed, "regenerate the committed assets with tools/" + tool
+
+
+def test_every_built_in_variant_deck_is_covered_by_sprites(pg):
+    from game.plugin_host import load_registry
+
+    registry = load_registry(user_folder=False)
+    assert registry.variants, "no built-in variants registered"
+    assets = Assets(90)
+    for vid, variant in registry.variants.items():
+        label = A.bird_label_for(variant)
+        options = {o.key: o.default for o in variant.options}
+        for seats in variant.seats:
+            deck = variant.deck.build(options, seats)
+            for card in range(len(deck)):
+                rank, suit = deck.ranks[card], deck.suits[card]
+                assert assets.sprite_path(rank, suit, label), (
+                    f"{vid}: no sprite for {deck.names[card]}"
+                )
+                face = assets.card_face(deck, card, bird_label=label)
+                assert face.get_size() == assets.card_size
+    assert A.bird_label_for(registry.variants["crowsnest"]) == "CROW"
+    assert A.bird_label_for(object()) == "BIRD"
