@@ -5,7 +5,13 @@ would."""
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import crowsnest_ohhell
 import pytest
@@ -14,6 +20,7 @@ from game.ai import AIRunner
 from game.engine import Match
 from game.hookspecs import hookimpl
 
+OHHELL = Path(crowsnest_ohhell.__file__).parent
 RELEASE = threading.Event()  # lets the stalled AI's abandoned thread finish after the test
 
 
@@ -105,3 +112,69 @@ def test_a_string_answer_in_notation_is_accepted(crowsnest_registry):
         faults += choice.fault is not None
     assert match.over
     assert all(f.kind == "illegal" for f in runner.faults) and len(runner.faults) == faults
+
+
+FAULTY_DROPIN = """
+import threading
+from game.hookspecs import hookimpl
+
+class Raises:
+    def choose(self, view, legal, rng):
+        raise RuntimeError("bug in the plugin")
+
+class Stalls:
+    def choose(self, view, legal, rng):
+        threading.Event().wait(60)
+
+class Illegal:
+    def choose(self, view, legal, rng):
+        return "bid 99"
+
+@hookimpl
+def crowsnest_register_ais(register):
+    register("ohhell", "raises", lambda v, o, s: Raises())
+    register("ohhell", "stalls", lambda v, o, s: Stalls())
+    register("ohhell", "illegal", lambda v, o, s: Illegal())
+"""
+
+
+@pytest.mark.parametrize(
+    ("level", "kind"), [("raises", "raised"), ("illegal", "illegal"), ("stalls", "timeout")]
+)
+def test_crowsnest_simulate_contains_a_drop_in_plugins_faulty_ai(tmp_path, level, kind):
+    """End to end: Oh Hell and a plugin with broken AIs as drop-ins in a config folder."""
+    folder = tmp_path / "plugins"
+    shutil.copytree(
+        OHHELL, folder / "crowsnest_ohhell", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    (folder / "faulty_ais.py").write_text(FAULTY_DROPIN)
+    config = tmp_path / "config.toml"
+    config.write_text(
+        f"[plugins]\nfolders = [{json.dumps(str(folder))}]\n\n"
+        '[options.ohhell]\nrounds = "down"\nmax_hand = 3\n'
+    )
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    cmd = [sys.executable, "-m", "game", "simulate", "--config", str(config), "--variant", "ohhell"]
+    cmd += [
+        "--seats",
+        "3",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--level",
+        level,
+        "--budget",
+        "0.3",
+        "--json",
+    ]
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["games"] == 2 and sum(out["wins"]) == 2  # both matches finished
+    assert out["deals"] >= 2 * 3
+    assert out["fault_count"] > 0 and {f["kind"] for f in out["faults"]} == {kind}
+    if kind == "timeout":  # benched after one timeout per seat and match, not every move
+        assert out["fault_count"] <= 2 * 3
+    else:  # every move of every seat was made by the fallback
+        assert out["fault_count"] == out["actions"]
