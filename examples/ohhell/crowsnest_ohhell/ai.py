@@ -72,7 +72,8 @@ class EasyAI:
             card = max(cards, key=strength) if need > 0 else min(cards, key=strength)
             return ("play", (card,))
         best = trick[trick_winner(trick, trump)][1]
-        winners = [c for c in cards if beats(c, best, trump)]
+        led = SUIT_OF[trick[0][1]]
+        winners = [c for c in cards if beats(c, best, led, trump)]
         losers = [c for c in cards if c not in winners]
         if need > 0:
             card = min(winners, key=strength) if winners else min(cards, key=strength)

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import Action, Card, Deal, DealResult, DealSetup, Event
+from game.engine import Action, Card, Deal, DealResult, DealSetup, Event, tricks
+from game.engine.tricks import TrumpOrder, build_trump_order
 
 from .cards import DECK, RANK_OF, SUIT_NAMES, SUIT_OF, SUITS, hand_sizes
 
@@ -21,21 +22,22 @@ PLAY: tuple[Action, ...] = tuple(("play", (c,)) for c in range(52))  # reused ac
 BID: tuple[Action, ...] = tuple(("bid", n) for n in range(52))
 
 
-def beats(card: Card, best: Card, trump: int) -> bool:
-    """Does `card` beat the card `best` that is winning the trick so far?"""
-    s, b = SUIT_OF[card], SUIT_OF[best]
-    if s == b:
-        return RANK_OF[card] > RANK_OF[best]
-    return s == trump
+# The shared trick-taking core's tables, one per trump suit; ORDERS[-1] (index 4, a suit
+# no card has) is "no trump", for a deal with nothing left to turn up.
+ORDERS: tuple[TrumpOrder, ...] = tuple(
+    build_trump_order(SUIT_OF, RANK_OF, t, [c for c in range(52) if SUIT_OF[c] == t])
+    for t in range(4)
+) + (build_trump_order(SUIT_OF, RANK_OF, 4, []),)
+
+
+def beats(card: Card, best: Card, led: int, trump: int) -> bool:
+    """Would `card`, played now, beat `best`, the card winning the trick so far?"""
+    return tricks.beats(card, best, led, ORDERS[trump])
 
 
 def trick_winner(trick: Sequence[tuple[int, Card]], trump: int) -> int:
     """Index into `trick` of the winning play: highest trump, else highest of the led suit."""
-    best = 0
-    for i in range(1, len(trick)):
-        if beats(trick[i][1], trick[best][1], trump):
-            best = i
-    return best
+    return tricks.trick_winner([c for _, c in trick], SUIT_OF[trick[0][1]], ORDERS[trump])
 
 
 class OhHellBidding:
@@ -78,8 +80,7 @@ class OhHellValidator:
 
     def legal_plays(self, hand: Sequence[Card], trick: Sequence[tuple[int, Card]]) -> list[Card]:
         if trick:
-            led = SUIT_OF[trick[0][1]]
-            follow = [c for c in hand if SUIT_OF[c] == led]
+            follow = tricks.follow_cards(hand, SUIT_OF[trick[0][1]], SUIT_OF)
             if follow:
                 return follow
         return list(hand)
