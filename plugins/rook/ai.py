@@ -1,4 +1,18 @@
-"""Rook-family AIs (views only)."""
+"""Rook-family AIs. They see only a RookView (and the engine's legal list).
+
+- random: uniform over the legal actions (builds a uniform random discard itself).
+- easy:   hand-strength bidding, sensible discard and trump, and trick heuristics: win
+          cheaply, win with counters, give counters to a winning partner, follow cheaply
+          when the trick is lost.
+- normal: easy's skeleton plus card counting (cards played, who is void in what): it
+          knows which cards are sure winners, only gives counters to a partner who cannot
+          be beaten, keeps its top cards for when they win, draws trump only while the
+          opponents may hold some, leads into its partner's voids, and bids from expected
+          points (a per-preset fit of points taken against hand features).
+
+Every preset's ranks and values come from the view's rules tables (1s high, the red 1,
+bird high or low, counters), so one AI serves all presets.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +20,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from game.engine import Action
+from game.engine import PASS, Action
+from game.engine.tricks import TrumpOrder, trick_winner
 
 from .deal import random_discard
+from .rules import RookRules
 from .view import RookView
+
+# ---------------------------------------------------------------- random
 
 
 class RookRandomAI:
@@ -19,11 +37,540 @@ class RookRandomAI:
     def choose(self, view: RookView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase == "nest":
             return ("discard", tuple(sorted(random_discard(view.rules, view.hand, rng))))
+        if not legal:
+            return _fallback(view)
         return legal[rng.randrange(len(legal))]
+
+
+def _fallback(view: RookView) -> Action:
+    """A legal action from the view alone (when no legal list is given)."""
+    r = view.rules
+    if view.phase == "bid":
+        return PASS
+    if view.phase == "trump":
+        return r.trump_actions[0]
+    return r.play_actions[view.playable()[0]]
+
+
+# ---------------------------------------------------------------- hand evaluation
+
+
+def trump_features(r: RookRules, hand: Sequence[int], t: int) -> tuple[float, ...]:
+    """Features of `hand` with trump colour t, scaled by hand size (so presets compare):
+    trump length, top trumps, off-suit top cards, void/short off suits, counters held."""
+    order = r.orders[t]
+    eff = order.eff_suit
+    st = order.strength
+    n = max(1, r.hand_size)
+    trumps = [c for c in hand if eff[c] == t]
+    # top trumps: held trumps among the 4 strongest trumps of the deck
+    all_trumps = r_trump_cards(r, t)
+    top4 = set(all_trumps[-4:])
+    top = sum(1 for c in trumps if c in top4)
+    bosses = 0.0
+    short = 0.0
+    for s in range(4):
+        if s == t:
+            continue
+        cards = sorted((c for c in hand if eff[c] == s), key=lambda c: st[c])
+        if not cards:
+            short += 1.0
+            continue
+        if len(cards) == 1:
+            short += 0.5
+        suit_all = r_suit_cards(r, t, s)
+        if cards[-1] == suit_all[-1]:
+            bosses += 1
+            if len(cards) >= 2 and cards[-2] == suit_all[-2]:
+                bosses += 0.7
+        elif len(cards) >= 2 and cards[-1] == suit_all[-2]:
+            bosses += 0.4
+    pts = sum(r.points[c] for c in hand) / max(1, r.counter_total)
+    scale = 9.0 / n
+    return (1.0, len(trumps) * scale, top, bosses * scale, short, pts * 4)
+
+
+_TRUMP_CACHE: dict[tuple[int, int], tuple[int, ...]] = {}
+_SUIT_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def r_trump_cards(r: RookRules, t: int) -> tuple[int, ...]:
+    """Every trump card for trump t, weakest first."""
+    key = (id(r), t)
+    got = _TRUMP_CACHE.get(key)
+    if got is None:
+        order = r.orders[t]
+        got = tuple(
+            sorted(
+                (c for c in range(len(r.deck)) if order.eff_suit[c] == t),
+                key=lambda c: order.strength[c],
+            )
+        )
+        _TRUMP_CACHE[key] = got
+    return got
+
+
+def r_suit_cards(r: RookRules, t: int, s: int) -> tuple[int, ...]:
+    """Every card of effective suit s when t is trump, weakest first."""
+    key = (id(r), t, s)
+    got = _SUIT_CACHE.get(key)
+    if got is None:
+        order = r.orders[t]
+        got = tuple(
+            sorted(
+                (c for c in range(len(r.deck)) if order.eff_suit[c] == s),
+                key=lambda c: order.strength[c],
+            )
+        )
+        _SUIT_CACHE[key] = got
+    return got
+
+
+# Expected share of the points in play for the declarer's side, linear in the features
+# (constant, trumps, top trumps, bosses, short suits, counters). "easy" uses one rough
+# set; "normal" uses per-preset fits (tools: see docs/rules-decisions.md, Rook AIs).
+EASY_COEF = (0.2, 0.06, 0.05, 0.04, 0.03, 0.02)
+NORMAL_COEF: dict[str, tuple[float, ...]] = {}
+
+
+def expected_share(r: RookRules, hand: Sequence[int], t: int, coef: Sequence[float]) -> float:
+    f = trump_features(r, hand, t)
+    return sum(a * b for a, b in zip(coef, f, strict=True))
+
+
+def best_trump(r: RookRules, hand: Sequence[int], coef: Sequence[float]) -> tuple[int, float]:
+    best_t, best_v = 0, -1e9
+    for t in range(4):
+        v = expected_share(r, hand, t, coef)
+        if v > best_v:
+            best_t, best_v = t, v
+    return best_t, best_v
+
+
+# ---------------------------------------------------------------- trick helpers
+
+
+def winning_play(view: RookView) -> tuple[int, int]:
+    """(position, card) currently winning the trick (the trick is not empty)."""
+    order = view.rules.orders[view.trump]
+    cards = [c for _, c in view.trick]
+    led = view.led if view.led >= 0 else order.eff_suit[cards[-1]]
+    return view.trick[trick_winner(cards, led, order)]
+
+
+def beats(view: RookView, card: int, best: int) -> bool:
+    order = view.rules.orders[view.trump]
+    return _beats(order, card, best, view.led if view.led >= 0 else order.eff_suit[best])
+
+
+def _beats(order: TrumpOrder, card: int, best: int, led: int) -> bool:
+    e = order.eff_suit[card]
+    if e not in (order.trump, led):
+        return False
+    return order.strength[card] > order.strength[best]
+
+
+def positions_after(view: RookView) -> list[int]:
+    P = view.rules.positions
+    left = P - len(view.trick) - 1
+    return [(view.acting + i) % P for i in range(1, left + 1)]
+
+
+def value_key(view: RookView):
+    """Cheapness of a card to give away: points first, then strength."""
+    r = view.rules
+    st = r.orders[view.trump].strength
+    pts = r.points
+    return lambda c: (pts[c], st[c])
+
+
+# ---------------------------------------------------------------- easy
+
+
+class RookEasyAI:
+    coef: Sequence[float] = EASY_COEF
+    margin = 0.0  # share of points in play kept as a safety margin when bidding
+
+    def __init__(self, variant: Any = None, options: Any = None, seats: int = 0) -> None:
+        pass
+
+    def choose(self, view: RookView, legal: Sequence[Action], rng: random.Random) -> Action:
+        ph = view.phase
+        if ph == "play":
+            return view.rules.play_actions[self.play(view, view.playable(), rng)]
+        if ph == "bid":
+            return self.bid(view, legal)
+        if ph == "nest":
+            return ("discard", tuple(sorted(self.discard(view))))
+        if ph == "trump":
+            return view.rules.trump_actions[self.trump(view)]
+        return _fallback(view)
+
+    # -- bidding
+    def coefs(self, r: RookRules) -> Sequence[float]:
+        return self.coef
+
+    def hand_estimate(self, view: RookView) -> float:
+        r = view.rules
+        _, share = best_trump(r, view.hand, self.coefs(r))
+        return share * r.points_in_play
+
+    def bid(self, view: RookView, legal: Sequence[Action]) -> Action:
+        r = view.rules
+        bids = [a for a in legal if a[0] == "bid"]
+        if not bids:
+            return PASS
+        if PASS not in legal:
+            return bids[0]
+        est = self.hand_estimate(view) - self.margin * r.points_in_play
+        est += self.partner_adjust(view)
+        lowest = bids[0][1]
+        if est < lowest:
+            return PASS
+        # Bid just enough: the lowest legal bid (competition raises it step by step).
+        return bids[0]
+
+    def partner_adjust(self, view: RookView) -> float:
+        return 0.0
+
+    # -- nest and trump
+    def trump(self, view: RookView) -> int:
+        t, _ = best_trump(view.rules, view.hand, self.coefs(view.rules))
+        return t
+
+    def discard(self, view: RookView) -> list[int]:
+        r = view.rules
+        hand = list(view.hand)
+        k = r.nest_size
+        t = view.trump if view.trump >= 0 else best_trump(r, hand, self.coefs(r))[0]
+        order = r.orders[t]
+        eff, st = order.eff_suit, order.strength
+        pts = r.points
+
+        def keep(c: int) -> float:
+            if eff[c] == t:
+                return 1000 + st[c]
+            suit_all = r_suit_cards(r, t, eff[c])
+            top = 50 if c == suit_all[-1] else 0
+            length = sum(1 for x in hand if eff[x] == eff[c])
+            return st[c] + top + length * 2 + (self.counter_keep(r, c, hand, t) if pts[c] else 0)
+
+        chosen = sorted(hand, key=keep)[:k]
+        if not r.bury_counters and any(pts[c] for c in chosen):
+            plain = sorted((c for c in hand if not pts[c]), key=keep)
+            if len(plain) >= k:
+                chosen = plain[:k]
+            else:
+                chosen = plain + sorted((c for c in hand if pts[c]), key=keep)[: k - len(plain)]
+        return chosen
+
+    def counter_keep(self, r: RookRules, c: int, hand: Sequence[int], t: int) -> float:
+        return 30.0  # easy keeps its counters
+
+    # -- play
+    def play(self, view: RookView, playable: list[int], rng: random.Random) -> int:
+        if len(playable) == 1:
+            return playable[0]
+        if not view.trick:
+            return self.lead(view, playable)
+        return self.follow(view, playable)
+
+    def lead(self, view: RookView, playable: list[int]) -> int:
+        r = view.rules
+        t = view.trump
+        order = r.orders[t]
+        eff, st = order.eff_suit, order.strength
+        # cash a top card of an off suit
+        for c in sorted(playable, key=lambda c: -st[c]):
+            if eff[c] != t and c == r_suit_cards(r, t, eff[c])[-1]:
+                return c
+        off = [c for c in playable if eff[c] != t]
+        if off:
+            lengths = {s: sum(1 for c in off if eff[c] == s) for s in range(4)}
+            return min(off, key=lambda c: (r.points[c] > 0, -lengths[eff[c]], st[c]))
+        return min(playable, key=lambda c: (r.points[c] > 0, st[c]))
+
+    def follow(self, view: RookView, playable: list[int]) -> int:
+        r = view.rules
+        pts = r.points
+        me = view.side_of(view.acting)
+        wpos, wcard = winning_play(view)
+        last = not positions_after(view)
+        cheap = value_key(view)
+        if view.side_of(wpos) == me:
+            # partner winning: give counters (the lowest-ranked of the most valuable)
+            counters = [c for c in playable if pts[c] and not beats(view, c, wcard)]
+            if counters:
+                return max(counters, key=lambda c: (pts[c], -cheap(c)[1]))
+            return min(playable, key=cheap)
+        winners = [c for c in playable if beats(view, c, wcard)]
+        if winners:
+            at_stake = sum(pts[c] for _, c in view.trick)
+            if last:
+                return max(winners, key=lambda c: (pts[c], -r.orders[view.trump].strength[c]))
+            if at_stake or any(pts[c] for c in winners):
+                return min(winners, key=lambda c: (r.orders[view.trump].strength[c], -pts[c]))
+        return min(playable, key=cheap)
+
+
+# ---------------------------------------------------------------- normal
+
+
+class Knowledge:
+    """What a seat can infer from its view: cards not yet seen, and voids per position."""
+
+    __slots__ = ("unseen", "void", "trump_void")
+
+    def __init__(self, view: RookView) -> None:
+        r = view.rules
+        n = len(r.deck)
+        seen = bytearray(n)
+        for c in view.hand:
+            seen[c] = 1
+        for c in view.nest:
+            seen[c] = 1
+        for c in view.dummy_up:
+            if c >= 0:
+                seen[c] = 1
+        P = r.positions
+        void = [set() for _ in range(P)]
+        t = view.trump
+        eff = r.orders[t].eff_suit if t >= 0 else r.suit
+        bird = r.bird
+        for trick in (*view.history, view.trick):
+            led = -1
+            for i, (pos, c) in enumerate(trick):
+                seen[c] = 1
+                if i == 0:
+                    led = -1 if (c == bird and not r.bird_led_trump) else eff[c]
+                    continue
+                if led < 0:
+                    led = eff[c]
+                    continue
+                if eff[c] != led and c != bird:
+                    void[pos].add(led)
+        self.unseen = [c for c in range(n) if not seen[c]]
+        self.void = void
+        self.trump_void = [t in v for v in void]
+
+    def higher_unseen(self, view: RookView, card: int, suit: int) -> bool:
+        order = view.rules.orders[view.trump]
+        st = order.strength[card]
+        eff = order.eff_suit
+        return any(eff[c] == suit and order.strength[c] > st for c in self.unseen)
+
+    def may_hold(self, pos: int, suit: int, view: RookView) -> bool:
+        """Could position `pos` hold an unseen card of `suit`?"""
+        if suit in self.void[pos]:
+            return False
+        eff = view.rules.orders[view.trump].eff_suit
+        return any(eff[c] == suit for c in self.unseen)
+
+
+class RookNormalAI(RookEasyAI):
+    margin = 0.02
+
+    def coefs(self, r: RookRules) -> Sequence[float]:
+        return NORMAL_COEF.get(r.preset, self.coef)
+
+    def partner_adjust(self, view: RookView) -> float:
+        """A partner who bid shows strength; opponents who bid show it against us."""
+        r = view.rules
+        if not r.teams:
+            return 0.0
+        me = view.seat
+        adj = 0.0
+        for s, b in view.bids:
+            if s == me or b == 0:
+                continue
+            same = any(me in t and s in t for t in r.teams)
+            adj += 0.04 * r.points_in_play if same else -0.01 * r.points_in_play
+        return max(-0.05 * r.points_in_play, min(adj, 0.08 * r.points_in_play))
+
+    def counter_keep(self, r: RookRules, c: int, hand: Sequence[int], t: int) -> float:
+        # Burying a counter that would be hard to win keeps it safe when the nest's
+        # counters come back to us (declarer rule) or we are strong in trump.
+        eff = r.orders[t].eff_suit
+        ntrump = sum(1 for x in hand if eff[x] == t)
+        suit_all = r_suit_cards(r, t, eff[c])
+        if c == suit_all[-1]:
+            return 40.0
+        if r.nest_to_declarer or ntrump * 2 >= len(hand) - r.nest_size:
+            return -10.0
+        return 30.0
+
+    # -- play with card counting
+    def play(self, view: RookView, playable: list[int], rng: random.Random) -> int:
+        if len(playable) == 1:
+            return playable[0]
+        k = Knowledge(view)
+        if not view.trick:
+            return self.lead_n(view, playable, k)
+        return self.follow_n(view, playable, k)
+
+    def is_boss(self, view: RookView, c: int, k: Knowledge) -> bool:
+        """No unseen card of its effective suit is stronger."""
+        return not k.higher_unseen(view, c, view.rules.orders[view.trump].eff_suit[c])
+
+    def opponents(self, view: RookView) -> list[int]:
+        me = view.side_of(view.acting)
+        return [p for p in range(view.rules.positions) if view.side_of(p) != me]
+
+    def partners(self, view: RookView) -> list[int]:
+        me = view.side_of(view.acting)
+        return [
+            p for p in range(view.rules.positions) if p != view.acting and view.side_of(p) == me
+        ]
+
+    def safe_lead(self, view: RookView, c: int, k: Knowledge) -> bool:
+        """A led card that should hold: a boss whose suit no opponent can ruff."""
+        r = view.rules
+        t = view.trump
+        s = r.orders[t].eff_suit[c]
+        if not self.is_boss(view, c, k):
+            return False
+        if s == t:
+            return True
+        return not any(s in k.void[p] and k.may_hold(p, t, view) for p in self.opponents(view))
+
+    def lead_n(self, view: RookView, playable: list[int], k: Knowledge) -> int:
+        r = view.rules
+        t = view.trump
+        order = r.orders[t]
+        eff, st = order.eff_suit, order.strength
+        pts = r.points
+        opps = self.opponents(view)
+        opp_trumps = any(k.may_hold(p, t, view) for p in opps)
+        declaring = (
+            view.side_of(view.acting) == view.side_of(view.declarer)
+            if view.declarer >= 0
+            else False
+        )
+        trumps = [c for c in playable if eff[c] == t]
+        # 1. draw trump with a boss trump while opponents may still hold trump
+        if declaring and opp_trumps and trumps:
+            boss_trumps = [c for c in trumps if self.is_boss(view, c, k)]
+            if boss_trumps:
+                return max(boss_trumps, key=lambda c: st[c])
+        # 2. cash safe off-suit winners (most counters first)
+        safe = [c for c in playable if eff[c] != t and self.safe_lead(view, c, k)]
+        if safe:
+            return max(safe, key=lambda c: (pts[c], st[c]))
+        # 3. lead into a partner's void (they can ruff) when opponents can still follow
+        for p in self.partners(view):
+            for s in k.void[p]:
+                if s == t or not k.may_hold(p, t, view):
+                    continue
+                cands = [c for c in playable if eff[c] == s]
+                if cands:
+                    return min(cands, key=lambda c: (pts[c], st[c]))
+        # 4. a low, non-counter card from the longest off suit; trump only if nothing else
+        off = [c for c in playable if eff[c] != t]
+        if off:
+            lengths = {s: sum(1 for c in off if eff[c] == s) for s in range(5)}
+            return min(off, key=lambda c: (pts[c] > 0, -lengths[eff[c]], st[c]))
+        if not opp_trumps:
+            return max(playable, key=lambda c: (pts[c], st[c]))  # all boss: cash counters
+        return min(playable, key=lambda c: (pts[c] > 0, st[c]))
+
+    def holds(self, view: RookView, wcard: int, k: Knowledge) -> bool:
+        """Will `wcard`, winning now, stay winning against the positions still to play?"""
+        return self._holds(view, wcard, k, view.led if view.led >= 0 else -1)
+
+    def _holds(self, view: RookView, wcard: int, k: Knowledge, led: int) -> bool:
+        r = view.rules
+        t = view.trump
+        order = r.orders[t]
+        eff, st = order.eff_suit, order.strength
+        if led < 0:
+            led = eff[wcard]
+        me = view.side_of(view.acting)
+        for p in positions_after(view):
+            if view.side_of(p) == me:
+                continue
+            if r.dummy and p == 2:
+                hand = [c for c in view.dummy_up if c >= 0]  # seen cards; face-down may turn
+                if any(_beats(order, c, wcard, led) for c in hand):
+                    return False
+                continue
+            # higher card of the winning card's suit that p may hold
+            s = eff[wcard]
+            if k.may_hold(p, s, view) and any(eff[c] == s and st[c] > st[wcard] for c in k.unseen):
+                return False
+            # a trump ruff by a player void in the led suit
+            if (
+                s != t
+                and (led in k.void[p] or not k.may_hold(p, led, view))
+                and k.may_hold(p, t, view)
+            ):
+                return False
+        return True
+
+    def follow_n(self, view: RookView, playable: list[int], k: Knowledge) -> int:
+        r = view.rules
+        t = view.trump
+        order = r.orders[t]
+        st = order.strength
+        pts = r.points
+        me = view.side_of(view.acting)
+        wpos, wcard = winning_play(view)
+        at_stake = sum(pts[c] for _, c in view.trick)
+        cheap = value_key(view)
+
+        def give_low() -> int:
+            # lowest card, keeping bosses for later and shedding short off suits
+            eff = order.eff_suit
+            hand = playable
+            return min(
+                hand,
+                key=lambda c: (
+                    pts[c],
+                    self.is_boss(view, c, k),
+                    eff[c] == t,
+                    sum(1 for x in view.hand if eff[x] == eff[c]),
+                    st[c],
+                ),
+            )
+
+        if view.side_of(wpos) == me and self.holds(view, wcard, k):
+            counters = [c for c in playable if pts[c] and not self.is_boss(view, c, k)]
+            if not counters:
+                counters = [c for c in playable if pts[c]]
+            if counters:
+                return max(counters, key=lambda c: (pts[c], -st[c]))
+            return give_low()
+        winners = [c for c in playable if beats(view, c, wcard)]
+        if winners:
+            held = [c for c in winners if self.holds_after(view, c, k)]
+            if held:
+                worth = at_stake + max(pts[c] for c in held)
+                if worth > 0 or not positions_after(view) or view.side_of(wpos) != me:
+                    # take it: with the most counters among the cheapest sure winners
+                    return max(held, key=lambda c: (pts[c], -st[c]))
+            elif view.side_of(wpos) != me and at_stake >= 10:
+                return min(winners, key=lambda c: (st[c], -pts[c]))
+        if view.side_of(wpos) == me and not positions_after(view):
+            counters = [c for c in playable if pts[c]]
+            if counters:
+                return max(counters, key=lambda c: (pts[c], -st[c]))
+        _ = cheap
+        return give_low()
+
+    def holds_after(self, view: RookView, c: int, k: Knowledge) -> bool:
+        """Would `c`, played now and winning, hold against the positions after us?"""
+        return self._holds(view, c, k, view.led)
+
+
+def easy_factory(variant: Any, options: Any, seats: int) -> RookEasyAI:
+    return RookEasyAI(variant, options, seats)
+
+
+def normal_factory(variant: Any, options: Any, seats: int) -> RookNormalAI:
+    return RookNormalAI(variant, options, seats)
 
 
 def random_factory(variant: Any, options: Any, seats: int) -> RookRandomAI:
     return RookRandomAI()
 
 
-AI_FACTORIES = {"random": random_factory}
+AI_FACTORIES = {"random": random_factory, "easy": easy_factory, "normal": normal_factory}
