@@ -130,20 +130,27 @@ def win() -> list[float]:
     return s
 
 
-EFFECTS: dict[str, Callable[[], list[float]]] = {
-    "shuffle": shuffle,
-    "deal": deal,
-    "card": card,
-    "trick": trick,
-    "bid": bid,
-    "win": win,
+# effect -> (synthesiser, peak level). Tones sound far louder than clicks at the same peak,
+# so the chimes are written quieter than the card sounds.
+EFFECTS: dict[str, tuple[Callable[[], list[float]], float]] = {
+    "shuffle": (shuffle, 0.7),
+    "deal": (deal, 0.6),
+    "card": (card, 0.8),
+    "trick": (trick, 0.7),
+    "bid": (bid, 0.4),
+    "win": (win, 0.45),
 }
 
 
 def to_wav(samples: list[float], path: Path, peak: float = 0.8) -> None:
-    """Normalise to peak, fade the last 5 ms (no click), write 16-bit mono."""
+    """Normalise to peak, trim the silent tail, fade the last 5 ms (no click), write
+    16-bit mono."""
     m = max((abs(v) for v in samples), default=0.0) or 1.0
     k = peak / m
+    end = len(samples)
+    while end > 1 and abs(samples[end - 1]) * k < 0.002:
+        end -= 1
+    samples = samples[: end + int(RATE * 0.005)]
     fade = int(RATE * 0.005)
     n = len(samples)
     data = array.array("h")
@@ -164,8 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=OUT, help="folder for the WAV files")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    for name, make in EFFECTS.items():
-        to_wav(make(), args.out / f"{name}.wav")
+    for name, (make, peak) in EFFECTS.items():
+        to_wav(make(), args.out / f"{name}.wav", peak)
     print(f"wrote {len(EFFECTS)} sounds to {args.out}")
     return 0
 
