@@ -265,6 +265,12 @@ class TractorDeal(Deal):
         if self.phase == "play":
             hand = self.hands[seat]
             if self.lead is None:
+                if self.options.get("throws") and rng.random() < 0.2:
+                    es = self.es
+                    suit = es[rng.choice(hand)]
+                    same = [c for c in hand if es[c] == suit]
+                    k = rng.randint(1, min(4, len(same)))
+                    return ("play", tuple(sorted(rng.sample(same, k))))
                 return ("play", random_lead(hand, self.es, self.ps, rng))
             return ("play", random_follow(hand, self.lead, self.es, rng))
         if self.phase == "bury":
@@ -433,7 +439,10 @@ class TractorDeal(Deal):
                     events.append(
                         {"type": "throw_failed", "seat": seat, "cards": [names[c] for c in cards]}
                     )
-                shape = throw_shape(cards, units, self.es)
+                if units:
+                    shape = throw_shape(cards, units, self.es)
+                else:  # a failed throw: a plain unit is led
+                    shape = shape_of(cards, self.es, self.ps)
                 self.lead_units = units
             else:
                 self.lead_units = ()
