@@ -557,9 +557,13 @@ def _panel(s: pygame.Surface, colour: Colour, box: tuple[float, float, float, fl
     rad = round(w * 0.05)
     # darker suits get a fainter tint, so black's panel is a pale grey rather than a murky one
     lum = (0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2]) / 255
-    pygame.draw.rect(layer, (*colour, round(16 + 30 * lum)), layer.get_rect(), border_radius=rad)
+    pygame.draw.rect(layer, (*colour, round(8 + 40 * lum)), layer.get_rect(), border_radius=rad)
     pygame.draw.rect(
-        layer, (*colour, 150), layer.get_rect(), width=max(1, round(w * 0.012)), border_radius=rad
+        layer,
+        (*colour, round(90 + 80 * lum)),
+        layer.get_rect(),
+        width=max(1, round(w * 0.012)),
+        border_radius=rad,
     )
     s.blit(layer, (round(x), round(y)))
 
@@ -1200,7 +1204,9 @@ class Assets:
         key = (rank, suit, points, label, self.card_height)
         s = self._faces.get(key)
         if s is None:
-            base = self._load(f"cards/{face_key(rank, suit, label)}.png")
+            # above the sprites' resolution, draw instead of blowing a sprite up (crisper)
+            big = self.card_height > BASE_CARD_HEIGHT
+            base = None if big else self._load(f"cards/{face_key(rank, suit, label)}.png")
             if base is not None:
                 s = self._scaled(base, self.card_size)
             else:
@@ -1216,7 +1222,8 @@ class Assets:
         key = (style, self.card_height)
         s = self._backs.get(key)
         if s is None:
-            base = self._load(f"backs/{style}.png")
+            big = self.card_height > BASE_CARD_HEIGHT
+            base = None if big else self._load(f"backs/{style}.png")
             s = (
                 self._scaled(base, self.card_size)
                 if base is not None
