@@ -37,6 +37,8 @@ class Act(StrEnum):
     CLICK = "click"  # left button (payload pos)
     ALT_CLICK = "alt_click"  # right button (payload pos)
     SCROLL = "scroll"  # wheel (payload index = +1 up / -1 down)
+    TEXT = "text"  # typed text (payload text), for name fields
+    KEY = "key"  # any other key (payload key), for the key-binding capture
 
 
 BINDABLE: tuple[Act, ...] = (
@@ -105,6 +107,7 @@ class InputEvent:
     pos: tuple[int, int] | None = None
     index: int = 0
     key: int = 0  # the raw key (for the key-binding capture screen)
+    text: str = ""
 
 
 class BindingError(ValueError):
@@ -154,7 +157,9 @@ class InputMap:
                 return InputEvent(act, key=ev.key)
             if ev.key in _DIGITS:
                 return InputEvent(Act.SELECT_CARD, index=_DIGITS[ev.key], key=ev.key)
-            return None
+            return InputEvent(Act.KEY, key=ev.key)
+        if t == pygame.TEXTINPUT:
+            return InputEvent(Act.TEXT, text=ev.text)
         if t == pygame.MOUSEMOTION:
             return InputEvent(Act.POINT, pos=tuple(ev.pos))
         if t == pygame.MOUSEBUTTONDOWN:

@@ -1,0 +1,193 @@
+"""The window: the App owns the display, the assets, the input map, the scene stack
+and the loop. `main()` is what `crowsnest` runs.
+
+The loop is one `step(dt)`: read events -> input actions -> the scene stack; update
+every scene by dt; draw the visible scenes; flip. Tests drive `step` themselves with a
+fake clock (no sleeping), and tools/screenshot.py draws single frames.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any
+
+import pygame
+
+from .input import Act, BindingError, InputEvent, InputMap
+from .layout import MIN_SIZE
+from .prefs import PrefsStore
+from .scene import SceneStack
+from .widgets import TextCache
+
+CAPTION = "CrowsNest Arcade"
+NO_DISPLAY = (
+    "crowsnest: no display is available to open the game window ({why}); "
+    "to play without a window, run `crowsnest simulate --variant crowsnest --games 1`."
+)
+
+
+class App:
+    def __init__(
+        self,
+        store: PrefsStore | None = None,
+        *,
+        size: tuple[int, int] | None = None,
+        registry: Any = None,
+    ) -> None:
+        self.store = store if store is not None else PrefsStore(None)
+        self.prefs = self.store.prefs
+        pygame.display.init()
+        pygame.font.init()
+        p = self.prefs
+        size = size or (max(p.width, MIN_SIZE[0]), max(p.height, MIN_SIZE[1]))
+        flags = pygame.RESIZABLE | (pygame.FULLSCREEN if p.fullscreen else 0)
+        self.screen = pygame.display.set_mode(size, flags)  # pygame.error without a display
+        pygame.display.set_caption(CAPTION)
+        pygame.key.set_repeat(350, 60)
+        self.size = self.screen.get_size()
+        from .assets import Assets
+
+        self.assets = Assets(card_height=150)
+        self.audio = _make_audio(p.volume, p.muted)
+        self.text = TextCache(self.assets.font)
+        self.notice = self.store.error  # a one-line message shown on the title screen
+        try:
+            self.input = InputMap(p.keys)
+        except BindingError as e:
+            self.input = InputMap()
+            self.notice = f"key bindings in the config ignored: {e}"
+        self._registry = registry
+        self.stack = SceneStack(self)
+        self.stack.resize(self.size)
+        self.running = True
+        self.frames = 0
+        self.clock_s = 0.0  # time the app has run, by dt (the fake clock in tests)
+
+    # ------------------------------------------------------------ services
+
+    @property
+    def registry(self) -> Any:
+        if self._registry is None:
+            self._registry = load_registry(self.store)
+        return self._registry
+
+    def reload_registry(self) -> None:
+        self._registry = None
+
+    def ui(self, px: float) -> int:
+        """A size in pixels at 720 lines, scaled to the window."""
+        return max(1, round(px * self.size[1] / 720))
+
+    def save_prefs(self) -> None:
+        self.store.save()
+
+    def set_mode(self) -> None:
+        p = self.prefs
+        flags = pygame.RESIZABLE | (pygame.FULLSCREEN if p.fullscreen else 0)
+        size = (max(p.width, MIN_SIZE[0]), max(p.height, MIN_SIZE[1]))
+        try:
+            self.screen = pygame.display.set_mode(size, flags)
+        except pygame.error:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._resized(self.screen.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        if size != self.size:
+            self.size = size
+            self.stack.resize(size)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------ the loop
+
+    def handle(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame.QUIT:
+            self.quit()
+            return
+        if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            surf = pygame.display.get_surface()
+            if surf is not None:
+                self.screen = surf
+                self._resized(surf.get_size())
+            return
+        iev = self.input.translate(ev)
+        if iev is not None:
+            self.dispatch(iev)
+
+    def dispatch(self, iev: InputEvent) -> None:
+        rest = self.stack.process_event(iev)
+        if rest is not None and rest.act is Act.FULLSCREEN:
+            self.prefs.fullscreen = not self.prefs.fullscreen
+            self.set_mode()
+            self.save_prefs()
+
+    def step(self, dt: float) -> None:
+        for ev in pygame.event.get():
+            self.handle(ev)
+            if not self.running:
+                return
+        self.clock_s += dt
+        self.stack.update(dt)
+        self.draw()
+
+    def draw(self) -> None:
+        self.stack.draw(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+
+    def run(self) -> None:
+        clock = pygame.time.Clock()
+        while self.running and len(self.stack):
+            dt = clock.tick(60) / 1000.0
+            self.step(min(dt, 0.1))  # a stall (window drag) must not teleport animations
+
+    def close(self) -> None:
+        for s in list(self.stack):
+            self.stack.remove(s)
+        pygame.display.quit()
+
+
+def _make_audio(volume: float, muted: bool) -> Any:
+    try:
+        from .audio import Audio
+
+        return Audio(volume, muted)
+    except Exception:  # noqa: BLE001 - no sound device or module: play silent
+        from .silent_audio import SilentAudio
+
+        return SilentAudio(volume, muted)
+
+
+def load_registry(store: PrefsStore) -> Any:
+    from game import plugin_host
+
+    return plugin_host.load_registry(
+        folders=store.prefs.plugin_folders, disabled=store.prefs.disabled_plugins
+    )
+
+
+def main(argv_config: Any = None) -> int:
+    """Open the window and run until the player quits. `argv_config` is a config path
+    (from --config), a loaded config object, or None for the default file."""
+    started = time.perf_counter()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    store = PrefsStore(argv_config)
+    try:
+        app = App(store)
+    except pygame.error as e:
+        print(NO_DISPLAY.format(why=str(e) or "pygame could not open a window"), file=sys.stderr)
+        return 2
+    from .scenes.title import TitleScene
+
+    app.stack.push(TitleScene())
+    app.step(0.0)
+    app.first_frame_s = time.perf_counter() - started
+    try:
+        app.run()
+    finally:
+        app.close()
+    return 0

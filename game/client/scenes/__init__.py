@@ -1,0 +1,1 @@
+"""The client's scenes (see game/client/scene.py for the lifecycle)."""

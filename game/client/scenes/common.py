@@ -1,0 +1,366 @@
+"""Pieces shared by the menu-like scenes: a titled menu and a shaded modal frame."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..input import Act, InputEvent
+from ..scene import Scene
+from ..widgets import GOLD, INK, MUTED, Button, Menu, panel, shade
+
+
+class MenuScene(Scene):
+    """A title, an optional subtitle and a column of buttons.
+
+    Subclasses fill `items`: (label, callback) pairs. BACK/MENU run `on_back`."""
+
+    title = ""
+    subtitle = ""
+    modal = False  # drawn over the scene below, in a panel
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.items: list[tuple[str, Callable[[], None]]] = []
+        self.menu = Menu([], self._press)
+
+    @property
+    def transparent(self) -> bool:  # type: ignore[override]
+        return self.modal
+
+    def set_items(self, items: list[tuple[str, Callable[[], None]]]) -> None:
+        focus = self.menu.focus
+        self.items = items
+        self.menu = Menu([Button(label, i) for i, (label, _) in enumerate(items)], self._press)
+        self.menu.focus = min(focus, max(0, len(items) - 1))
+        self.resize(self.size)
+
+    def _press(self, b: Button) -> None:
+        self.items[b.value][1]()
+
+    def on_back(self) -> None:
+        if self.modal:
+            self.close()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if not self.app or not self.items:
+            return
+        ui = self.app.ui
+        w, h, gap = ui(320), ui(48), ui(12)
+        total = len(self.items) * (h + gap) - gap
+        y = size[1] // 2 - total // 2 + ui(50 if not self.modal else 30)
+        self.menu.layout_column(size[0] // 2 - w // 2, y, w, h, gap)
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if ev.act in (Act.BACK, Act.MENU, Act.ALT_CLICK):
+            self.on_back()
+            return None
+        out = self.menu.process_event(ev)
+        if out is None or self.modal:
+            return None  # a modal menu swallows everything
+        return out
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        if self.modal:
+            shade(surface, 150)
+        else:
+            surface.blit(self.app.assets.table(surface.get_size()), (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        ui, text = self.app.ui, self.app.text
+        W, H = surface.get_size()
+        if self.modal and self.menu.buttons:
+            first, last = self.menu.buttons[0].rect, self.menu.buttons[-1].rect
+            box = pygame.Rect(0, 0, first.width + ui(80), last.bottom - first.top + ui(130))
+            box.midbottom = (W // 2, last.bottom + ui(30))
+            panel(surface, box)
+            text.draw(surface, self.title, ui(34), (W // 2, box.top + ui(40)), GOLD, True, "center")
+        else:
+            text.draw(surface, self.title, ui(64), (W // 2, H * 0.2), GOLD, True, "center")
+            if self.subtitle:
+                text.draw(
+                    surface,
+                    self.subtitle,
+                    ui(24),
+                    (W // 2, H * 0.2 + ui(54)),
+                    MUTED,
+                    False,
+                    "center",
+                )
+        self.menu.draw(surface, text, ui(24))
+
+
+def draw_footer(scene: Scene, surface: pygame.Surface, message: str) -> None:
+    ui = scene.app.ui
+    W, H = surface.get_size()
+    scene.app.text.draw(surface, message, ui(18), (W // 2, H - ui(22)), INK, False, "center")
+
+
+class Row:
+    """One line of a form: a label, a value, and what left/right/confirm do."""
+
+    def __init__(
+        self,
+        label: str,
+        value: Callable[[], str],
+        change: Callable[[int], None] | None = None,
+        activate: Callable[[], None] | None = None,
+        edit: Callable[[str | None], None] | None = None,
+        heading: bool = False,
+        colour: tuple[int, int, int] = GOLD,
+    ) -> None:
+        self.colour = colour
+        self.label, self.value, self.change, self.activate, self.edit = (
+            label,
+            value,
+            change,
+            activate,
+            edit,
+        )
+        self.heading = heading
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.left = pygame.Rect(0, 0, 0, 0)
+        self.right = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def focusable(self) -> bool:
+        return not self.heading
+
+
+class FormScene(Scene):
+    """A scrolling list of Rows plus a row of buttons at the bottom.
+
+    Keyboard: up/down choose a row, left/right change it, Enter activates (or starts
+    typing in a text row; Enter again ends). Mouse: click < or > (or the value, which
+    steps forward), wheel scrolls. Buttons: Tab-free, reached by moving below the last row.
+    """
+
+    title = ""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[Row] = []
+        self.buttons: list[Button] = []
+        self.focus = 0  # index into rows, then buttons
+        self.scroll = 0
+        self.editing: Row | None = None
+        self.message = ""
+
+    def build(self) -> None: ...
+
+    def rebuild(self) -> None:
+        self.build()
+        self.focus = min(self.focus, len(self.rows) + len(self.buttons) - 1)
+        self.resize(self.size)
+
+    def on_push(self) -> None:
+        self.rebuild()
+        if self.rows and not self.rows[self.focus].focusable:
+            self._move(1)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if not self.app:
+            return
+        ui = self.app.ui
+        W, H = size
+        bw, bh, gap = ui(200), ui(48), ui(16)
+        total = len(self.buttons) * (bw + gap) - gap
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(W // 2 - total // 2 + i * (bw + gap), H - ui(24) - bh, bw, bh)
+        self.row_h = ui(38)
+        self.top = ui(110)
+        self.visible_rows = max(3, (H - ui(110) - bh - ui(50)) // self.row_h)
+        self._place_rows()
+
+    def _place_rows(self) -> None:
+        ui = self.app.ui
+        W = self.size[0]
+        width = min(W - ui(60), ui(900))
+        x0 = W // 2 - width // 2
+        for i, r in enumerate(self.rows):
+            y = self.top + (i - self.scroll) * self.row_h
+            r.rect = pygame.Rect(x0, y, width, self.row_h - ui(4))
+            vx = x0 + width * 45 // 100
+            r.left = pygame.Rect(vx, y, ui(36), self.row_h - ui(4))
+            r.right = pygame.Rect(x0 + width - ui(36), y, ui(36), self.row_h - ui(4))
+
+    def _move(self, step: int) -> None:
+        n = len(self.rows) + len(self.buttons)
+        i = self.focus
+        for _ in range(n):
+            i = (i + step) % n
+            if i >= len(self.rows) or self.rows[i].focusable:
+                self.focus = i
+                break
+        if self.focus < len(self.rows):
+            if self.focus < self.scroll:
+                self.scroll = self.focus
+            elif self.focus >= self.scroll + self.visible_rows:
+                self.scroll = self.focus - self.visible_rows + 1
+            self._place_rows()
+
+    def on_back(self) -> None:
+        self.close()
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        a = ev.act
+        if self.editing is not None:
+            row = self.editing
+            if a is Act.TEXT:
+                row.edit(ev.text)
+            elif a is Act.BACK:
+                row.edit(None)  # delete one character
+            elif a in (Act.CONFIRM, Act.MENU, Act.CLICK):
+                self.editing = None
+                pygame.key.stop_text_input()
+            return None
+        if a in (Act.MENU, Act.BACK, Act.ALT_CLICK):
+            self.on_back()
+            return None
+        if a is Act.UP:
+            self._move(-1)
+        elif a is Act.DOWN:
+            self._move(1)
+        elif a in (Act.LEFT, Act.RIGHT):
+            if self.focus < len(self.rows):
+                r = self.rows[self.focus]
+                if r.change:
+                    r.change(-1 if a is Act.LEFT else 1)
+                    self.rebuild()
+            else:
+                self._move(-1 if a is Act.LEFT else 1)
+        elif a in (Act.CONFIRM, Act.SELECT):
+            self._activate(self.focus)
+        elif a is Act.SCROLL:
+            self.scroll = max(
+                0, min(self.scroll - ev.index, max(0, len(self.rows) - self.visible_rows))
+            )
+            self._place_rows()
+        elif a in (Act.POINT, Act.CLICK) and ev.pos is not None:
+            for i, b in enumerate(self.buttons):
+                if b.rect.collidepoint(ev.pos):
+                    self.focus = len(self.rows) + i
+                    if a is Act.CLICK:
+                        self._activate(self.focus)
+                    return None
+            for i, r in enumerate(self.rows):
+                if not r.focusable or not (self.scroll <= i < self.scroll + self.visible_rows):
+                    continue
+                if r.rect.collidepoint(ev.pos):
+                    self.focus = i
+                    if a is Act.CLICK:
+                        if r.change and r.left.collidepoint(ev.pos):
+                            r.change(-1)
+                            self.rebuild()
+                        elif r.change and r.right.collidepoint(ev.pos):
+                            r.change(1)
+                            self.rebuild()
+                        else:
+                            self._activate(i)
+                    return None
+        return None
+
+    def _activate(self, i: int) -> None:
+        if i >= len(self.rows):
+            b = self.buttons[i - len(self.rows)]
+            if b.enabled:
+                b.value()
+            return
+        r = self.rows[i]
+        if r.edit is not None:
+            self.editing = r
+            pygame.key.start_text_input()
+        elif r.activate is not None:
+            r.activate()
+            self.rebuild()
+        elif r.change is not None:
+            r.change(1)
+            self.rebuild()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.assets.table(surface.get_size()), (0, 0))
+        ui, text = self.app.ui, self.app.text
+        W, H = surface.get_size()
+        text.draw(surface, self.title, ui(44), (W // 2, ui(50)), GOLD, True, "center")
+        if self.rows:
+            first = self.rows[0].rect
+            box = pygame.Rect(
+                first.left - ui(16),
+                self.top - ui(10),
+                first.width + ui(32),
+                self.visible_rows * self.row_h + ui(16),
+            )
+            panel(surface, box)
+        for i, r in enumerate(self.rows):
+            if not (self.scroll <= i < self.scroll + self.visible_rows):
+                continue
+            focused = i == self.focus
+            if focused:
+                pygame.draw.rect(surface, (70, 100, 86), r.rect, border_radius=6)
+                pygame.draw.rect(surface, GOLD, r.rect, 2, border_radius=6)
+            if r.heading:
+                text.draw(
+                    surface,
+                    r.label,
+                    ui(21),
+                    (r.rect.left + ui(8), r.rect.centery),
+                    r.colour,
+                    True,
+                    "midleft",
+                )
+                continue
+            text.draw(
+                surface,
+                r.label,
+                ui(20),
+                (r.rect.left + ui(12), r.rect.centery),
+                INK,
+                False,
+                "midleft",
+            )
+            val = r.value()
+            if self.editing is r:
+                val += "_"
+            if r.change:
+                text.draw(surface, "<", ui(24), r.left.center, GOLD, True, "center")
+                text.draw(surface, ">", ui(24), r.right.center, GOLD, True, "center")
+            mid = (r.left.right + r.right.left) // 2
+            text.draw(
+                surface,
+                val,
+                ui(20),
+                (mid, r.rect.centery),
+                GOLD if self.editing is r else INK,
+                True,
+                "center",
+            )
+        if self.scroll > 0:
+            text.draw(
+                surface, "more above", ui(15), (W // 2, self.top - ui(22)), MUTED, False, "center"
+            )
+        if self.scroll + self.visible_rows < len(self.rows):
+            text.draw(
+                surface,
+                "more below (scroll or arrow down)",
+                ui(15),
+                (W // 2, self.top + self.visible_rows * self.row_h + ui(14)),
+                MUTED,
+                False,
+                "center",
+            )
+        for i, b in enumerate(self.buttons):
+            b.draw(surface, text, ui(22), self.focus == len(self.rows) + i)
+        if self.message:
+            text.draw(
+                surface,
+                self.message,
+                ui(18),
+                (W // 2, self.buttons[0].rect.top - ui(16) if self.buttons else H - ui(20)),
+                GOLD,
+                False,
+                "center",
+            )

@@ -1,0 +1,160 @@
+"""Reading screens: the rules of each variant (the text its plugin supplies) and the
+plugin list (what loaded, what failed and why; enable and disable)."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..input import Act, InputEvent
+from ..scene import Scene
+from ..widgets import GOLD, INK, MUTED, RED, Button, panel
+from .common import FormScene, Row
+
+
+class RulesScene(Scene):
+    """Scrollable rules text; left/right switch variant."""
+
+    def __init__(self, variant_id: str | None = None) -> None:
+        super().__init__()
+        self.variant_id = variant_id
+        self.scroll = 0
+        self.lines: list[str] = []
+        self.back = Button("Back")
+
+    def on_push(self) -> None:
+        vs = sorted(
+            self.app.registry.variants.values(), key=lambda v: (v.id != "crowsnest", v.name.lower())
+        )
+        self.variants = vs
+        ids = [v.id for v in vs]
+        self.index = ids.index(self.variant_id) if self.variant_id in ids else 0
+        self._wrap()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if self.app:
+            ui = self.app.ui
+            self.back.rect = pygame.Rect(0, 0, ui(200), ui(48))
+            self.back.rect.midbottom = (size[0] // 2, size[1] - ui(20))
+            if hasattr(self, "variants"):
+                self._wrap()
+
+    def _wrap(self) -> None:
+        ui = self.app.ui
+        self.width = min(self.size[0] - ui(80), ui(980))
+        if not self.variants:
+            self.lines = ["No game is loaded."]
+            return
+        v = self.variants[self.index]
+        body = v.rules_text.strip() or f"{v.name} has no rules text."
+        self.lines = self.app.text.wrap(body, ui(19), self.width - ui(40))
+        self.scroll = 0
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        a = ev.act
+        page = max(1, (self.size[1] - self.app.ui(220)) // self.app.ui(24))
+        if a in (Act.BACK, Act.MENU, Act.RULES, Act.ALT_CLICK, Act.CONFIRM) or (
+            a is Act.CLICK and ev.pos and self.back.rect.collidepoint(ev.pos)
+        ):
+            self.close()
+        elif a is Act.UP or (a is Act.SCROLL and ev.index > 0):
+            self.scroll = max(0, self.scroll - (1 if a is Act.UP else 3))
+        elif a is Act.DOWN or (a is Act.SCROLL and ev.index < 0):
+            self.scroll = min(
+                max(0, len(self.lines) - page), self.scroll + (1 if a is Act.DOWN else 3)
+            )
+        elif a in (Act.LEFT, Act.RIGHT) and self.variants:
+            self.index = (self.index + (1 if a is Act.RIGHT else -1)) % len(self.variants)
+            self._wrap()
+        elif a is Act.CLICK and ev.pos and ev.pos[1] < self.app.ui(90):
+            # the arrows beside the title switch variant
+            self.index = (self.index + (1 if ev.pos[0] > self.size[0] // 2 else -1)) % max(
+                1, len(self.variants)
+            )
+            self._wrap()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.assets.table(surface.get_size()), (0, 0))
+        ui, text = self.app.ui, self.app.text
+        W, H = surface.get_size()
+        name = self.variants[self.index].name if self.variants else "Rules"
+        text.draw(surface, f"<   {name} rules   >", ui(36), (W // 2, ui(46)), GOLD, True, "center")
+        text.draw(
+            surface,
+            "left/right: other games   up/down or wheel: scroll",
+            ui(16),
+            (W // 2, ui(80)),
+            MUTED,
+            False,
+            "center",
+        )
+        box = pygame.Rect(W // 2 - self.width // 2, ui(100), self.width, H - ui(100) - ui(84))
+        panel(surface, box)
+        y = box.top + ui(14)
+        lh = ui(24)
+        for line in self.lines[self.scroll :]:
+            if y + lh > box.bottom - ui(6):
+                break
+            heading = line.startswith("#")
+            text.draw(
+                surface,
+                line.lstrip("# ") if heading else line,
+                ui(19),
+                (box.left + ui(20), y),
+                GOLD if heading else INK,
+                heading,
+            )
+            y += lh
+        self.back.draw(surface, text, ui(22), True)
+
+
+class PluginsScene(FormScene):
+    """Every plugin: origin, version, what it registered, the reason for a failure;
+    Enter (or a click) enables or disables it, saved to the config."""
+
+    title = "Plugins"
+
+    def on_push(self) -> None:
+        self.buttons = [Button("Done", self.close)]
+        super().on_push()
+
+    def build(self) -> None:
+        reg = self.app.registry
+        off = set(self.app.prefs.disabled_plugins)
+        rows: list[Row] = []
+        for rec in sorted(reg.plugins, key=lambda r: (r.origin != "built-in", r.name)):
+            enabled = rec.name not in off
+            if rec.error and enabled:
+                state = "FAILED"
+            else:
+                state = "enabled" if enabled else "disabled"
+            ver = f" {rec.version}" if rec.version else ""
+            rows.append(
+                Row(
+                    f"{rec.name}{ver}  ({rec.origin})",
+                    lambda s=state: s,
+                    activate=lambda r=rec: self._toggle(r),
+                )
+            )
+            what = ", ".join(rec.variants) or "no variants"
+            if rec.ais:
+                what += "; AIs " + ", ".join(rec.ais)
+            if rec.error and enabled:
+                rows.append(Row("    " + rec.error[:110], lambda: "", heading=True, colour=RED))
+            else:
+                rows.append(Row("    registers " + what[:100], lambda: "", heading=True))
+        if not rows:
+            rows.append(Row("No plugin was found.", lambda: "", heading=True))
+        self.rows = rows
+        self.message = "Enter or click toggles a plugin; changes apply to the next new game."
+
+    def _toggle(self, rec: object) -> None:
+        p = self.app.prefs
+        name = rec.name  # type: ignore[attr-defined]
+        if name in p.disabled_plugins:
+            p.disabled_plugins.remove(name)
+        else:
+            p.disabled_plugins.append(name)
+        self.app.save_prefs()
+        self.app.reload_registry()

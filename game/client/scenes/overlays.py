@@ -1,0 +1,515 @@
+"""Scenes pushed over the table: privacy screen, pause menu, end of deal, game over,
+score sheet and last trick."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..input import Act, InputEvent
+from ..scene import Scene
+from ..session import Session
+from ..widgets import GOLD, INK, MUTED, TEAM_COLOURS, Button, Menu, panel, shade
+from .common import MenuScene
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+
+def _any_key(ev: InputEvent) -> bool:
+    return ev.act in (Act.CONFIRM, Act.SELECT, Act.CLICK, Act.BACK)
+
+
+class PrivacyScene(Scene):
+    """Opaque: covers everything (nothing beneath is drawn) until NAME says they are
+    the one looking."""
+
+    transparent = False
+
+    def __init__(self, table: TableScene, seat: int) -> None:
+        super().__init__()
+        self.table, self.seat = table, seat
+        self.button = Button("I am " + table.session.names[seat] + ": show my cards")
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if self.app:
+            ui = self.app.ui
+            self.button.rect = pygame.Rect(0, 0, ui(420), ui(56))
+            self.button.rect.center = (size[0] // 2, size[1] // 2 + ui(70))
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if ev.act is Act.CLICK and ev.pos is not None and not self.button.rect.collidepoint(ev.pos):
+            return None
+        if ev.act in (Act.CONFIRM, Act.SELECT, Act.CLICK):
+            self.close()
+            self.table.pass_to(self.seat)
+        elif ev.act is Act.MENU:
+            self.table.process_event(ev)  # the pause menu is safe: it shows no cards
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((14, 22, 20))
+        ui, text = self.app.ui, self.app.text
+        W, H = surface.get_size()
+        name = self.table.session.names[self.seat]
+        text.draw(
+            surface, f"Pass to {name}", ui(60), (W // 2, H // 2 - ui(60)), GOLD, True, "center"
+        )
+        text.draw(
+            surface,
+            "Everyone else, please look away.",
+            ui(22),
+            (W // 2, H // 2),
+            MUTED,
+            False,
+            "center",
+        )
+        self.button.draw(surface, text, ui(22), True)
+        text.draw(
+            surface,
+            "Enter or click when ready",
+            ui(18),
+            (W // 2, self.button.rect.bottom + ui(24)),
+            MUTED,
+            False,
+            "center",
+        )
+
+
+class PauseScene(MenuScene):
+    title = "Paused"
+    modal = True
+
+    def __init__(self, table: TableScene) -> None:
+        super().__init__()
+        self.table = table
+
+    def on_push(self) -> None:
+        self.set_items(
+            [
+                ("Resume", self.close),
+                ("Score sheet", self.scores),
+                ("Rules", self.rules),
+                ("Settings", self.settings),
+                ("New game", self.new_game),
+                ("Quit to title", self.to_title),
+                ("Quit game", self.app.quit),
+            ]
+        )
+
+    def scores(self) -> None:
+        self.app.stack.push(ScoreSheetScene(self.table.session))
+
+    def rules(self) -> None:
+        from .info import RulesScene
+
+        self.app.stack.push(RulesScene(self.table.session.variant.id))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.stack.push(SettingsScene())
+
+    def new_game(self) -> None:
+        from .setup import SetupScene
+        from .title import TitleScene
+
+        self.table.session.close()
+        self.app.stack.replace(TitleScene())
+        self.app.stack.push(SetupScene())
+
+    def to_title(self) -> None:
+        from .title import TitleScene
+
+        self.table.session.close()
+        self.app.stack.replace(TitleScene())
+
+
+class _Sheet(Scene):
+    """A panel over the shaded table with a Continue button."""
+
+    transparent = True
+    button_label = "Continue"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.button = Button(self.button_label)
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if not self.app:
+            return
+        ui = self.app.ui
+        self.box = pygame.Rect(0, 0, min(size[0] - ui(40), ui(760)), min(size[1] - ui(40), ui(560)))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        self.button.rect = pygame.Rect(0, 0, ui(240), ui(50))
+        self.button.rect.midbottom = (self.box.centerx, self.box.bottom - ui(18))
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if ev.act is Act.CLICK and ev.pos is not None and not self.button.rect.collidepoint(ev.pos):
+            return None
+        if _any_key(ev):
+            self.done()
+        return None
+
+    def done(self) -> None:
+        self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface, 140)
+        panel(surface, self.box)
+        self.draw_body(surface)
+        self.button.draw(surface, self.app.text, self.app.ui(22), True)
+
+    def draw_body(self, surface: pygame.Surface) -> None: ...
+
+    def draw_table(
+        self,
+        surface: pygame.Surface,
+        top: int,
+        header: list[str],
+        rows: list[list[str]],
+        colours: list[Any] | None = None,
+    ) -> int:
+        ui, text = self.app.ui, self.app.text
+        n = len(header)
+        x0 = self.box.left + ui(30)
+        colw = (self.box.width - ui(60)) // max(1, n)
+        for j, h in enumerate(header):
+            col = colours[j] if colours and colours[j] else GOLD
+            text.draw(surface, h, ui(20), (x0 + j * colw, top), col, True)
+        y = top + ui(30)
+        for row in rows:
+            for j, cell in enumerate(row):
+                text.draw(surface, cell, ui(20), (x0 + j * colw, y), INK, False)
+            y += ui(26)
+        return y
+
+
+def _labels(session: Session, bottom: int) -> list[str]:
+    teams = session.match.teams
+    if teams and len(teams) == 2:
+        return [
+            ("We (" if bottom in t else "They (") + " & ".join(session.names[s] for s in t) + ")"
+            for t in teams
+        ]
+    return session.side_names()
+
+
+class EndOfDealScene(_Sheet):
+    """What the deal was worth; the score change counts up."""
+
+    def __init__(self, session: Session, ev: dict[str, Any]) -> None:
+        super().__init__()
+        self.session, self.ev = session, ev
+        self.shown = 0.0  # 0..1, tweened
+
+    def on_push(self) -> None:
+        from ..tweens import Tweener
+
+        self.tweener = Tweener(self.app.prefs.speed)
+        self.tweener.animate(self, "out_cubic", 1.2, shown=1.0)
+
+    def update(self, dt: float) -> None:
+        self.tweener.update(dt)
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if self.tweener.busy and _any_key(ev):
+            self.tweener.finish_all()  # the first key completes the count-up
+            return None
+        return super().process_event(ev)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        ui, text = self.app.ui, self.app.text
+        s, ev = self.session, self.ev
+        table = self.app.stack.find(_table_cls())
+        bottom = table.bottom if table else 0
+        text.draw(
+            surface,
+            f"End of deal {ev.get('deal', s.match.deal_no)}",
+            ui(34),
+            (self.box.centerx, self.box.top + ui(36)),
+            GOLD,
+            True,
+            "center",
+        )
+        labels = _labels(s, bottom)
+        pts = ev.get("points", [])
+        ch = ev.get("score_change", [])
+        sc = ev.get("scores", [])
+        rows = []
+        f = self.shown
+        for i, lab in enumerate(labels):
+            change = ch[i] if i < len(ch) else 0
+            total = sc[i] if i < len(sc) else 0
+            before = total - change
+            rows.append(
+                [
+                    lab,
+                    str(pts[i]) if i < len(pts) else "",
+                    f"{round(change * f):+d}",
+                    str(round(before + change * f)),
+                ]
+            )
+        y = self.draw_table(
+            surface, self.box.top + ui(80), ["", "Points taken", "Change", "Score"], rows
+        )
+        details = self._details()
+        for line in details:
+            text.draw(surface, line, ui(20), (self.box.centerx, y + ui(14)), MUTED, False, "center")
+            y += ui(26)
+
+    def _details(self) -> list[str]:
+        out = []
+        ev = self.ev
+        made = ev.get("made")
+        bid = ev.get("bid")
+        decl = ev.get("declarer")
+        if bid and isinstance(decl, int) and 0 <= decl < len(self.session.names):
+            who = self.session.names[decl]
+            if made is True:
+                out.append(f"{who} bid {bid} and made it.")
+            elif made is False:
+                out.append(f"{who} bid {bid} and was set: {bid} is subtracted.")
+            else:
+                out.append(f"{who} bid {bid}.")
+        return out
+
+
+def _table_cls() -> type:
+    from .table import TableScene
+
+    return TableScene
+
+
+class GameOverScene(_Sheet):
+    button_label = "New game"
+
+    def __init__(self, session: Session, ev: dict[str, Any]) -> None:
+        super().__init__()
+        self.session, self.ev = session, ev
+        self.title_button = Button("Title screen")
+        self.menu = Menu([self.button, self.title_button], self._press, columns=2)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if not self.app:
+            return
+        ui = self.app.ui
+        r = self.button.rect
+        self.button.rect = r.move(-r.width // 2 - ui(10), 0)
+        self.title_button.rect = self.button.rect.move(r.width + ui(20), 0)
+
+    def _press(self, b: Button) -> None:
+        from .setup import SetupScene
+        from .title import TitleScene
+
+        self.session.close()
+        self.app.stack.replace(TitleScene())
+        if b is self.button:
+            self.app.stack.push(SetupScene())
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        self.menu.process_event(ev)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface, 160)
+        panel(surface, self.box)
+        self.draw_body(surface)
+        self.menu.draw(surface, self.app.text, self.app.ui(22))
+
+    def winner_text(self) -> str:
+        s = self.session
+        w = self.ev.get("winner", s.match.winner)
+        table = self.app.stack.find(_table_cls())
+        bottom = table.bottom if table else 0
+        teams = s.match.teams
+        if isinstance(w, int):
+            if teams:
+                names = " & ".join(s.names[x] for x in teams[w])
+                us = bottom in teams[w] and s.is_human(bottom)
+                return ("You win! " if us else "") + f"{names} win the game"
+            if s.is_human(w) and len(s.humans) == 1:
+                return "You win the game!"
+            return f"{s.names[w]} wins the game"
+        if isinstance(w, list | tuple):
+            return "Winners: " + ", ".join(s.side_names()[i] for i in w if isinstance(i, int))
+        return "Game over"
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        ui, text = self.app.ui, self.app.text
+        s = self.session
+        text.draw(
+            surface,
+            "Game over",
+            ui(40),
+            (self.box.centerx, self.box.top + ui(40)),
+            GOLD,
+            True,
+            "center",
+        )
+        text.draw(
+            surface,
+            self.winner_text(),
+            ui(28),
+            (self.box.centerx, self.box.top + ui(90)),
+            INK,
+            True,
+            "center",
+        )
+        table = self.app.stack.find(_table_cls())
+        labels = _labels(s, table.bottom if table else 0)
+        rows = [[lab, str(sc)] for lab, sc in zip(labels, s.match.scores, strict=False)]
+        y = self.draw_table(surface, self.box.top + ui(140), ["", "Final score"], rows)
+        text.draw(
+            surface,
+            f"{s.match.deal_no} deals played",
+            ui(20),
+            (self.box.centerx, y + ui(16)),
+            MUTED,
+            False,
+            "center",
+        )
+
+
+class ScoreSheetScene(_Sheet):
+    """Every scored deal of the match (match.history) and the running totals."""
+
+    button_label = "Close"
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.scroll = 0
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if ev.act in (Act.SCROLL, Act.UP, Act.DOWN):
+            step = -1 if ev.act is Act.DOWN or (ev.act is Act.SCROLL and ev.index < 0) else 1
+            self.scroll = max(0, self.scroll - step)
+            return None
+        if ev.act in (Act.SCORES, Act.MENU):
+            self.close()
+            return None
+        return super().process_event(ev)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        ui, text = self.app.ui, self.app.text
+        s = self.session
+        text.draw(
+            surface,
+            "Score sheet",
+            ui(34),
+            (self.box.centerx, self.box.top + ui(36)),
+            GOLD,
+            True,
+            "center",
+        )
+        table = self.app.stack.find(_table_cls())
+        labels = _labels(s, table.bottom if table else 0)
+        short = [lab.split(" (")[0] for lab in labels]
+        header = ["Deal", *short]
+        rows = []
+        for h in s.match.history:
+            ch = h.get("score_change", [])
+            sc = h.get("scores", [])
+            rows.append(
+                [str(h.get("deal", "")), *[f"{c:+d}  ({t})" for c, t in zip(ch, sc, strict=False)]]
+            )
+        if not rows:
+            text.draw(
+                surface,
+                "No deal has been scored yet.",
+                ui(22),
+                (self.box.centerx, self.box.centery),
+                MUTED,
+                False,
+                "center",
+            )
+            return
+        fit = max(1, (self.box.height - ui(200)) // ui(26))
+        self.scroll = min(self.scroll, max(0, len(rows) - fit))
+        shown = rows[self.scroll : self.scroll + fit]
+        colours = [None, *[TEAM_COLOURS[i % len(TEAM_COLOURS)] for i in range(len(short))]]
+        y = self.draw_table(surface, self.box.top + ui(80), header, shown, colours)
+        total = ["Total", *[str(x) for x in s.match.scores]]
+        self.draw_table(surface, y + ui(8), total, [])
+        if len(rows) > fit:
+            text.draw(
+                surface,
+                "scroll for more",
+                ui(16),
+                (self.box.right - ui(20), self.box.top + ui(80)),
+                MUTED,
+                False,
+                "topright",
+            )
+
+
+class LastTrickScene(_Sheet):
+    """The previous trick, each card by the seat that played it."""
+
+    button_label = "Close"
+
+    def __init__(self, table: TableScene) -> None:
+        super().__init__()
+        self.table = table
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if ev.act is Act.LAST_TRICK:
+            self.close()
+            return None
+        return super().process_event(ev)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        ui, text, assets = self.app.ui, self.app.text, self.app.assets
+        t = self.table
+        deck = t.match.deck
+        text.draw(
+            surface,
+            "Last trick",
+            ui(34),
+            (self.box.centerx, self.box.top + ui(36)),
+            GOLD,
+            True,
+            "center",
+        )
+        plays = t.view.get("last_trick", [])
+        if not plays:
+            text.draw(
+                surface,
+                "No trick has been played yet in this deal.",
+                ui(22),
+                self.box.center,
+                MUTED,
+                False,
+                "center",
+            )
+            return
+        h = min(ui(170), self.box.height - ui(220))
+        assets.set_card_height(h)
+        cw = assets.card_size[0]
+        n = len(plays)
+        gap = ui(24)
+        total = n * cw + (n - 1) * gap
+        x = self.box.centerx - total // 2
+        y = self.box.top + ui(90)
+        used: set[int] = set()
+        for seat, names in plays:
+            for k, nm in enumerate(names):
+                c = next((i for i in deck.ids(nm) if i not in used), deck.ids(nm)[0])
+                used.add(c)
+                surface.blit(assets.card_face(deck, c), (x + k * ui(14), y + k * ui(6)))
+            text.draw(
+                surface,
+                t.session.names[seat],
+                ui(20),
+                (x + cw // 2, y + h + ui(22)),
+                INK,
+                True,
+                "center",
+            )
+            x += cw + gap

@@ -1,0 +1,129 @@
+"""Settings: window size and fullscreen, animation speed, sound, card size and key
+bindings; every change is saved to the TOML config at once."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..input import ACTION_LABELS, BINDABLE, Act, InputEvent, InputMap
+from ..prefs import CARD_SCALES, WINDOW_SIZES
+from ..widgets import Button
+from .common import FormScene, Row
+
+SPEED_WORDS = ["instant", "very fast", "fast", "normal", "slow", "very slow"]
+
+
+class SettingsScene(FormScene):
+    title = "Settings"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.capturing: str | None = None  # the action waiting for a key
+
+    def on_push(self) -> None:
+        self.buttons = [Button("Done", self.close), Button("Default keys", self.reset_keys)]
+        super().on_push()
+
+    def build(self) -> None:
+        p = self.app.prefs
+        rows = [
+            Row("Display", lambda: "", heading=True),
+            Row("Window size", lambda: f"{p.width} x {p.height}", self._size),
+            Row("Fullscreen", lambda: "On" if p.fullscreen else "Off", self._fullscreen),
+            Row("Card size", lambda: p.card_size.capitalize(), self._cards),
+            Row("Animation speed", lambda: f"{p.speed} ({SPEED_WORDS[p.speed]})", self._speed),
+            Row("Sound", lambda: "", heading=True),
+            Row("Volume", lambda: f"{round(p.volume * 100)}%", self._volume),
+            Row("Mute", lambda: "On" if p.muted else "Off", self._mute),
+            Row("Keys (Enter, then press the new key)", lambda: "", heading=True),
+        ]
+        im = self.app.input
+        for act in BINDABLE:
+            name = act.value
+            rows.append(
+                Row(
+                    ACTION_LABELS.get(name, name),
+                    lambda n=name: (
+                        "press a key..." if self.capturing == n else ", ".join(im.keys_for(n))
+                    ),
+                    activate=lambda n=name: self._capture(n),
+                )
+            )
+        self.rows = rows
+
+    def _changed(self) -> None:
+        self.app.save_prefs()
+
+    def _size(self, d: int) -> None:
+        p = self.app.prefs
+        cur = (p.width, p.height)
+        i = WINDOW_SIZES.index(cur) if cur in WINDOW_SIZES else 1
+        p.width, p.height = WINDOW_SIZES[(i + d) % len(WINDOW_SIZES)]
+        self.app.set_mode()
+        self._changed()
+
+    def _fullscreen(self, d: int) -> None:
+        p = self.app.prefs
+        p.fullscreen = not p.fullscreen
+        self.app.set_mode()
+        self._changed()
+
+    def _cards(self, d: int) -> None:
+        p = self.app.prefs
+        names = list(CARD_SCALES)
+        i = names.index(p.card_size) if p.card_size in names else 1
+        p.card_size = names[(i + d) % len(names)]
+        self.app.stack.resize(self.app.size)
+        self._changed()
+
+    def _speed(self, d: int) -> None:
+        p = self.app.prefs
+        p.speed = max(0, min(5, p.speed + d))
+        self._changed()
+
+    def _volume(self, d: int) -> None:
+        p = self.app.prefs
+        p.volume = round(max(0.0, min(1.0, p.volume + 0.1 * d)), 2)
+        self.app.audio.set_volume(p.volume)
+        self.app.audio.play("card")
+        self._changed()
+
+    def _mute(self, d: int) -> None:
+        p = self.app.prefs
+        p.muted = not p.muted
+        self.app.audio.set_muted(p.muted)
+        self._changed()
+
+    def _capture(self, name: str) -> None:
+        self.capturing = name
+        self.message = f"Press the key for '{ACTION_LABELS.get(name, name)}' (Escape cancels)"
+
+    def reset_keys(self) -> None:
+        self.app.prefs.keys = {}
+        self.app.input = InputMap()
+        self._changed()
+        self.message = "Default keys restored"
+        self.rebuild()
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if self.capturing is not None and ev.key:
+            name, self.capturing = self.capturing, None
+            if ev.act is Act.MENU and ev.key == pygame.K_ESCAPE:
+                self.message = "Unchanged"
+            else:
+                key = pygame.key.name(ev.key)
+                p = self.app.prefs
+                # a key moves to its new action: drop it from any other binding
+                binds = {a: [k for k in ks if k != key] for a, ks in p.bindings().items()}
+                binds[name] = [key]
+                p.keys = {a: ks for a, ks in binds.items()}
+                self.app.input = InputMap(p.keys)
+                self._changed()
+                self.message = f"'{ACTION_LABELS.get(name, name)}' is now {key.upper()}"
+            self.rebuild()
+            return None
+        if self.capturing is not None and ev.act is Act.CLICK:
+            self.capturing = None
+            self.message = "Unchanged"
+            return None
+        return super().process_event(ev)

@@ -1,0 +1,178 @@
+"""New-game set-up: any registered variant, its seat count, who sits where (human or
+AI and level, with names) and the variant's rule options; remembered in the config."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.engine import OptionError
+
+from ..prefs import SeatPrefs
+from ..session import SeatSetup, Session
+from ..widgets import Button
+from .common import FormScene, Row
+
+LEVEL_ORDER = ("random", "easy", "normal", "hard")
+
+
+def levels_of(variant: Any) -> list[str]:
+    have = list(variant.ais)
+    return [lv for lv in LEVEL_ORDER if lv in have] + sorted(
+        lv for lv in have if lv not in LEVEL_ORDER
+    )
+
+
+class SetupScene(FormScene):
+    title = "New game"
+
+    def on_push(self) -> None:
+        reg = self.app.registry
+        self.variants = sorted(
+            reg.variants.values(), key=lambda v: (v.id != "crowsnest", v.name.lower())
+        )
+        p = self.app.prefs
+        ids = [v.id for v in self.variants]
+        self.vi = ids.index(p.variant) if p.variant in ids else 0
+        self.players: list[SeatPrefs] = []
+        self.options: dict[str, dict[str, Any]] = {k: dict(v) for k, v in p.options.items()}
+        if self.variants:
+            v = self.variants[self.vi]
+            n = len(p.players) if len(p.players) in v.seats else v.default_seats
+            self.players = p.seat_prefs(n)
+        self.buttons = [Button("Start", self.start), Button("Back", self.close)]
+        super().on_push()
+        if not self.variants:
+            self.message = "No game is available: every plugin failed to load (see Plugins)."
+            self.buttons[0].enabled = False
+
+    @property
+    def variant(self) -> Any:
+        return self.variants[self.vi]
+
+    def build(self) -> None:
+        rows: list[Row] = []
+        if not self.variants:
+            self.rows = rows
+            return
+        v = self.variant
+        rows.append(Row("Game", lambda: v.name, self._change_variant))
+        if len(v.seats) > 1:
+            rows.append(Row("Players", lambda: str(len(self.players)), self._change_seats))
+        if v.description:
+            rows.append(Row(v.description[:90], lambda: "", heading=True))
+        rows.append(
+            Row("Seats (in turn order; seat 1 sits at the bottom)", lambda: "", heading=True)
+        )
+        lv = levels_of(v)
+        for i, sp in enumerate(self.players):
+            rows.append(
+                Row(
+                    f"Seat {i + 1} name",
+                    lambda sp=sp: sp.name,
+                    edit=lambda t, sp=sp: self._edit(sp, t),
+                )
+            )
+            rows.append(
+                Row(
+                    f"Seat {i + 1} is",
+                    lambda sp=sp: self._who(sp),
+                    lambda d, sp=sp, lv=lv: self._change_kind(sp, d, lv),
+                )
+            )
+        if v.options:
+            rows.append(Row("House rules", lambda: "", heading=True))
+            for opt in v.options:
+                rows.append(
+                    Row(
+                        opt.label or opt.key,
+                        lambda o=opt: self._opt_text(o),
+                        lambda d, o=opt: self._change_opt(o, d),
+                    )
+                )
+        if self.rows and len(self.rows) != len(rows):
+            self.scroll = 0
+        self.rows = rows
+
+    # ------------------------------------------------------------ values
+
+    @staticmethod
+    def _who(sp: SeatPrefs) -> str:
+        return "Human" if sp.kind == "human" else f"Computer ({sp.level})"
+
+    def _edit(self, sp: SeatPrefs, t: str | None) -> None:
+        if t is None:
+            sp.name = sp.name[:-1]
+        elif len(sp.name) < 16:
+            sp.name += t
+
+    def _change_variant(self, d: int) -> None:
+        self.vi = (self.vi + d) % len(self.variants)
+        v = self.variant
+        n = len(self.players) if len(self.players) in v.seats else v.default_seats
+        self._resize_players(n)
+
+    def _change_seats(self, d: int) -> None:
+        seats = sorted(self.variant.seats)
+        i = seats.index(len(self.players)) if len(self.players) in seats else 0
+        self._resize_players(seats[(i + d) % len(seats)])
+
+    def _resize_players(self, n: int) -> None:
+        base = self.app.prefs.seat_prefs(n)
+        self.players = (self.players + base[len(self.players) :])[:n]
+
+    def _change_kind(self, sp: SeatPrefs, d: int, levels: list[str]) -> None:
+        choices = [("human", "")] + [("ai", lv) for lv in levels]
+        cur = ("human", "") if sp.kind == "human" else ("ai", sp.level)
+        i = choices.index(cur) if cur in choices else 0
+        sp.kind, lvl = choices[(i + d) % len(choices)]
+        if lvl:
+            sp.level = lvl
+
+    def _opt_value(self, opt: Any) -> Any:
+        return self.options.get(self.variant.id, {}).get(opt.key, opt.default)
+
+    def _opt_text(self, opt: Any) -> str:
+        val = self._opt_value(opt)
+        if opt.kind == "bool":
+            return "On" if val else "Off"
+        return str(val)
+
+    def _change_opt(self, opt: Any, d: int) -> None:
+        val = self._opt_value(opt)
+        if opt.kind == "bool":
+            val = not val
+        elif opt.kind == "int":
+            val = val + d * (opt.step or 1)
+            if opt.minimum is not None and val < opt.minimum:
+                val = opt.maximum if opt.maximum is not None else opt.minimum
+            if opt.maximum is not None and val > opt.maximum:
+                val = opt.minimum if opt.minimum is not None else opt.maximum
+        elif opt.kind == "choice" and opt.choices:
+            i = opt.choices.index(val) if val in opt.choices else 0
+            val = opt.choices[(i + d) % len(opt.choices)]
+        mine = self.options.setdefault(self.variant.id, {})
+        if val == opt.default:
+            mine.pop(opt.key, None)
+        else:
+            mine[opt.key] = val
+
+    # ------------------------------------------------------------ start
+
+    def start(self) -> None:
+        v = self.variant
+        try:
+            opts = v.resolve_options(self.options.get(v.id, {}))
+        except OptionError as e:
+            self.message = str(e)
+            return
+        p = self.app.prefs
+        p.variant = v.id
+        p.players = [SeatPrefs(sp.kind, sp.level, sp.name) for sp in self.players]
+        p.options = self.options
+        self.app.save_prefs()
+        seats = [SeatSetup(sp.kind, sp.level, sp.name.strip()) for sp in self.players]
+        session = Session(v, seats, dict(opts), seed=random.randrange(1 << 30))
+        from .table import TableScene
+
+        self.app.stack.replace(TableScene(session))

@@ -1,0 +1,1099 @@
+"""The table: the game itself.
+
+What the table shows comes from `match.view_json(bottom seat)` (never the full state);
+what may be done comes from `match.legal_actions()` and `match.check()`. The table keeps
+only display state of its own: card sprites in flight and in the trick, the bids called,
+banners, the selection and the keyboard focus.
+
+Flow: after an action, its events become animations and "beats" (a queue of steps run
+one at a time when no tween is running: sweep the trick, show the end of the deal, deal
+again). The game moves on (an AI move, a human's input) only when the tweener is idle,
+the beats are done and the table is the top scene, so nothing changes under a menu and
+no input lands while a move animates.
+
+Hot-seat privacy: `viewer` is the human whose eyes are on the screen (the bottom seat).
+With two or more humans, a human's hand is drawn face up only when no other human is to
+move; when a different human is to move, the "Pass to NAME" screen (opaque: nothing
+beneath it is drawn) is pushed before their hand is shown. `frame_faces` records whose
+hands were drawn face up in the last frame (tests check it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.engine import Action
+
+from ..input import Act, InputEvent
+from ..layout import TableLayout, table_layout
+from ..scene import Scene
+from ..session import Session
+from ..tweens import Tweener
+from ..widgets import GOLD, INK, MUTED, RED, TEAM_COLOURS, Button, Menu, panel
+
+CARD_KINDS = ("play", "discard")
+COLOUR_SUITS = {"black": "B", "green": "G", "red": "R", "yellow": "Y"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+AI_PACE = 0.55  # seconds an AI move stays on screen before the next one (speed 3)
+
+
+class CardSprite:
+    __slots__ = ("x", "y", "card", "small", "seat")
+
+    def __init__(self, x: float, y: float, card: int, small: bool = False, seat: int = -1) -> None:
+        self.x, self.y, self.card, self.small, self.seat = x, y, card, small, seat
+
+
+def pretty_action(action: Action, deck: Any) -> str:
+    kind = action[0]
+    if kind == "pass":
+        return "Pass"
+    if kind == "bid":
+        return str(action[1])
+    if kind == "trump":
+        return str(action[1]).capitalize()
+    if len(action) > 1 and isinstance(action[1], tuple):
+        return kind.capitalize() + " " + " ".join(deck.names[c] for c in action[1])
+    return " ".join(str(x) for x in action).capitalize()
+
+
+class TableScene(Scene):
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.tweener = Tweener()
+        self.sprites: list[CardSprite] = []  # flying cards (drawn on top)
+        self.trick: list[CardSprite] = []  # cards lying in the trick
+        self.beats: list[Callable[[], None]] = []
+        self.calls: dict[int, str] = {}
+        self.banner = ""
+        self.banner_left = 0.0
+        self.reason = ""
+        self.selected: set[int] = set()
+        self.zone = "hand"
+        self.hand_focus = 0
+        self.hover = -1
+        self.hint_cards: set[int] = set()
+        self.hint_wait = False
+        self.hurry = False
+        self.ai_clock = 0.0
+        self.dealing: dict[int, int] | None = None
+        self.between = False  # a deal just ended: hide the hands (the match dealt anew)
+        self.viewer: int | None = None
+        self.last_seen: int | None = None  # the last human who saw the table
+        self.frame_faces: set[int] = set()
+        self.view: dict[str, Any] = {}
+        self.lay: TableLayout | None = None
+        self.panel_menu = Menu([], self._press)
+        self.toolbar = Menu([], self._tool)
+        self._legal: list[Action] = []
+        self.card_kind: str | None = None
+        self.single = False
+        self.playable: set[int] = set()
+        humans = session.humans
+        if len(humans) == 1:
+            self.viewer = self.last_seen = humans[0]
+
+    # ------------------------------------------------------------ lifecycle
+
+    def on_push(self) -> None:
+        self.tweener.speed = self.app.prefs.speed
+        self.refresh()
+        self.start_deal()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if self.app is not None and size[0] > 0:
+            self.relayout()
+
+    def relayout(self) -> None:
+        s = self.session
+        self.lay = table_layout(self.size, s.seats, self.bottom, self.app.prefs.card_scale)
+        self.tweener.finish_all()
+        self._rebuild_trick()
+        self._build_toolbar()
+        self._build_panel()
+
+    @property
+    def bottom(self) -> int:
+        if self.viewer is not None:
+            return self.viewer
+        humans = self.session.humans
+        return humans[0] if humans else 0
+
+    @property
+    def match(self) -> Any:
+        return self.session.match
+
+    # ------------------------------------------------------------ what is visible
+
+    def privacy_up(self) -> bool:
+        from .overlays import PrivacyScene
+
+        return self.app.stack.find(PrivacyScene) is not None
+
+    def hand_visible(self) -> bool:
+        s = self.session
+        v = self.viewer
+        if v is None or self.between or not s.is_human(v):
+            return False
+        if len(s.humans) >= 2:
+            tm = self.match.to_move
+            if tm >= 0 and s.is_human(tm) and tm != v:
+                return False
+            if self.privacy_up():
+                return False
+        return True
+
+    def my_turn(self) -> bool:
+        return (
+            self.hand_visible()
+            and self.match.to_move == self.bottom
+            and not self.beats
+            and not self.tweener.busy
+            and self.dealing is None
+        )
+
+    def refresh(self) -> None:
+        """Re-read the view and the legal actions (after any change to the match)."""
+        m = self.match
+        self.view = m.view_json(self.bottom)
+        self._legal = m.legal_actions() if m.to_move == self.bottom else []
+        self.card_kind = None
+        self.single = False
+        self.playable = set()
+        if self._legal or (m.to_move == self.bottom and not m.over):
+            cards = [a for a in self._legal if a[0] in CARD_KINDS]
+            complete = m.deal.legal_complete()
+            if cards:
+                self.card_kind = cards[0][0]
+            elif not complete:
+                self.card_kind = "discard"
+            self.single = (
+                self.card_kind == "play" and complete and all(len(a[1]) == 1 for a in cards)
+            )
+            if complete:
+                self.playable = {c for a in cards for c in a[1]}
+            else:
+                self.playable = set(self.hand_ids())
+        self.selected &= set(self.hand_ids())
+        if self.lay is not None:
+            self._build_panel()
+            self._build_toolbar()
+
+    def hand_ids(self) -> list[int]:
+        """The bottom seat's hand as card ids, in the view's (sorted) order."""
+        deck = self.match.deck
+        held = self.match.deal.hand_of(self.bottom)
+        names = self.view.get("hand", [])
+        if held is not None and len(held) == len(names):
+            by_name: dict[str, list[int]] = {}
+            for c in sorted(held):
+                by_name.setdefault(deck.names[c], []).append(c)
+            return [by_name[n].pop(0) for n in names]
+        used: set[int] = set()
+        out = []
+        for n in names:
+            c = next(i for i in deck.ids(n) if i not in used)
+            used.add(c)
+            out.append(c)
+        return out
+
+    # ------------------------------------------------------------ panel and toolbar
+
+    def _build_panel(self) -> None:
+        deck = self.match.deck
+        buttons: list[Button] = []
+        others = [a for a in self._legal if a[0] not in CARD_KINDS]
+        others.sort(key=lambda a: (a[0] != "pass", a[1] if a[0] == "bid" else 0))
+        for a in others:
+            b = Button(pretty_action(a, deck), a)
+            if a[0] == "trump":
+                suit = COLOUR_SUITS.get(str(a[1]), str(a[1])[:1].upper())
+                b.colour = self.app.assets.suit_colour(suit)
+            buttons.append(b)
+        if self.card_kind and not self.single:
+            buttons.append(Button(self.card_kind.capitalize() + " selected", ("confirm",)))
+            buttons.append(Button("Clear", ("clear",)))
+        focus = self.panel_menu.focus if len(self.panel_menu.buttons) == len(buttons) else 0
+        self.panel_menu = Menu(buttons, self._press)
+        self.panel_menu.focus = min(focus, max(0, len(buttons) - 1))
+        if self.card_kind is None:
+            self.zone = "panel"
+        elif not buttons:
+            self.zone = "hand"
+        self._layout_panel()
+
+    def _layout_panel(self) -> None:
+        lay, ui = self.lay, self.app.ui
+        if lay is None:
+            return
+        buttons = self.panel_menu.buttons
+        if not buttons:
+            return
+        h, gap = ui(44), ui(10)
+        if self.card_kind:  # a row above the hand, on the right of the prompt
+            w = ui(150)
+            x0 = lay.status[0] + lay.status[2] - len(buttons) * (w + gap) + gap
+            y = lay.status[1] + (lay.status[3] - h) // 2
+            for i, b in enumerate(buttons):
+                b.rect = pygame.Rect(x0 + i * (w + gap), y, w, h)
+            self.panel_menu.columns = len(buttons)
+            return
+        px, py, pw, ph = lay.panel
+        cols = len(buttons) if len(buttons) <= 4 else min(6, (len(buttons) + 1) // 2)
+        if any(b.colour for b in buttons):
+            cols = min(len(buttons), 4)
+        w = min(ui(130), (pw - gap * (cols - 1)) // cols)
+        rows = (len(buttons) + cols - 1) // cols
+        total_w = cols * w + (cols - 1) * gap
+        total_h = rows * h + (rows - 1) * gap
+        rect = pygame.Rect(
+            px + (pw - total_w) // 2, py + ph // 2 - total_h // 2 + ui(18), total_w, total_h
+        )
+        self.panel_menu.layout_grid(rect, cols, h, gap)
+
+    def _build_toolbar(self) -> None:
+        if self.lay is None:
+            return
+        im = self.app.input
+        items = [
+            ("Menu", Act.MENU),
+            ("Hint", Act.HINT),
+            ("Undo", Act.UNDO),
+            ("Last trick", Act.LAST_TRICK),
+            ("Scores", Act.SCORES),
+            ("Hurry", Act.HURRY),
+        ]
+        ui = self.app.ui
+        buttons = []
+        x = self.lay.size[0] - ui(6)
+        bh = self.lay.top_bar[3] - ui(8)
+        for label, act in reversed(items):
+            key = im.label(act)
+            text = f"{label} ({key})" if key else label
+            w = self.app.text.fonts(ui(16), True).size(text)[0] + ui(16)
+            x -= w
+            b = Button(text, act, pygame.Rect(x, ui(4), w, bh))
+            if act is Act.UNDO:
+                b.enabled = self.session.can_undo()
+            if act is Act.LAST_TRICK:
+                b.enabled = bool(self.view.get("last_trick"))
+            if act is Act.HINT:
+                b.enabled = self.match.to_move == self.bottom and self.hand_visible()
+            buttons.append(b)
+            x -= ui(6)
+        self.toolbar = Menu(list(reversed(buttons)), self._tool)
+        self.toolbar_left = x
+
+    def _tool(self, b: Button) -> None:
+        self.process_event(InputEvent(b.value))
+
+    def _press(self, b: Button) -> None:
+        a = b.value
+        if a == ("confirm",):
+            self.confirm_selection()
+        elif a == ("clear",):
+            self.selected.clear()
+            self.reason = ""
+        elif self.my_turn():
+            self.submit(a)
+
+    # ------------------------------------------------------------ acting
+
+    def submit(self, action: Action) -> bool:
+        """Apply the bottom human's action if legal; else show the engine's reason."""
+        if not self.my_turn():
+            return False
+        reason = self.match.check(action)
+        if reason is not None:
+            self.reason = reason[:1].upper() + reason[1:]
+            return False
+        seat = self.match.to_move
+        origin = self._origins(seat, action)
+        events = self.session.apply(action)
+        self.selected.clear()
+        self.hint_cards.clear()
+        self.reason = ""
+        self.hover = -1
+        self.after_apply(seat, action, events, origin)
+        return True
+
+    def confirm_selection(self) -> None:
+        if not self.card_kind or not self.my_turn():
+            return
+        if not self.selected:
+            self.reason = "Select the cards first (click them, or arrow keys and Space)"
+            return
+        self.submit((self.card_kind, tuple(sorted(self.selected))))
+
+    def toggle(self, card: int) -> None:
+        if card in self.selected:
+            self.selected.discard(card)
+        else:
+            self.selected.add(card)
+        self._live_reason()
+
+    def _live_reason(self) -> None:
+        if self.selected and self.card_kind:
+            r = self.match.check((self.card_kind, tuple(sorted(self.selected))))
+            self.reason = "" if r is None else r[:1].upper() + r[1:]
+        else:
+            self.reason = ""
+
+    def play_card(self, card: int) -> None:
+        if self.single:
+            self.submit(("play", (card,)))
+        else:
+            self.toggle(card)
+
+    def _origins(self, seat: int, action: Action) -> dict[int, tuple[float, float]]:
+        """Screen centres of the cards an action moves, before it is applied."""
+        lay = self.lay
+        out: dict[int, tuple[float, float]] = {}
+        if lay is None or len(action) < 2 or not isinstance(action[1], tuple):
+            return out
+        if seat == self.bottom:
+            ids = self.hand_ids()
+            rects = lay.hand_rects(len(ids))
+            for c in action[1]:
+                if c in ids:
+                    x, y, w, h = rects[ids.index(c)]
+                    out[c] = (x + w / 2, y + h / 2 - lay.lift)
+        for c in action[1]:
+            out.setdefault(c, self._seat_centre(seat))
+        return out
+
+    def _seat_centre(self, seat: int) -> tuple[float, float]:
+        lay = self.lay
+        place = lay.seats[seat % len(lay.seats)]
+        x, y, w, h = place.hand
+        return (x + w / 2, y + h / 2)
+
+    # ------------------------------------------------------------ events -> animation
+
+    def after_apply(
+        self, seat: int, action: Action, events: list[dict[str, Any]], origin: dict
+    ) -> None:
+        audio = self.app.audio
+        lay = self.lay
+        kind = action[0]
+        names = self.session.names
+        prev_view = self.view
+        if kind == "play":
+            audio.play("card")
+            cards = list(action[1])
+            pos = self._trick_pos(seat)
+            n = len(cards)
+            spread = lay.card[0] * 0.28
+            for i, c in enumerate(cards):
+                x0, y0 = origin.get(c, self._seat_centre(seat))
+                sp = CardSprite(x0, y0, c, False, seat)
+                self.trick.append(sp)
+                tx = pos[0] + (i - (n - 1) / 2) * spread
+                self.tweener.animate(sp, "out_cubic", 0.32, x=tx, y=pos[1])
+            if self.calls and self.match.phase in ("play",):
+                self.calls.clear()  # the auction is over once cards are played
+        elif kind == "discard":
+            audio.play("card")
+            for c in action[1]:
+                x0, y0 = origin.get(c, self._seat_centre(seat))
+                self._fly(-1, (x0, y0), self._nest_pos(), 0.35, small=True)
+            self.calls[seat] = f"laid {len(action[1])} in the nest"
+        elif kind != "play":
+            self.calls[seat] = pretty_action(action, self.match.deck)
+        for ev in events:
+            t = ev.get("type")
+            if t == "bid":
+                audio.play("bid")
+                self.calls[ev.get("seat", seat)] = (
+                    "Pass" if not ev.get("bid") else f"Bid {ev['bid']}"
+                )
+            elif t == "declarer":
+                d = ev.get("seat", seat)
+                self.say(f"{names[d]} won the bid at {ev.get('bid')}")
+                n = int(prev_view.get("nest_count") or 0)
+                for i in range(n):
+                    self.tweener.wait(
+                        0.05 * i,
+                        lambda d=d: self._fly(
+                            -1, self._nest_pos(), self._seat_centre(d), 0.4, small=True
+                        ),
+                    )
+            elif t == "trump":
+                audio.play("bid")
+                self.say(
+                    f"{names[ev.get('seat', seat)]} named {str(ev.get('trump')).capitalize()} as trump"
+                )
+                self.calls.clear()
+            elif t == "all_passed":
+                self.say("Everyone passed: the same dealer deals again")
+            elif t == "trick":
+                self.beats.append(lambda ev=ev: self._sweep(ev))
+            elif t == "nest":
+                to = ev.get("to")
+                who = (
+                    self.session.side_names()[to]
+                    if self.match.teams and to is not None and to < len(self.session.side_names())
+                    else (names[to] if isinstance(to, int) and 0 <= to < len(names) else "")
+                )
+                pts = ev.get("points", 0)
+                self.beats.append(
+                    lambda who=who, pts=pts: self.say(f"The nest ({pts} points) goes to {who}")
+                )
+            elif t in ("deal_over", "redeal"):
+                self.between = True
+                if t == "deal_over":
+                    self.beats.append(lambda ev=ev: self._end_of_deal(ev))
+                else:
+                    self.beats.append(lambda: self.say("Redeal"))
+                self.beats.append(self.start_deal)
+            elif t == "match_over":
+                self.beats.insert(len(self.beats) - 1, lambda ev=ev: self._game_over(ev))
+        if self.session.faults:
+            self.say(self.session.faults.pop(0))
+        self.refresh()
+
+    def say(self, text: str, seconds: float = 2.4) -> None:
+        self.banner = text
+        self.banner_left = seconds
+
+    def _fly(
+        self,
+        card: int,
+        src: tuple[float, float],
+        dst: tuple[float, float],
+        t: float,
+        small: bool = True,
+    ) -> None:
+        sp = CardSprite(src[0], src[1], card, small)
+        self.sprites.append(sp)
+        self.tweener.animate(
+            sp, "in_out_quad", t, on_finished=lambda: self._drop(sp), x=dst[0], y=dst[1]
+        )
+
+    def _drop(self, sp: CardSprite) -> None:
+        if sp in self.sprites:
+            self.sprites.remove(sp)
+
+    def _trick_pos(self, seat: int) -> tuple[float, float]:
+        lay = self.lay
+        return lay.seats[seat % len(lay.seats)].trick
+
+    def _nest_pos(self) -> tuple[float, float]:
+        return self.lay.centre
+
+    def _sweep(self, ev: dict[str, Any]) -> None:
+        """Pause on the finished trick, then sweep it to the winner."""
+        winner = ev.get("winner", 0)
+        cards = list(self.trick)
+
+        def go() -> None:
+            self.app.audio.play("trick")
+            dst = self._seat_centre(winner)
+            for sp in cards:
+                self.tweener.animate(
+                    sp,
+                    "in_quad",
+                    0.35,
+                    on_finished=lambda sp=sp: self._take(sp),
+                    x=dst[0],
+                    y=dst[1],
+                )
+
+        self.tweener.wait(0.9, go)
+
+    def _take(self, sp: CardSprite) -> None:
+        if sp in self.trick:
+            self.trick.remove(sp)
+
+    def _rebuild_trick(self) -> None:
+        """Lay the trick from the view (after a resize or an undo)."""
+        self.trick = []
+        self.sprites = []
+        if self.lay is None or self.between:
+            return
+        deck = self.match.deck
+        used: set[int] = set()
+        for seat, names in self.view.get("trick", []):
+            pos = self._trick_pos(seat)
+            n = len(names)
+            for i, nm in enumerate(names):
+                c = next((x for x in deck.ids(nm) if x not in used), deck.ids(nm)[0])
+                used.add(c)
+                self.trick.append(
+                    CardSprite(
+                        pos[0] + (i - (n - 1) / 2) * self.lay.card[0] * 0.28, pos[1], c, False, seat
+                    )
+                )
+
+    def _end_of_deal(self, ev: dict[str, Any]) -> None:
+        from .overlays import EndOfDealScene
+
+        self.app.audio.play("win")
+        self.app.stack.push(EndOfDealScene(self.session, ev))
+
+    def _game_over(self, ev: dict[str, Any]) -> None:
+        from .overlays import GameOverScene
+
+        self.app.audio.play("win")
+        self.app.stack.push(GameOverScene(self.session, ev))
+
+    def start_deal(self) -> None:
+        """Shuffle and deal: backs fly from the centre to every seat in turn."""
+        if self.match.over:
+            return
+        self.between = False
+        self.calls.clear()
+        self.trick.clear()
+        self.refresh()
+        if len(self.session.humans) >= 2:
+            self.viewer = None  # nobody's hand until the privacy screen is passed
+            self.relayout()
+            self.refresh()
+        counts = list(self.view.get("hand_counts", []))[: self.session.seats]
+        if not counts or self.tweener.scale == 0:
+            self.dealing = None
+            return
+        self.app.audio.play("shuffle")
+        self.dealing = {s: 0 for s in range(len(counts))}
+        order = [(self.match.dealer + 1 + k) % len(counts) for k in range(len(counts))]
+        seq = [s for r in range(max(counts)) for s in order if r < counts[s]]
+        step = min(0.045, 1.4 / max(1, len(seq)))
+        centre = self.lay.centre
+
+        def land(seat: int) -> None:
+            if self.dealing is not None:
+                self.dealing[seat] += 1
+
+        def launch(seat: int) -> None:
+            sp = CardSprite(centre[0], centre[1], -1, True)
+            self.sprites.append(sp)
+            dst = self._seat_centre(seat)
+
+            def done() -> None:
+                self._drop(sp)
+                land(seat)
+
+            self.tweener.animate(sp, "out_quad", 0.28, on_finished=done, x=dst[0], y=dst[1])
+
+        for i, s in enumerate(seq):
+            self.tweener.wait(i * step + 1e-6, lambda s=s: launch(s))
+        if seq:
+            self.app.audio.play("deal")
+        self.beats.insert(0, self._dealt)
+
+    def _dealt(self) -> None:
+        self.dealing = None
+
+    # ------------------------------------------------------------ input
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        a = ev.act
+        if a is Act.MENU:
+            from .overlays import PauseScene
+
+            self.app.stack.push(PauseScene(self))
+            return None
+        if a is Act.SCORES:
+            from .overlays import ScoreSheetScene
+
+            self.app.stack.push(ScoreSheetScene(self.session))
+            return None
+        if a is Act.RULES:
+            from .info import RulesScene
+
+            self.app.stack.push(RulesScene(self.session.variant.id))
+            return None
+        if a is Act.LAST_TRICK:
+            if self.view.get("last_trick"):
+                from .overlays import LastTrickScene
+
+                self.app.stack.push(LastTrickScene(self))
+            return None
+        if a is Act.HURRY:
+            self.hurry = True
+            self.tweener.hurry = 0.15
+            self.say("Hurrying the AI until your turn", 1.2)
+            return None
+        if (
+            a in (Act.POINT, Act.CLICK)
+            and ev.pos is not None
+            and self.toolbar.process_event(ev) is None
+        ):
+            return None
+        if a is Act.UNDO:
+            self.undo()
+            return None
+        if a is Act.HINT:
+            if self.match.to_move == self.bottom and self.hand_visible() and not self.hint_wait:
+                self.session.request_hint()
+                self.hint_wait = True
+                self.say("Thinking of a hint...", 1.0)
+            return None
+        if not self.my_turn():
+            if a is Act.POINT:
+                self.hover = self._card_at(ev.pos)
+            return None
+        return self._turn_input(ev)
+
+    def _turn_input(self, ev: InputEvent) -> InputEvent | None:
+        a = ev.act
+        ids = self.hand_ids()
+        has_panel = bool(self.panel_menu.buttons)
+        if a in (Act.POINT, Act.CLICK):
+            if has_panel and self.panel_menu.process_event(ev) is None:
+                self.zone = "panel"
+                return None
+            idx = self._card_at(ev.pos)
+            if a is Act.POINT:
+                self.hover = idx
+                if idx >= 0 and self.card_kind:
+                    self.hand_focus = idx
+                    self.zone = "hand"
+                return None
+            if idx >= 0 and self.card_kind:
+                self.hand_focus, self.zone = idx, "hand"
+                self.play_card(ids[idx])
+            return None
+        if a is Act.ALT_CLICK or a is Act.BACK:
+            if self.selected:
+                self.selected.clear()
+                self.reason = ""
+            return None
+        if a is Act.UP and has_panel:
+            self.zone = "panel"
+            return None
+        if a is Act.DOWN and self.card_kind:
+            self.zone = "hand"
+            return None
+        if a is Act.SELECT_CARD:
+            if self.zone == "hand" and self.card_kind and 1 <= ev.index <= len(ids):
+                self.hand_focus = ev.index - 1
+            elif self.zone == "panel" and 1 <= ev.index <= len(self.panel_menu.buttons):
+                self.panel_menu.focus = ev.index - 1
+            return None
+        if self.zone == "panel" and has_panel:
+            return self.panel_menu.process_event(ev) and None
+        if not self.card_kind or not ids:
+            return None
+        self.hand_focus = max(0, min(self.hand_focus, len(ids) - 1))
+        if a is Act.LEFT:
+            self.hand_focus = (self.hand_focus - 1) % len(ids)
+        elif a is Act.RIGHT:
+            self.hand_focus = (self.hand_focus + 1) % len(ids)
+        elif a is Act.SELECT:
+            if self.single:
+                self.play_card(ids[self.hand_focus])
+            else:
+                self.toggle(ids[self.hand_focus])
+        elif a is Act.CONFIRM:
+            if self.single:
+                self.play_card(ids[self.hand_focus])
+            elif self.selected:
+                self.confirm_selection()
+            else:
+                self.toggle(ids[self.hand_focus])
+        return None
+
+    def _card_at(self, pos: tuple[int, int] | None) -> int:
+        if pos is None or self.lay is None or not self.hand_visible():
+            return -1
+        ids = self.hand_ids()
+        rects = self.lay.hand_rects(len(ids))
+        for i in range(len(rects) - 1, -1, -1):
+            x, y, w, h = rects[i]
+            lift = self.lay.lift if (ids[i] in self.selected or i == self.hover) else 0
+            if pygame.Rect(x, y - lift, w, h + lift).collidepoint(pos):
+                return i
+        return -1
+
+    def undo(self) -> None:
+        if self.tweener.busy or self.beats or not self.session.can_undo():
+            if not self.session.can_undo():
+                self.say("Nothing of yours to undo in this deal", 1.6)
+            return
+        self.session.undo()
+        self.calls.clear()
+        self.selected.clear()
+        self.hint_cards.clear()
+        self.reason = ""
+        self.refresh()
+        self._rebuild_trick()
+        self._rebuild_calls()
+        self.say("Your last decision was taken back", 1.6)
+
+    def _rebuild_calls(self) -> None:
+        if self.view.get("phase") == "bid":
+            for s, b in self.view.get("bids", []):
+                self.calls[s] = "Pass" if not b else f"Bid {b}"
+
+    # ------------------------------------------------------------ update
+
+    def update(self, dt: float) -> None:
+        self.tweener.speed = self.app.prefs.speed
+        self.tweener.update(dt)
+        if self.banner_left > 0:
+            self.banner_left -= dt
+            if self.banner_left <= 0:
+                self.banner = ""
+        hint = self.session.poll_hint()
+        if hint is not None:
+            self.hint_wait = False
+            self._show_hint(hint)
+        if self.app.stack.top is not self:
+            return  # nothing moves on under a menu or an overlay
+        if self.tweener.busy:
+            return
+        if self.beats:
+            self.beats.pop(0)()
+            return
+        m, s = self.match, self.session
+        if m.over or self.between:
+            return
+        tm = m.to_move
+        if tm < 0:
+            return
+        if s.is_human(tm):
+            if self.hurry:
+                self.hurry = False
+                self.tweener.hurry = 1.0
+            if tm != self.viewer and len(s.humans) >= 2:
+                from .overlays import PrivacyScene
+
+                self.app.stack.push(PrivacyScene(self, tm))
+            return
+        # an AI seat: think off the render loop, then pace the move
+        s.request_ai()
+        self.ai_clock += dt
+        got = s.poll_ai()
+        if got is None:
+            return
+        seat, action = got
+        self._pending_ai = (seat, action)
+        pace = 0.0 if self.hurry else AI_PACE * self.tweener.scale
+        remaining = max(0.0, pace - self.ai_clock)
+        self.ai_clock = 0.0
+        self.tweener.wait(remaining, lambda: self._apply_ai(seat, action))
+
+    def _apply_ai(self, seat: int, action: Action) -> None:
+        if self.match.to_move != seat:
+            return
+        origin = self._origins(seat, action)
+        events = self.session.apply(action)
+        self.after_apply(seat, action, events, origin)
+
+    def pass_to(self, seat: int) -> None:
+        """The privacy screen was dismissed by `seat`'s human."""
+        self.viewer = self.last_seen = seat
+        self.selected.clear()
+        self.relayout()
+        self.refresh()
+
+    def _show_hint(self, action: Action) -> None:
+        deck = self.match.deck
+        if action[0] in CARD_KINDS:
+            cards = set(action[1])
+            self.hint_cards = cards
+            ids = self.hand_ids()
+            if self.single and cards:
+                c = next(iter(cards))
+                if c in ids:
+                    self.hand_focus, self.zone = ids.index(c), "hand"
+            else:
+                self.selected = cards & set(ids)
+                self._live_reason()
+            self.say("Hint: " + pretty_action(action, deck), 3.0)
+        else:
+            for i, b in enumerate(self.panel_menu.buttons):
+                b.hint = b.value == action
+                if b.hint:
+                    self.panel_menu.focus, self.zone = i, "panel"
+            self.say("Hint: " + pretty_action(action, deck), 3.0)
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.lay
+        if lay is None:
+            return
+        assets = self.app.assets
+        surface.blit(assets.table(surface.get_size()), (0, 0))
+        self.frame_faces = set()
+        self._draw_centre(surface)
+        for place in lay.seats:
+            self._draw_seat(surface, place)
+        self._draw_trick(surface)
+        self._draw_top_bar(surface)
+        self._draw_status(surface)
+        if self.banner:
+            self._draw_banner(surface)
+
+    def _draw_centre(self, surface: pygame.Surface) -> None:
+        lay, assets = self.lay, self.app.assets
+        n = int(self.view.get("nest_count") or 0)
+        phase = self.view.get("phase")
+        show_nest = n and phase in ("bid", "trump") and not self.view.get("nest_taken")
+        if self.dealing is not None or show_nest:
+            assets.set_card_height(lay.small[1])
+            back = assets.card_back()
+            cx, cy = lay.centre
+            k = 6 if self.dealing is not None else min(n, 6)
+            for i in range(k):
+                surface.blit(back, back.get_rect(center=(cx - i * 2, cy - i * 2)))
+            if show_nest and self.dealing is None:
+                self.app.text.draw(
+                    surface,
+                    f"Nest: {n}",
+                    self.app.ui(16),
+                    (cx, cy + lay.small[1] // 2 + self.app.ui(12)),
+                    INK,
+                    True,
+                    "center",
+                )
+
+    def _draw_seat(self, surface: pygame.Surface, place: Any) -> None:
+        lay, assets, text, ui = self.lay, self.app.assets, self.app.text, self.app.ui
+        s = self.session
+        seat = place.seat
+        counts = self.view.get("hand_counts", [])
+        count = counts[seat] if seat < len(counts) else 0
+        if self.dealing is not None:
+            count = min(count, self.dealing.get(seat, 0))
+        if self.between:
+            count = 0
+        if place.local:
+            self._draw_local_hand(surface, count)
+        else:
+            assets.set_card_height(lay.small[1])
+            back = assets.card_back()
+            for x, y, _w, _h in lay.small_rects(seat, count):
+                surface.blit(back, (x, y))
+        # name plate
+        px, py, pw, ph = place.plate
+        to_move = self.match.to_move == seat and not self.between and self.dealing is None
+        team = s.team_of(seat)
+        colour = TEAM_COLOURS[(team if team is not None else seat) % len(TEAM_COLOURS)]
+        panel(surface, place.plate, edge=GOLD if to_move else (70, 90, 80))
+        pygame.draw.rect(surface, colour, (px + 3, py + 3, ui(6), ph - 6), border_radius=3)
+        name = s.names[seat]
+        if s.is_human(seat) and len(s.humans) > 1:
+            name += " (human)"
+        ix = px + ui(14)
+        icon_h = ui(18)
+        if self.view.get("dealer") == seat:
+            surface.blit(assets.icon("dealer", icon_h), (px + pw - icon_h - ui(4), py + ui(4)))
+        if self.view.get("declarer", -1) == seat and seat >= 0:
+            surface.blit(
+                assets.icon("declarer", icon_h), (px + pw - 2 * icon_h - ui(8), py + ui(4))
+            )
+        text.draw(surface, name, ui(18), (ix, py + ui(5)), INK, True)
+        line2 = f"{count} cards" if not place.local else ""
+        call = self.calls.get(seat)
+        if to_move and not s.is_human(seat):
+            dots = "." * (1 + int(self.app.clock_s * 3) % 3)
+            line2 = (line2 + "  " if line2 else "") + "thinking" + dots
+        elif call:
+            line2 = (line2 + "  " if line2 else "") + call
+        tw = self.view.get("tricks_won")
+        if tw and seat < len(tw) and self.view.get("phase") == "play":
+            line2 = (line2 + "  " if line2 else "") + f"tricks {tw[seat]}"
+        text.draw(
+            surface,
+            line2,
+            ui(15),
+            (ix, py + ph - ui(5)),
+            GOLD if call and not to_move else MUTED,
+            False,
+            "bottomleft",
+        )
+
+    def _draw_local_hand(self, surface: pygame.Surface, count: int) -> None:
+        lay, assets = self.lay, self.app.assets
+        assets.set_card_height(lay.card[1])
+        visible = self.hand_visible()
+        if not visible:
+            back = assets.card_back()
+            for x, y, _w, _h in lay.hand_rects(count):
+                surface.blit(back, (x, y))
+            return
+        ids = self.hand_ids()[:count] if self.dealing is not None else self.hand_ids()
+        self.frame_faces.add(self.bottom)
+        rects = lay.hand_rects(len(ids))
+        deck = self.match.deck
+        my = self.my_turn() and self.card_kind is not None
+        focus = self.hand_focus if (my and self.zone == "hand") else -1
+        for i, (c, (x, y, _w, _h)) in enumerate(zip(ids, rects, strict=True)):
+            up = c in self.selected or (my and (i == self.hover or i == focus))
+            yy = y - lay.lift if up else y
+            surface.blit(assets.card_face(deck, c), (x, yy))
+            if my and c not in self.playable:
+                surface.blit(assets.card_outline("dim"), (x, yy))
+            elif c in self.selected:
+                surface.blit(assets.card_outline("selected"), (x, yy))
+            elif c in self.hint_cards or i == focus:
+                surface.blit(assets.card_outline("hover"), (x, yy))
+
+    def _draw_trick(self, surface: pygame.Surface) -> None:
+        lay, assets = self.lay, self.app.assets
+        deck = self.match.deck
+        assets.set_card_height(lay.card[1])
+        cw, ch = lay.card
+        for sp in self.trick:
+            img = assets.card_face(deck, sp.card) if sp.card >= 0 else assets.card_back()
+            surface.blit(img, (round(sp.x - cw / 2), round(sp.y - ch / 2)))
+        assets.set_card_height(lay.small[1])
+        sw, sh = lay.small
+        back = assets.card_back()
+        for sp in self.sprites:
+            img = back if sp.card < 0 else assets.card_face(deck, sp.card)
+            surface.blit(img, (round(sp.x - sw / 2), round(sp.y - sh / 2)))
+
+    def _draw_top_bar(self, surface: pygame.Surface) -> None:
+        lay, text, ui, assets = self.lay, self.app.text, self.app.ui, self.app.assets
+        x, y, w, h = lay.top_bar
+        panel(surface, (x - 4, y - 4, w + 8, h + 4), radius=0, edge=None)
+        v, s = self.view, self.session
+        parts = [f"{s.variant.name}", f"Deal {self.match.deal_no + 1}"]
+        bid = v.get("bid")
+        decl = v.get("declarer", -1)
+        if isinstance(decl, int) and decl >= 0 and bid:
+            parts.append(f"Bid {bid} by {s.names[decl]}")
+        elif bid and v.get("phase") == "bid":
+            parts.append(f"High bid {bid}")
+        cx = ui(10)
+        fs = ui(17)
+        for p in parts:
+            r = text.draw(surface, p, fs, (cx, h // 2), INK, True, "midleft")
+            cx = r.right + ui(18)
+        trump = v.get("trump")
+        if trump:
+            suit = COLOUR_SUITS.get(str(trump), str(trump)[:1].upper())
+            r = text.draw(surface, "Trump", fs, (cx, h // 2), INK, True, "midleft")
+            ic = assets.icon("suit:" + suit, ui(20))
+            surface.blit(ic, ic.get_rect(midleft=(r.right + ui(6), h // 2)))
+            word = (
+                str(trump).capitalize()
+                if trump in COLOUR_SUITS
+                else SUIT_WORDS.get(str(trump), str(trump))
+            )
+            r = text.draw(
+                surface,
+                word,
+                fs,
+                (r.right + ui(30), h // 2),
+                assets.suit_colour(suit) if suit != "B" else INK,
+                True,
+                "midleft",
+            )
+            cx = r.right + ui(18)
+        # running scores
+        labels = self._score_labels()
+        scores = list(self.match.scores)
+        for i, (lab, sc) in enumerate(zip(labels, scores, strict=False)):
+            team_col = TEAM_COLOURS[i % len(TEAM_COLOURS)]
+            r = text.draw(surface, f"{lab} {sc}", fs, (cx, h // 2), team_col, True, "midleft")
+            cx = r.right + ui(14)
+            if cx > self.toolbar_left - ui(60):
+                break
+        self.toolbar.draw(surface, text, ui(16), show_focus=False)
+
+    def _score_labels(self) -> list[str]:
+        s = self.session
+        teams = self.match.teams
+        if teams:
+            if len(teams) == 2:
+                return ["We" if self.bottom in t else "They" for t in teams]
+            return [f"Team {i + 1}" for i in range(len(teams))]
+        return list(s.names)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        lay, text, ui = self.lay, self.app.text, self.app.ui
+        sx, sy, sw, sh = lay.status
+        msg = self.prompt()
+        panel_row = self.card_kind is not None and self.panel_menu.buttons and self.my_turn()
+        right = (self.panel_menu.buttons[0].rect.left - ui(10)) if panel_row else sx + sw
+        cx = sx + (right - sx) // 2
+        text.draw(
+            surface,
+            msg,
+            ui(20),
+            (cx, sy + sh // 2 - (ui(9) if self.reason else 0)),
+            GOLD,
+            True,
+            "center",
+        )
+        if self.reason:
+            text.draw(
+                surface, self.reason, ui(17), (cx, sy + sh // 2 + ui(12)), RED, True, "center"
+            )
+        if self.my_turn() and self.panel_menu.buttons:
+            if not self.card_kind:
+                px, py, pw, ph = lay.panel
+                bs = self.panel_menu.buttons
+                top = min(b.rect.top for b in bs) - ui(48)
+                bot = max(b.rect.bottom for b in bs) + ui(16)
+                left = min(b.rect.left for b in bs) - ui(16)
+                rgt = max(b.rect.right for b in bs) + ui(16)
+                panel(surface, (left, top, rgt - left, bot - top))
+                text.draw(
+                    surface,
+                    self.panel_title(),
+                    ui(22),
+                    ((left + rgt) // 2, top + ui(22)),
+                    GOLD,
+                    True,
+                    "center",
+                )
+            self.panel_menu.draw(surface, text, ui(20), show_focus=self.zone == "panel")
+
+    def panel_title(self) -> str:
+        kinds = {a[0] for a in self._legal}
+        if "bid" in kinds:
+            return "Your bid"
+        if "trump" in kinds:
+            return "Name the trump colour"
+        if "declare" in kinds:
+            return "Declare?"
+        return "Your choice"
+
+    def prompt(self) -> str:
+        m, s = self.match, self.session
+        if m.over:
+            return "The game is over"
+        if self.between or self.dealing is not None:
+            return "Dealing..."
+        tm = m.to_move
+        if tm < 0:
+            return ""
+        if tm == self.bottom and self.hand_visible():
+            if self.tweener.busy or self.beats:
+                return ""
+            if self.card_kind == "discard":
+                hint = m.deal.legal_hint()
+                return hint or f"Choose cards to lay away ({len(self.selected)} selected)"
+            if self.card_kind == "play":
+                if self.single:
+                    return "Your turn: play a card (click it, or arrows and Enter)"
+                return "Your turn: select cards, then Play selected"
+            kinds = {a[0] for a in self._legal}
+            if "bid" in kinds:
+                return "Bid higher or pass"
+            if "trump" in kinds:
+                return "Choose trump"
+            return "Your turn"
+        if s.is_human(tm):
+            return f"{s.names[tm]}'s turn"
+        return f"{s.names[tm]} is thinking..."
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        lay, text, ui = self.lay, self.app.text, self.app.ui
+        img = text.render(self.banner, ui(22), INK, True)
+        r = img.get_rect(center=(lay.centre[0], lay.centre[1] - lay.card[1] * 0.95))
+        r.top = max(r.top, lay.top_bar[3] + ui(8))
+        box = r.inflate(ui(28), ui(14))
+        panel(surface, box)
+        surface.blit(img, r)

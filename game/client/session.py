@@ -1,0 +1,245 @@
+"""One game in the window: the Match, who sits where, the AIs, hints and undo.
+
+No pygame here, so it is tested on its own. Rules come only from the Match (legal
+actions, check reasons, views); AIs run through the host's safe runner on a helper
+thread and the render loop polls the returned Future, so drawing never waits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine import Action, Event, Match, Variant
+
+try:  # the safe runner (timeouts, illegal answers -> fallback)
+    from game.ai.runner import AIRunner
+except ImportError:  # pragma: no cover - only while the host's runner is missing
+    AIRunner = None  # type: ignore[assignment,misc]
+
+HINT_LEVELS = ("hard", "normal", "easy", "random")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSetup:
+    kind: str = "ai"  # "human" or "ai"
+    level: str = "normal"
+    name: str = ""
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+
+class Session:
+    def __init__(
+        self,
+        variant: Variant,
+        seats: list[SeatSetup],
+        options: dict[str, Any] | None = None,
+        seed: int | str = 0,
+        **match_kwargs: Any,
+    ) -> None:
+        self.variant = variant
+        self.seat_setups = list(seats)
+        self.seed = seed
+        self.match = Match(variant, seed=seed, seats=len(seats), options=options, **match_kwargs)
+        self.names = [s.name or default_name(i, len(seats), s) for i, s in enumerate(seats)]
+        self.actors: list[int] = []  # the seat that took each action of match.log
+        self.deal_start = 0  # log index where the current deal began
+        self.runner = (
+            AIRunner(variant, self.match.options, len(seats), seed=f"{seed}:ai")
+            if AIRunner
+            else None
+        )
+        self.faults: list[str] = []
+        self._ai: tuple[int, int, Future[Any]] | None = None  # (generation, seat, future)
+        self._hint: tuple[int, Future[Any]] | None = None
+        self.generation = 0  # bumped by undo: answers computed for an older state are dropped
+
+    # ------------------------------------------------------------ seats
+
+    @property
+    def seats(self) -> int:
+        return self.match.seats
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seat_setups) if s.human]
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seat_setups) and self.seat_setups[seat].human
+
+    def team_of(self, seat: int) -> int | None:
+        for i, team in enumerate(self.match.teams or ()):
+            if seat in team:
+                return i
+        return None
+
+    def side_names(self) -> list[str]:
+        """Labels of the score columns: teams where there are teams, else seats."""
+        if not self.match.teams:
+            return list(self.names)
+        out = []
+        for team in self.match.teams:
+            out.append(" & ".join(self.names[s] for s in team))
+        return out
+
+    # ------------------------------------------------------------ the game
+
+    @property
+    def to_move(self) -> int:
+        return self.match.to_move
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action for the seat to move (raises ActionError when illegal)."""
+        seat = self.match.to_move
+        events = self.match.apply(action)
+        self.actors.append(seat)
+        if any(e.get("type") in ("deal_over", "redeal") for e in events):
+            self.deal_start = len(self.match.log)
+        self.generation += 1
+        return events
+
+    # ------------------------------------------------------------ AIs
+
+    def ai_busy(self) -> bool:
+        return self._ai is not None
+
+    def request_ai(self) -> None:
+        """Start the AI of the seat to move thinking (no-op if already thinking)."""
+        seat = self.match.to_move
+        if self._ai is not None or seat < 0 or self.is_human(seat):
+            return
+        level = self.seat_setups[seat].level
+        self._ai = (self.generation, seat, self._submit(seat, level))
+
+    def poll_ai(self) -> tuple[int, Action] | None:
+        """(seat, action) once the AI has answered for the current position, else None."""
+        if self._ai is None:
+            return None
+        gen, seat, fut = self._ai
+        if not fut.done():
+            return None
+        self._ai = None
+        if gen != self.generation or seat != self.match.to_move:
+            return None
+        return seat, self._answer(fut)
+
+    def wait_ai(self, timeout: float = 30.0) -> None:
+        """Block until the pending AI answer is ready (tests only)."""
+        if self._ai is not None:
+            with contextlib.suppress(Exception):  # poll_ai reports it
+                self._ai[2].result(timeout)
+
+    def request_hint(self) -> None:
+        seat = self.match.to_move
+        if seat < 0:
+            return
+        level = next((lv for lv in HINT_LEVELS if lv in self.variant.ais), "random")
+        self._hint = (self.generation, self._submit(seat, level))
+
+    def poll_hint(self) -> Action | None:
+        if self._hint is None:
+            return None
+        gen, fut = self._hint
+        if not fut.done():
+            return None
+        self._hint = None
+        if gen != self.generation:
+            return None
+        return self._answer(fut)
+
+    def wait_hint(self, timeout: float = 30.0) -> None:
+        if self._hint is not None:
+            with contextlib.suppress(Exception):
+                self._hint[1].result(timeout)
+
+    def _submit(self, seat: int, level: str) -> Future[Any]:
+        if self.runner is not None:
+            return self.runner.submit(self.match, seat, level)
+        # Without the runner: the variant's AI on a thread, no time limit.
+        import random
+        import threading
+
+        deal = self.match.deal.clone()
+        fut: Future[Any] = Future()
+
+        def run() -> None:
+            try:
+                ai = self.variant.ais[level](self.variant, self.match.options, self.seats)
+                fut.set_result(ai.choose(deal.view(seat), deal.legal_actions(), random.Random()))
+            except BaseException as e:  # noqa: BLE001
+                fut.set_exception(e)
+
+        threading.Thread(target=run, daemon=True).start()
+        return fut
+
+    def _answer(self, fut: Future[Any]) -> Action:
+        try:
+            choice = fut.result()
+        except Exception as e:  # noqa: BLE001 - the runner contains AI faults; this is a last guard
+            self.faults.append(f"the AI failed ({e}); a random legal move was made")
+            return self.match.legal_actions()[0]
+        action = getattr(choice, "action", choice)
+        fault = getattr(choice, "fault", None)
+        if fault is not None:
+            self.faults.append(getattr(fault, "message", str(fault)))
+        if isinstance(action, str):
+            action = self.match.parse(action)
+        return action
+
+    # ------------------------------------------------------------ undo
+
+    def undo_target(self) -> int | None:
+        """Log index of the last decision of the single human in this deal, if any."""
+        humans = self.humans
+        if len(humans) != 1 or self.match.over:
+            return None
+        for i in range(len(self.actors) - 1, self.deal_start - 1, -1):
+            if self.actors[i] == humans[0]:
+                return i
+        return None
+
+    def can_undo(self) -> bool:
+        return self.undo_target() is not None
+
+    def undo(self) -> bool:
+        """Take back the human's last decision (and the AI moves after it): rebuild the
+        match from its log (Match.fresh() and replay), no per-variant undo code."""
+        i = self.undo_target()
+        if i is None:
+            return False
+        log = self.match.log[:i]
+        m = self.match.fresh()
+        for a in log:
+            m.apply_unchecked(a)
+        self.match = m
+        self.actors = self.actors[:i]
+        self.generation += 1
+        self._ai = None
+        self._hint = None
+        return True
+
+    def close(self) -> None:
+        if self.runner is not None:
+            self.runner.close()
+
+
+SEAT_NAMES = {
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+    5: ("South", "West", "Northwest", "Northeast", "East"),
+    6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast"),
+}
+
+
+def default_name(seat: int, n: int, setup: SeatSetup) -> str:
+    """Compass names as seen from seat 0 at the bottom (play goes clockwise)."""
+    if setup.human and seat == 0:
+        return "You"
+    names = SEAT_NAMES.get(n)
+    return names[seat] if names else f"Seat {seat + 1}"

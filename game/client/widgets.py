@@ -1,0 +1,221 @@
+"""Drawing helpers and the few widgets every scene shares: cached text, panels,
+buttons and a keyboard/mouse menu. Colours live here so every screen matches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from .input import Act, InputEvent
+
+INK = (246, 240, 226)
+MUTED = (190, 196, 186)
+GOLD = (244, 200, 86)
+RED = (236, 98, 86)
+PANEL = (16, 28, 24, 226)
+PANEL_EDGE = (244, 200, 86)
+BUTTON = (44, 64, 56)
+BUTTON_HOT = (78, 112, 96)
+BUTTON_OFF = (40, 46, 44)
+SHADE = (0, 0, 0, 150)
+TEAM_COLOURS = [
+    (86, 160, 236),
+    (236, 120, 86),
+    (150, 210, 110),
+    (210, 140, 230),
+    (240, 210, 90),
+    (120, 220, 210),
+]
+
+
+class TextCache:
+    """Rendered text surfaces, keyed by everything that changes the pixels. Text is the
+    most common thing a frame draws; rendering it once keeps frames cheap."""
+
+    def __init__(self, fonts: Callable[[int, bool], pygame.font.Font]) -> None:
+        self.fonts = fonts
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    def render(self, text: str, size: int, colour=INK, bold: bool = False) -> pygame.Surface:
+        key = (text, size, colour, bold)
+        s = self._cache.get(key)
+        if s is None:
+            if len(self._cache) > 3000:
+                self._cache.clear()
+            s = self.fonts(size, bold).render(text, True, colour)
+            self._cache[key] = s
+        return s
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: int,
+        pos: tuple[float, float],
+        colour=INK,
+        bold: bool = False,
+        anchor: str = "topleft",
+    ) -> pygame.Rect:
+        s = self.render(text, size, colour, bold)
+        r = s.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        surface.blit(s, r)
+        return r
+
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        font = self.fonts(size, bold)
+        lines: list[str] = []
+        for para in text.split("\n"):
+            words = para.split(" ")
+            cur = ""
+            for w in words:
+                trial = w if not cur else cur + " " + w
+                if font.size(trial)[0] <= width or not cur:
+                    cur = trial
+                else:
+                    lines.append(cur)
+                    cur = w
+            lines.append(cur)
+        return lines
+
+
+_panel_cache: dict[tuple, pygame.Surface] = {}
+
+
+def panel(surface: pygame.Surface, rect, colour=PANEL, edge=PANEL_EDGE, radius: int = 10) -> None:
+    r = pygame.Rect(rect)
+    key = (r.size, colour, edge, radius)
+    s = _panel_cache.get(key)
+    if s is None:
+        if len(_panel_cache) > 200:
+            _panel_cache.clear()
+        s = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, colour, s.get_rect(), border_radius=radius)
+        if edge:
+            pygame.draw.rect(s, edge, s.get_rect(), 2, border_radius=radius)
+        _panel_cache[key] = s
+    surface.blit(s, r)
+
+
+def shade(surface: pygame.Surface, alpha: int = 150) -> None:
+    key = ("shade", surface.get_size(), alpha)
+    s = _panel_cache.get(key)
+    if s is None:
+        s = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        s.fill((0, 0, 0, alpha))
+        _panel_cache[key] = s
+    surface.blit(s, (0, 0))
+
+
+@dataclass
+class Button:
+    label: str
+    value: Any = None
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    colour: tuple[int, int, int] | None = None  # a swatch (trump colours)
+    glyph: str = ""
+    hint: bool = False  # highlighted by the hint
+
+    def draw(self, surface: pygame.Surface, text: TextCache, size: int, focused: bool) -> None:
+        base = BUTTON_HOT if focused and self.enabled else BUTTON if self.enabled else BUTTON_OFF
+        pygame.draw.rect(surface, base, self.rect, border_radius=8)
+        edge = GOLD if focused or self.hint else (90, 110, 100)
+        pygame.draw.rect(
+            surface, edge, self.rect, 3 if focused or self.hint else 1, border_radius=8
+        )
+        colour = INK if self.enabled else (120, 124, 120)
+        if self.colour is not None:
+            sw = self.rect.height - 14
+            sr = pygame.Rect(self.rect.x + 8, self.rect.y + 7, sw, sw)
+            pygame.draw.rect(surface, self.colour, sr, border_radius=5)
+            pygame.draw.rect(surface, (250, 250, 250), sr, 1, border_radius=5)
+            if self.glyph:
+                text.draw(
+                    surface, self.glyph, round(sw * 0.7), sr.center, (255, 255, 255), True, "center"
+                )
+            text.draw(
+                surface,
+                self.label,
+                size,
+                (sr.right + 8, self.rect.centery),
+                colour,
+                True,
+                "midleft",
+            )
+        else:
+            text.draw(surface, self.label, size, self.rect.center, colour, True, "center")
+
+
+class Menu:
+    """A list of buttons driven by keyboard (up/down/left/right, confirm, number keys)
+    and mouse (hover focuses, click presses). `on_press(button)` is called."""
+
+    def __init__(
+        self, buttons: list[Button], on_press: Callable[[Button], None], columns: int = 1
+    ) -> None:
+        self.buttons = buttons
+        self.on_press = on_press
+        self.columns = max(1, columns)
+        self.focus = next((i for i, b in enumerate(buttons) if b.enabled), 0)
+
+    def layout_column(self, x: int, y: int, w: int, h: int, gap: int) -> None:
+        self.columns = 1
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(x, y + i * (h + gap), w, h)
+
+    def layout_grid(self, rect: pygame.Rect, columns: int, h: int, gap: int) -> None:
+        self.columns = max(1, min(columns, len(self.buttons)))
+        w = (rect.width - gap * (self.columns - 1)) // self.columns
+        for i, b in enumerate(self.buttons):
+            r, c = divmod(i, self.columns)
+            b.rect = pygame.Rect(rect.x + c * (w + gap), rect.y + r * (h + gap), w, h)
+
+    def _move(self, step: int) -> None:
+        n = len(self.buttons)
+        if not n:
+            return
+        i = self.focus
+        for _ in range(n):
+            i = (i + step) % n
+            if self.buttons[i].enabled:
+                self.focus = i
+                return
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if not self.buttons:
+            return ev
+        if ev.act in (Act.DOWN, Act.RIGHT):
+            self._move(self.columns if ev.act is Act.DOWN and self.columns > 1 else 1)
+            return None
+        if ev.act in (Act.UP, Act.LEFT):
+            self._move(-self.columns if ev.act is Act.UP and self.columns > 1 else -1)
+            return None
+        if ev.act is Act.CONFIRM:
+            b = self.buttons[self.focus]
+            if b.enabled:
+                self.on_press(b)
+            return None
+        if ev.act is Act.SELECT_CARD and 1 <= ev.index <= len(self.buttons):
+            b = self.buttons[ev.index - 1]
+            if b.enabled:
+                self.focus = ev.index - 1
+                self.on_press(b)
+            return None
+        if ev.act in (Act.POINT, Act.CLICK) and ev.pos is not None:
+            for i, b in enumerate(self.buttons):
+                if b.enabled and b.rect.collidepoint(ev.pos):
+                    self.focus = i
+                    if ev.act is Act.CLICK:
+                        self.on_press(b)
+                    return None
+            return ev
+        return ev
+
+    def draw(
+        self, surface: pygame.Surface, text: TextCache, size: int, show_focus: bool = True
+    ) -> None:
+        for i, b in enumerate(self.buttons):
+            b.draw(surface, text, size, show_focus and i == self.focus)
