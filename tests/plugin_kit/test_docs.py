@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import game.testing
-from game.engine import Variant
+from game.ai import AIRunner
+from game.engine import Match, Variant
 from game.hookspecs import API_VERSION, CrowsNestSpecs
 
 DOCS = (Path(__file__).resolve().parents[2] / "docs" / "plugins.md").read_text(encoding="utf-8")
@@ -51,3 +52,23 @@ def test_every_testing_helper_is_documented():
 
 def test_the_api_version_is_the_current_one():
     assert f"now **{API_VERSION}**" in DOCS
+
+
+def test_the_first_example_of_the_guide_works(tmp_path, crowsnest_registry):
+    """The guide's one-file plugin, copied from the guide as a reader would."""
+    code = re.search(r"```python\n(# crowsnest_bidder\.py\n.*?)```", DOCS, re.S)[1]
+    plugin = tmp_path / "crowsnest_bidder.py"
+    plugin.write_text(code)
+    registry = crowsnest_registry(plugin)
+    record = next(p for p in registry.plugins if p.name == "crowsnest_bidder")
+    assert record.error is None and record.ais == ("crowsnest:always-bids",)
+    crowsnest = registry.variant("crowsnest")
+    match = Match(crowsnest, seed=2)
+    runner = AIRunner(crowsnest, match.options, match.seats, budget_s=None, seed=2)
+    while match.deal_no == 0:
+        phase = match.phase
+        choice = runner.choose(match, level="always-bids")
+        assert choice.fault is None
+        if phase == "bid":
+            assert choice.action[0] == "bid"  # it never passes while it may bid
+        match.apply(choice.action)
