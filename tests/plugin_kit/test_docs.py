@@ -72,3 +72,24 @@ def test_the_first_example_of_the_guide_works(tmp_path, crowsnest_registry):
         if phase == "bid":
             assert choice.action[0] == "bid"  # it never passes while it may bid
         match.apply(choice.action)
+
+
+def test_a_plugin_for_another_api_version_gets_what_the_guide_says(tmp_path, crowsnest_registry):
+    future = tmp_path / "from_the_future.py"
+    future.write_text(
+        f"CROWSNEST_API = {API_VERSION + 1}\n\n"
+        "def crowsnest_register_ais(register):\n"
+        "    raise AssertionError('a plugin for another API is never called')\n"
+    )
+    unknown_hook = tmp_path / "newer_hook.py"
+    unknown_hook.write_text("def crowsnest_register_sounds(register):\n    pass\n")
+    registry = crowsnest_registry(future, unknown_hook)
+    records = {p.name: p for p in registry.plugins}
+    reason = (
+        f"written for plugin API {API_VERSION + 1}; this CrowsNest Arcade speaks API {API_VERSION}"
+    )
+    assert records["from_the_future"].error == reason
+    assert reason.replace(str(API_VERSION + 1), "2").replace(str(API_VERSION), "1") in DOCS
+    assert records["newer_hook"].error.startswith("unknown hook 'crowsnest_register_sounds'")
+    assert "`unknown hook 'crowsnest_...'`" in DOCS
+    assert "crowsnest" in registry.variants  # the rest of the game is unaffected
