@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import zlib
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -98,6 +99,7 @@ BACK_STYLES: dict[str, Colour] = {
     "purple": (78, 44, 112),
 }
 OUTLINE_KINDS = ("hover", "selected", "legal", "dim")
+MAX_CACHED_HEIGHTS = 8  # card sizes kept drawn at once (hand, trick, small, review...)
 
 
 def card_size_for(height: int) -> tuple[int, int]:
@@ -145,6 +147,8 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (max(1, int(size)), bold)
     f = _FONTS.get(key)
     if f is None:
+        if len(_FONTS) > 256:
+            _FONTS.clear()  # many UI scales seen: fonts are cheap to reopen
         if not pygame.font.get_init():
             pygame.font.init()
         f = pygame.font.Font(None, key[0])
@@ -1136,13 +1140,13 @@ class Assets:
         self.bird_label = bird_label
         self.card_height = 0
         self.card_size: tuple[int, int] = (0, 0)
-        self._faces: dict[tuple[str, str, int, str, int], pygame.Surface] = {}
+        # card surfaces, one cache per card height, least recently used height dropped
+        # first: a window dragged through many sizes must not keep every size alive
+        self._by_height: OrderedDict[int, dict[tuple[object, ...], pygame.Surface]] = OrderedDict()
+        self._cards: dict[tuple[object, ...], pygame.Surface] = {}
         self._bases: dict[str, pygame.Surface | None] = {}
-        self._backs: dict[tuple[str, int], pygame.Surface] = {}
-        self._outlines: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         self._tables: dict[tuple[int, int], pygame.Surface] = {}
         self._icons: dict[tuple[str, int], pygame.Surface] = {}
-        self._shadows: dict[tuple[int, int], pygame.Surface] = {}
         self._felt: pygame.Surface | None = None
         self.set_card_height(card_height)
 
@@ -1151,6 +1155,14 @@ class Assets:
         """Change the card size; surfaces are cached per size, so switching back is free."""
         self.card_height = max(16, int(h))
         self.card_size = card_size_for(self.card_height)
+        cache = self._by_height.get(self.card_height)
+        if cache is None:
+            cache = self._by_height[self.card_height] = {}
+            while len(self._by_height) > MAX_CACHED_HEIGHTS:
+                self._by_height.popitem(last=False)
+        else:
+            self._by_height.move_to_end(self.card_height)
+        self._cards = cache
 
     def set_bird_label(self, label: str) -> None:
         """The name printed on the bird card: "CROW" in CrowsNest, "ROOK" elsewhere."""
@@ -1201,8 +1213,8 @@ class Assets:
     ) -> pygame.Surface:
         """A face from its rank, suit and counter value (no Deck needed)."""
         label = (bird_label or self.bird_label).upper()
-        key = (rank, suit, points, label, self.card_height)
-        s = self._faces.get(key)
+        key = ("face", rank, suit, points, label)
+        s = self._cards.get(key)
         if s is None:
             # above the sprites' resolution, draw instead of blowing a sprite up (crisper)
             big = self.card_height > BASE_CARD_HEIGHT
@@ -1213,14 +1225,14 @@ class Assets:
                 s = draw_face(rank, suit, self.card_height, label)
             draw_points_badge(s, points)
             s = self._ready(s)
-            self._faces[key] = s
+            self._cards[key] = s
         return s
 
     def card_back(self, style: str = "default") -> pygame.Surface:
         if style not in BACK_STYLES:
             style = "default"
-        key = (style, self.card_height)
-        s = self._backs.get(key)
+        key = ("back", style)
+        s = self._cards.get(key)
         if s is None:
             big = self.card_height > BASE_CARD_HEIGHT
             base = None if big else self._load(f"backs/{style}.png")
@@ -1230,25 +1242,25 @@ class Assets:
                 else draw_back(style, self.card_height)
             )
             s = self._ready(s)
-            self._backs[key] = s
+            self._cards[key] = s
         return s
 
     def card_outline(self, kind: str) -> pygame.Surface:
         """ "hover", "selected", "legal" or "dim": an overlay the size of a card."""
-        key = (kind, self.card_size)
-        s = self._outlines.get(key)
+        key = ("outline", kind)
+        s = self._cards.get(key)
         if s is None:
             s = self._ready(draw_outline(kind, self.card_size))
-            self._outlines[key] = s
+            self._cards[key] = s
         return s
 
     def card_shadow(self) -> tuple[pygame.Surface, tuple[int, int]]:
         """A soft shadow and the offset to blit it at relative to the card's top-left."""
         blur = max(2, self.card_height // 30)
-        s = self._shadows.get(self.card_size)
+        s = self._cards.get(("shadow",))
         if s is None:
             s = self._ready(draw_shadow(self.card_size, blur))
-            self._shadows[self.card_size] = s
+            self._cards[("shadow",)] = s
         return s, (-blur + blur // 2, -blur + blur)
 
     # -- table and UI
@@ -1280,6 +1292,8 @@ class Assets:
             else:
                 s = draw_icon(name, size)
             s = self._ready(s)
+            if len(self._icons) > 600:
+                self._icons.clear()  # many UI scales seen (window resizes): start afresh
             self._icons[key] = s
         return s
 

@@ -109,6 +109,13 @@ def test_set_card_height_rescales_and_caches(pg):
     assert assets.card_back().get_size() == assets.card_size
     assets.set_card_height(150)
     assert assets.card_face(deck, 0) is big
+    # a window dragged through many sizes: only the recent sizes stay cached
+    for h in range(100, 100 + 3 * A.MAX_CACHED_HEIGHTS):
+        assets.set_card_height(h)
+        assert assets.card_face(deck, 0).get_size() == A.card_size_for(h)
+    assets.set_card_height(150)
+    assert assets.card_face(deck, 0) is not big
+    assert len(assets._by_height) <= A.MAX_CACHED_HEIGHTS
 
 
 def test_bird_label_shows_on_the_bird_card(pg, tmp_path):
