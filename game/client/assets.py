@@ -146,6 +146,13 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
     """pygame's bundled default font (freesansbold): no system font needed."""
     key = (max(1, int(size)), bold)
     f = _FONTS.get(key)
+    if f is not None:
+        try:
+            f.get_height()
+        except pygame.error:
+            # pygame.quit() since it was opened (tests, a restarted app): reopen them all
+            _FONTS.clear()
+            f = None
     if f is None:
         if len(_FONTS) > 256:
             _FONTS.clear()  # many UI scales seen: fonts are cheap to reopen

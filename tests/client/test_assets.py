@@ -47,7 +47,16 @@ def standard_deck(jokers: bool = True, copies: int = 1) -> Deck:
 def pg():
     pygame.init()
     yield
+
+
+def test_fonts_survive_a_pygame_restart(pg):
+    before = A.get_font(21)
     pygame.quit()
+    pygame.init()
+    after = A.get_font(21)
+    assert after is not before
+    assert after.render("10", True, (0, 0, 0)).get_width() > 0
+    assert Assets(90).face("7", "Q").get_size() == (63, 90)
 
 
 def _ink_differs(a: pygame.Surface, b: pygame.Surface) -> bool:
