@@ -17,6 +17,7 @@ yellow sun).
 from __future__ import annotations
 
 import math
+import sys
 import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -1144,6 +1145,7 @@ class Assets:
         if not pygame.font.get_init():
             pygame.font.init()
         self.sprites_dir = Path(sprites_dir) if sprites_dir is not None else SPRITES_DIR
+        self.variant_sprites_dir: Path | None = None  # a plugin's own art, searched first
         self.bird_label = bird_label
         self.card_height = 0
         self.card_size: tuple[int, int] = (0, 0)
@@ -1185,12 +1187,38 @@ class Assets:
                 return s
         return s
 
+    def use_variant(self, variant: object) -> None:
+        """Set up for a variant: its bird card's name, and its own sprites if its plugin
+        ships them in a `sprites/` folder beside the module defining its deck (same layout
+        as ours: cards/<suit>_<rank>.png, backs/<style>.png). Anything not found there
+        comes from our sprites or is drawn from rank and suit."""
+        self.set_bird_label(bird_label_for(variant))
+        folder: Path | None = None
+        deck_part = getattr(variant, "deck", None)
+        module = sys.modules.get(type(deck_part).__module__) if deck_part is not None else None
+        source = getattr(module, "__file__", None)
+        if source:
+            candidate = Path(source).resolve().parent / "sprites"
+            if candidate.is_dir() and candidate.resolve() != self.sprites_dir.resolve():
+                folder = candidate
+        if folder != self.variant_sprites_dir:
+            self.variant_sprites_dir = folder
+            self._bases.clear()
+            self._by_height.clear()
+            self.set_card_height(self.card_height)
+
+    def _sprite_file(self, rel: str) -> Path | None:
+        for folder in (self.variant_sprites_dir, self.sprites_dir):
+            if folder is not None and (folder / rel).is_file():
+                return folder / rel
+        return None
+
     def _load(self, rel: str) -> pygame.Surface | None:
         if rel in self._bases:
             return self._bases[rel]
-        path = self.sprites_dir / rel
+        path = self._sprite_file(rel)
         img: pygame.Surface | None = None
-        if path.is_file():
+        if path is not None:
             try:
                 img = pygame.image.load(str(path))
             except (pygame.error, OSError):
@@ -1201,8 +1229,7 @@ class Assets:
     def sprite_path(self, rank: str, suit: str, bird_label: str | None = None) -> Path | None:
         """The committed sprite a face is scaled from, or None when it is drawn."""
         label = (bird_label or self.bird_label).upper()
-        path = self.sprites_dir / "cards" / f"{face_key(rank, suit, label)}.png"
-        return path if path.is_file() else None
+        return self._sprite_file(f"cards/{face_key(rank, suit, label)}.png")
 
     def _scaled(self, base: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
         if base.get_size() == size:

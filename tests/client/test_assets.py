@@ -256,3 +256,31 @@ def test_every_built_in_variant_deck_is_covered_by_sprites(pg):
                 assert face.get_size() == assets.card_size
     assert A.bird_label_for(registry.variants["crowsnest"]) == "CROW"
     assert A.bird_label_for(object()) == "BIRD"
+
+
+def test_a_plugin_can_ship_its_own_sprites_and_falls_back_for_the_rest(pg, tmp_path, monkeypatch):
+    # a community plugin: its deck part lives in a module with a sprites/ folder beside it
+    pkg = tmp_path / "starpack"
+    (pkg / "sprites" / "cards").mkdir(parents=True)
+    (pkg / "__init__.py").write_text(
+        "class StarDeck:\n    def build(self, options, seats):\n        return None\n"
+    )
+    art = pygame.Surface(card_size := A.card_size_for(A.BASE_CARD_HEIGHT), pygame.SRCALPHA)
+    art.fill((200, 30, 200, 255))
+    pygame.image.save(art, str(pkg / "sprites" / "cards" / "X_7.png"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import starpack
+
+    class FakeVariant:
+        deck = starpack.StarDeck()
+        options = ()
+
+    assets = Assets(A.BASE_CARD_HEIGHT)
+    drawn = assets.face("7", "X")
+    assets.use_variant(FakeVariant())
+    assert assets.sprite_path("7", "X") == pkg / "sprites" / "cards" / "X_7.png"
+    shipped = assets.face("7", "X")
+    assert shipped.get_size() == card_size and shipped.get_at((50, 50))[:3] == (200, 30, 200)
+    assert _ink_differs(drawn, shipped)
+    # what the plugin did not ship still comes from our sprites
+    assert assets.sprite_path("A", "S") == A.SPRITES_DIR / "cards" / "S_A.png"
