@@ -67,13 +67,14 @@ def match_at_play(
     level: int = 2,
     dealer: int = 0,
     options: dict | None = None,
+    spades_to: int | None = 0,
 ) -> Match:
     """A match in the play phase: `dealer` declares `trump` (a level card of that suit,
     or BJ BJ for NT, must be in its hand), the others pass, the dealer buries exactly the
     kitty it picked up, and leads."""
     m = Match(
         VARIANT,
-        deal=fixed_deal(hands, kitty),
+        deal=fixed_deal(hands, kitty, spades_to=spades_to),
         dealer=dealer,
         carry={"levels": [level, level]},
         options=options,
