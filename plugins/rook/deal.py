@@ -97,6 +97,8 @@ class RookDeal(Deal):
         self.tricks_won = [0] * P
         self.history: tuple[tuple[tuple[int, int], ...], ...] = ()
         self.ctl = list(range(P))  # seat controlling each position
+        if r.dummy:
+            self.ctl[DUMMY] = -1  # nobody until the bid is won
         self.scores = setup.scores
         self.redeal = False
         self.last_winner = -1
@@ -570,6 +572,7 @@ class RookDeal(Deal):
                 "tricks": tuple(tricks),
                 "bonus_to": bonus_to,
                 "made": points[decl_side] >= self.high_bid,
+                "aside_points": sum(r.points[c] for c in self.aside),
             },
         )
 

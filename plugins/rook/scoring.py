@@ -59,5 +59,6 @@ class RookScorer:
                 "counters": list(d["counters"]),
                 "tricks": list(d["tricks"]),
                 "bonus_to": d["bonus_to"],
+                "aside_points": d.get("aside_points", 0),
             },
         )

@@ -56,7 +56,8 @@ class RookView:
     def counters_taken(self) -> tuple[int, ...]:
         out = [0] * self.rules.sides
         for pos, pts in enumerate(self.won_points):
-            out[self.side_of(pos)] += pts
+            if self.controllers[pos] >= 0:  # the dummy has no side before the auction ends
+                out[self.side_of(pos)] += pts
         return tuple(out)
 
     def playable(self) -> list[int]:
