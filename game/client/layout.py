@@ -113,7 +113,7 @@ def table_layout(
     )
 
     places: list[SeatPlace] = []
-    tx, ty = cw * (1.0 if seats <= 4 else 1.25), ch * 0.5
+    tx, ty = (cw * 1.0, ch * 0.5) if seats <= 4 else (cw * 1.45, ch * 0.62)
     centre = (round(cx), round(centre_y))
     for seat in range(seats):
         k = (seat - local) % seats

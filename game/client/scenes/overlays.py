@@ -132,6 +132,7 @@ class _Sheet(Scene):
 
     transparent = True
     button_label = "Continue"
+    box_h = 560
 
     def __init__(self) -> None:
         super().__init__()
@@ -143,7 +144,9 @@ class _Sheet(Scene):
         if not self.app:
             return
         ui = self.app.ui
-        self.box = pygame.Rect(0, 0, min(size[0] - ui(40), ui(760)), min(size[1] - ui(40), ui(560)))
+        self.box = pygame.Rect(
+            0, 0, min(size[0] - ui(40), ui(760)), min(size[1] - ui(40), ui(self.box_h))
+        )
         self.box.center = (size[0] // 2, size[1] // 2)
         self.button.rect = pygame.Rect(0, 0, ui(240), ui(50))
         self.button.rect.midbottom = (self.box.centerx, self.box.bottom - ui(18))
@@ -201,6 +204,8 @@ def _labels(session: Session, bottom: int) -> list[str]:
 
 class EndOfDealScene(_Sheet):
     """What the deal was worth; the score change counts up."""
+
+    box_h = 420
 
     def __init__(self, session: Session, ev: dict[str, Any]) -> None:
         super().__init__()
@@ -287,6 +292,7 @@ def _table_cls() -> type:
 
 class GameOverScene(_Sheet):
     button_label = "New game"
+    box_h = 440
 
     def __init__(self, session: Session, ev: dict[str, Any]) -> None:
         super().__init__()

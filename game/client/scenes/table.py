@@ -102,7 +102,10 @@ class TableScene(Scene):
     def on_push(self) -> None:
         self.tweener.speed = self.app.prefs.speed
         self.refresh()
-        self.start_deal()
+        if len(self.match.log) == self.session.deal_start:
+            self.start_deal()  # a fresh deal: shuffle and deal it on screen
+        else:
+            self.relayout()  # joining mid-deal (a restored game): lay out what is there
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -221,10 +224,7 @@ class TableScene(Scene):
         focus = self.panel_menu.focus if len(self.panel_menu.buttons) == len(buttons) else 0
         self.panel_menu = Menu(buttons, self._press)
         self.panel_menu.focus = min(focus, max(0, len(buttons) - 1))
-        if self.card_kind is None:
-            self.zone = "panel"
-        elif not buttons:
-            self.zone = "hand"
+        self.zone = "panel" if self.card_kind is None else "hand"
         self._layout_panel()
 
     def _layout_panel(self) -> None:
@@ -891,6 +891,17 @@ class TableScene(Scene):
                 assets.icon("declarer", icon_h), (px + pw - 2 * icon_h - ui(8), py + ui(4))
             )
         text.draw(surface, name, ui(18), (ix, py + ui(5)), INK, True)
+        if not self.match.teams and seat < len(self.match.scores):
+            # individual scoring: each plate carries its own running score
+            text.draw(
+                surface,
+                str(self.match.scores[seat]),
+                ui(18),
+                (px + pw - ui(8), py + ph - ui(5)),
+                colour,
+                True,
+                "bottomright",
+            )
         line2 = f"{count} cards" if not place.local else ""
         call = self.calls.get(seat)
         if to_move and not s.is_human(seat):
@@ -990,8 +1001,8 @@ class TableScene(Scene):
                 "midleft",
             )
             cx = r.right + ui(18)
-        # running scores
-        labels = self._score_labels()
+        # running scores (team games; individual scores sit on the name plates)
+        labels = self._score_labels() if self.match.teams else []
         scores = list(self.match.scores)
         for i, (lab, sc) in enumerate(zip(labels, scores, strict=False)):
             team_col = TEAM_COLOURS[i % len(TEAM_COLOURS)]
@@ -1073,7 +1084,8 @@ class TableScene(Scene):
             if self.tweener.busy or self.beats:
                 return ""
             if self.card_kind == "discard":
-                hint = m.deal.legal_hint()
+                hint = m.deal.legal_hint().split(": '")[0]
+                hint = hint[:1].upper() + hint[1:]
                 return hint or f"Choose cards to lay away ({len(self.selected)} selected)"
             if self.card_kind == "play":
                 if self.single:

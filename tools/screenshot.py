@@ -1,0 +1,271 @@
+"""Render every client scene to PNG, headless, for looking at the product's face.
+
+    python tools/screenshot.py [FOLDER] [--size 1280x720]
+
+FOLDER defaults to ./screenshots (gitignored). Positions are reached by letting the AIs
+play fixed seeds until the human seat has the decision to show, so the pictures are
+the same on every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from game.client.app import App  # noqa: E402
+from game.client.input import Act, InputEvent  # noqa: E402
+from game.client.prefs import PrefsStore  # noqa: E402
+from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.session import SeatSetup, Session  # noqa: E402
+from game.config import Config  # noqa: E402
+
+
+def make_app(size: tuple[int, int]) -> App:
+    store = PrefsStore(Config())
+    store.prefs.speed = 0
+    return App(store, size=size)
+
+
+def advance(session: Session, until: Callable[[Session], bool], limit: int = 2000) -> bool:
+    """Let the AIs (the human seats too) play until `until` holds; False if never."""
+    runner = session.runner
+    for _ in range(limit):
+        if until(session):
+            return True
+        m = session.match
+        if m.over:
+            return False
+        seat = m.to_move
+        choice = runner.choose(
+            m, seat, "normal" if "normal" in session.variant.ais else "random", budget_s=None
+        )
+        session.apply(choice.action)
+    return until(session)
+
+
+def find_session(
+    app: App, variant: str, seats: int, until: Callable[[Session], bool], humans=(0,)
+) -> Session:
+    v = app.registry.variant(variant)
+    for seed in range(60):
+        setups = [SeatSetup("human" if i in humans else "ai", "normal", "") for i in range(seats)]
+        s = Session(v, setups, seed=seed)
+        if advance(s, until):
+            return s
+    raise SystemExit(f"screenshot: no seed of {variant} reached the wanted position")
+
+
+def settle(app: App, steps: int = 30) -> None:
+    for _ in range(steps):
+        app.step(0.05)
+
+
+def table_for(app: App, session: Session) -> TableScene:
+    app.stack.replace(TableScene(session))
+    t = app.stack.top
+    t.tweener.finish_all()
+    t.beats.clear()
+    t.dealing = None
+    return t
+
+
+def human_turn(phase: str, seat: int = 0) -> Callable[[Session], bool]:
+    return lambda s: s.match.to_move == seat and s.match.phase == phase
+
+
+def shots(app: App) -> dict[str, Callable[[], None]]:
+    from game.client.scenes.info import PluginsScene, RulesScene
+    from game.client.scenes.overlays import (
+        EndOfDealScene,
+        GameOverScene,
+        LastTrickScene,
+        PauseScene,
+        PrivacyScene,
+        ScoreSheetScene,
+    )
+    from game.client.scenes.settings import SettingsScene
+    from game.client.scenes.setup import SetupScene
+    from game.client.scenes.title import TitleScene
+
+    def title() -> None:
+        app.stack.replace(TitleScene())
+
+    def setup() -> None:
+        app.stack.replace(TitleScene())
+        app.stack.push(SetupScene())
+
+    def settings() -> None:
+        app.stack.replace(TitleScene())
+        app.stack.push(SettingsScene())
+
+    def rules() -> None:
+        app.stack.replace(TitleScene())
+        app.stack.push(RulesScene("crowsnest"))
+
+    def plugins() -> None:
+        app.stack.replace(TitleScene())
+        app.stack.push(PluginsScene())
+
+    def bid() -> None:
+        s = find_session(app, "crowsnest", 4, human_turn("bid"))
+        t = table_for(app, s)
+        settle(app, 2)
+        t.process_event(InputEvent(Act.POINT, pos=t.panel_menu.buttons[1].rect.center))
+
+    def nest() -> None:
+        s = find_session(app, "crowsnest", 4, human_turn("nest"))
+        t = table_for(app, s)
+        settle(app, 2)
+        for c in t.hand_ids()[:3]:
+            t.toggle(c)
+
+    def trump() -> None:
+        s = find_session(app, "crowsnest", 4, human_turn("trump"))
+        table_for(app, s)
+
+    def play() -> None:
+        s = find_session(
+            app,
+            "crowsnest",
+            4,
+            lambda s: human_turn("play")(s) and len(s.match.view_json(0)["trick"]) >= 2,
+        )
+        t = table_for(app, s)
+        settle(app, 2)
+        ids = t.hand_ids()
+        legal = [i for i, c in enumerate(ids) if c in t.playable]
+        t.hover = legal[0] if legal else 0
+
+    def last_trick() -> None:
+        play()
+        app.stack.push(LastTrickScene(app.stack.top))
+
+    def pause() -> None:
+        play()
+        app.stack.push(PauseScene(app.stack.top))
+
+    def end_of_deal() -> None:
+        s = find_session(app, "crowsnest", 4, lambda s: s.match.deal_no >= 1)
+        t = table_for(app, s)
+        t.between = True
+        app.stack.push(EndOfDealScene(s, {"type": "deal_over", **s.match.history[-1]}))
+        app.stack.top.tweener.finish_all()
+
+    def score_sheet() -> None:
+        s = find_session(app, "crowsnest", 4, lambda s: s.match.deal_no >= 3)
+        table_for(app, s)
+        app.stack.push(ScoreSheetScene(s))
+
+    def game_over() -> None:
+        s = find_session(app, "crowsnest", 4, lambda s: s.match.over)
+        t = table_for(app, s)
+        t.between = True
+        app.stack.push(GameOverScene(s, {"type": "match_over", "winner": s.match.winner}))
+
+    def privacy() -> None:
+        s = find_session(app, "crowsnest", 4, human_turn("bid", 2), humans=(0, 2))
+        t = table_for(app, s)
+        app.stack.push(PrivacyScene(t, 2))
+
+    def three() -> None:
+        s = find_session(app, "individual3", 3, human_turn("play"))
+        table_for(app, s)
+
+    def six() -> None:
+        s = find_session(
+            app,
+            "individual6",
+            6,
+            lambda s: human_turn("play")(s) and len(s.match.view_json(0)["trick"]) >= 3,
+        )
+        table_for(app, s)
+
+    def doudizhu() -> None:
+        s = find_session(
+            app,
+            "doudizhu",
+            3,
+            lambda s: (
+                s.match.to_move == 0
+                and s.match.phase == "play"
+                and len(s.match.view_json(0)["trick"]) >= 1
+            ),
+        )
+        t = table_for(app, s)
+        legal = [a for a in s.match.legal_actions() if a[0] == "play"]
+        if legal:
+            t.selected = set(legal[0][1])
+            t._live_reason()
+
+    def doudizhu_bid() -> None:
+        s = find_session(app, "doudizhu", 3, human_turn("bid"))
+        table_for(app, s)
+
+    def tractor() -> None:
+        s = find_session(
+            app, "tractor", 4, lambda s: s.match.to_move == 0 and s.match.phase == "play"
+        )
+        table_for(app, s)
+
+    return {
+        "01-title": title,
+        "02-setup": setup,
+        "03-settings": settings,
+        "04-rules": rules,
+        "05-plugins": plugins,
+        "10-table-bid": bid,
+        "11-table-nest": nest,
+        "12-table-trump": trump,
+        "13-table-play": play,
+        "14-last-trick": last_trick,
+        "15-pause": pause,
+        "16-end-of-deal": end_of_deal,
+        "17-score-sheet": score_sheet,
+        "18-game-over": game_over,
+        "19-privacy": privacy,
+        "20-table-3-seats": three,
+        "21-table-6-seats": six,
+        "22-doudizhu-bid": doudizhu_bid,
+        "23-doudizhu-play": doudizhu,
+        "24-tractor-play": tractor,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("folder", nargs="?", default="screenshots")
+    ap.add_argument("--size", default="1280x720", help="window size, WxH")
+    ap.add_argument("--only", default="", help="render only scenes whose name contains this")
+    args = ap.parse_args(argv)
+    w, h = (int(x) for x in args.size.lower().split("x"))
+    out = Path(args.folder)
+    out.mkdir(parents=True, exist_ok=True)
+    app = make_app((w, h))
+    for name, make in shots(app).items():
+        if args.only and args.only not in name:
+            continue
+        try:
+            make()
+        except SystemExit as e:
+            print(e, file=sys.stderr)
+            continue
+        app.draw()
+        path = out / f"{name}.png"
+        pygame.image.save(app.screen, str(path))
+        print(path)
+    app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
