@@ -661,7 +661,7 @@ def _draw_joker(s: pygame.Surface, rank: str) -> None:
 def _draw_bird_centre(s: pygame.Surface, label: str) -> None:
     w, h = s.get_size()
     # sky medallion, the nest, the crow sitting in it, the bird's name under it
-    cx, cy, r = 0.5 * w, 0.41 * h, 0.31 * w
+    cx, cy, r = 0.5 * w, 0.41 * h, 0.285 * w
     pygame.draw.circle(s, (206, 226, 240), (cx, cy), r)
     pygame.draw.circle(s, (150, 176, 200), (cx, cy), r, max(1, round(w * 0.012)))
     crow = (cx - 0.3 * w, cy - 0.3 * w, 0.56 * w, 0.56 * w)
