@@ -23,6 +23,7 @@ host's validation, isolation and error reports apply as they will for your users
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import shutil
 import sys
@@ -31,13 +32,14 @@ import types
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.engine import Match, Variant
 from game.plugin_host import Registry, load_registry
 
-__all__ = ["crowsnest_registry", "play_match", "registry_with"]
+__all__ = ["ClientRun", "crowsnest_registry", "play_in_client", "play_match", "registry_with"]
 
 _HOLDER = "_crowsnest_testing_plugins"  # module holding non-module plugin objects
 _counter = itertools.count()
@@ -181,6 +183,76 @@ def play_match(
         runner.close()
     match.ai_faults = list(runner.faults)  # type: ignore[attr-defined]
     return match
+
+
+@dataclass(frozen=True)
+class ClientRun:
+    """What play_in_client saw: the finished match, frames drawn, end-of-deal sheets
+    shown, and the AI faults the table reported."""
+
+    match: Match
+    frames: int
+    deal_sheets: int
+    faults: tuple[str, ...]
+
+
+def play_in_client(
+    variant: Variant,
+    *,
+    seats: int | None = None,
+    seed: int | str = 0,
+    options: Mapping[str, Any] | None = None,
+    level: str = "easy",
+    registry: Registry | None = None,
+    max_frames: int = 20_000,
+    size: tuple[int, int] = (1280, 720),
+) -> ClientRun:
+    """Play one AI-only match of `variant` in the game window, headless (SDL dummy
+    drivers), and return when the game-over sheet is up.
+
+    The real client runs: App, scene stack, table scene, animations at speed 0 (instant),
+    the end-of-deal sheets (dismissed with CONFIRM as a player would). It reads and writes
+    no user settings (a temporary config file). Raises AssertionError if the match does
+    not reach the game-over sheet within `max_frames` frames.
+    """
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.client.app import App
+    from game.client.input import Act, InputEvent
+    from game.client.prefs import PrefsStore
+    from game.client.scenes.overlays import EndOfDealScene, GameOverScene
+    from game.client.scenes.table import TableScene
+    from game.client.session import SeatSetup, Session
+
+    n = seats if seats is not None else variant.default_seats
+    with tempfile.TemporaryDirectory(prefix="crowsnest-client-") as tmp:
+        app = App(PrefsStore(Path(tmp) / "config.toml"), size=size, registry=registry)
+        try:
+            app.prefs.speed = 0
+            session = Session(
+                variant, [SeatSetup("ai", level)] * n, options=dict(options or {}), seed=seed
+            )
+            app.stack.push(TableScene(session))
+            sheets = 0
+            for _ in range(max_frames):
+                top = app.stack.top
+                if isinstance(top, GameOverScene):
+                    break
+                if isinstance(top, EndOfDealScene):
+                    sheets += 1
+                    app.dispatch(InputEvent(Act.CONFIRM))  # completes the count-up
+                    app.dispatch(InputEvent(Act.CONFIRM))  # closes the sheet
+                session.wait_ai(30)
+                app.step(0.05)
+            top = app.stack.top
+            assert isinstance(top, GameOverScene), (
+                f"{variant.name} did not reach the game-over sheet in {max_frames} frames "
+                f"(stuck on {type(top).__name__}, phase {session.match.phase})"
+            )
+            return ClientRun(session.match, app.frames, sheets, tuple(session.faults))
+        finally:
+            app.close()
 
 
 try:  # the fixture exists only where pytest does (a plugin's own test run)

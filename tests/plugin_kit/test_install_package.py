@@ -121,3 +121,28 @@ def test_crowsnest_simulate_plays_oh_hell_to_the_end(venv, seats):
     assert out["deals"] >= 2 * schedule
     assert sum(out["wins"]) == 2 and len(out["wins"]) == seats
     assert out["fault_count"] == 0
+
+
+CLIENT_RUN = """
+import json
+from game.plugin_host import load_registry
+from game.testing import play_in_client
+
+registry = load_registry()  # real discovery: the installed package's entry point
+variant = registry.variant("ohhell")
+run = play_in_client(variant, seats={seats}, seed=2, options={{"rounds": "up", "max_hand": 3}}, registry=registry)
+print(json.dumps({{"over": run.match.over, "winner": run.match.winner, "deals": run.match.deal_no,
+                  "sheets": run.deal_sheets, "faults": list(run.faults)}}))
+"""
+
+
+@pytest.mark.parametrize("seats", [4])
+def test_oh_hell_plays_to_the_end_through_the_client_headless(venv, seats):
+    py, env = venv
+    env = {**env, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    out = json.loads(
+        run([str(py), "-c", CLIENT_RUN.format(seats=seats)], env).stdout.splitlines()[-1]
+    )
+    assert out["over"] and isinstance(out["winner"], int) and 0 <= out["winner"] < seats
+    assert out["deals"] >= 3 and out["sheets"] >= out["deals"] - 1
+    assert out["faults"] == []
