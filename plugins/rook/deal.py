@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from game.engine import PASS, Action, Deal, DealResult, DealSetup, Event
+from game.engine import PASS, Action, Deal, DealResult, DealSetup, Event, parse_action
 from game.engine.tricks import trick_winner
 
 from .rules import COLOUR_NAMES, COLOURS, RookRules
@@ -112,6 +112,11 @@ class RookDeal(Deal):
     @property
     def to_move(self) -> int:
         return self._to_move
+
+    def parse_action(self, text: str) -> Action:
+        # Rook tokens are unique: resolve them against the deck, and let check() say
+        # what is wrong with a card (not held, face down in the dummy, ...).
+        return parse_action(text, self.deck, None)
 
     def hand_of(self, seat: int) -> Sequence[int] | None:
         return self.hands[self.acting if self._to_move == seat else seat]
