@@ -1,0 +1,168 @@
+"""Drives the client like a person: posts real pygame keyboard and mouse events and
+steps the App's loop with a fake clock (no sleeping). The human's choices come from the
+engine (deal.random_action), the way to make them from the screen (button and card
+rectangles the table laid out)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.client.app import App
+from game.client.prefs import PrefsStore
+from game.client.scenes.overlays import EndOfDealScene, GameOverScene, PrivacyScene
+from game.client.scenes.table import TableScene
+from game.client.session import SeatSetup, Session
+from game.config import Config
+
+DT = 1 / 30
+
+
+def make_app(speed: int = 0, size: tuple[int, int] = (1280, 720)) -> App:
+    store = PrefsStore(Config())
+    store.prefs.speed = speed
+    return App(store, size=size)
+
+
+def start(
+    app: App, variant: str, kinds: list[str], seed: int = 1, level: str = "easy"
+) -> TableScene:
+    v = app.registry.variant(variant)
+    seats = [SeatSetup(k, level, "") for k in kinds]
+    table = TableScene(Session(v, seats, seed=seed))
+    app.stack.replace(table)
+    return table
+
+
+def key(k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def click(pos: tuple[int, int]) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+class Driver:
+    """Plays the human seats of a table through input events, alternating mouse-only
+    and keyboard-only turns (mode "mouse", "keys" or "mixed")."""
+
+    def __init__(self, app: App, table: TableScene, mode: str = "mixed", seed: int = 0) -> None:
+        self.app, self.table, self.mode = app, table, mode
+        self.rng = random.Random(seed)
+        self.turns = 0
+        self.moves = {"mouse": 0, "keys": 0}
+
+    def use_mouse(self) -> bool:
+        if self.mode == "mixed":
+            return self.turns % 2 == 0
+        return self.mode == "mouse"
+
+    def step(self) -> None:
+        self.app.step(DT)
+        session = self.table.session
+        if session.ai_busy():
+            session.wait_ai(30)  # the AI thinks on its thread; the test just waits for it
+
+    def card_point(self, index: int, n: int) -> tuple[int, int]:
+        """A point on the visible part of card `index` of an n-card hand."""
+        lay = self.table.lay
+        rects = lay.hand_rects(n)
+        x, y, w, h = rects[index]
+        right = rects[index + 1][0] if index + 1 < n else x + w
+        return ((x + right) // 2, y + h // 2 + lay.lift // 2)
+
+    def act(self) -> None:
+        """Make one decision of the human to move through events."""
+        t = self.table
+        m = t.match
+        action = m.deal.random_action(self.rng)
+        mouse = self.use_mouse()
+        self.turns += 1
+        self.moves["mouse" if mouse else "keys"] += 1
+        if action[0] in ("play", "discard") and t.card_kind == action[0]:
+            ids = t.hand_ids()
+            targets = [ids.index(c) for c in action[1]]
+            self.kfocus = max(0, min(t.hand_focus, len(ids) - 1))
+            if t.single:
+                self._card(targets[0], len(ids), mouse, confirm=True)
+            else:
+                for i in targets:
+                    self._card(i, len(ids), mouse, confirm=False)
+                self._confirm(mouse)
+            return
+        buttons = t.panel_menu.buttons
+        idx = next(i for i, b in enumerate(buttons) if b.value == action)
+        if mouse:
+            click(buttons[idx].rect.center)
+        else:
+            if t.card_kind is not None:
+                key(pygame.K_UP)  # from the hand to the buttons
+            n = len(buttons)
+            for _ in range((idx - t.panel_menu.focus) % n):
+                key(pygame.K_RIGHT)
+            key(pygame.K_RETURN)
+
+    def _card(self, index: int, n: int, mouse: bool, confirm: bool) -> None:
+        if mouse:
+            click(self.card_point(index, n))
+            return
+        for _ in range((index - self.kfocus) % n):
+            key(pygame.K_RIGHT)
+        self.kfocus = index  # where the queued arrow keys will leave the focus
+        key(pygame.K_RETURN if confirm else pygame.K_SPACE)
+
+    def _confirm(self, mouse: bool) -> None:
+        t = self.table
+        if mouse:
+            b = next(b for b in t.panel_menu.buttons if b.value == ("confirm",))
+            click(b.rect.center)
+        else:
+            key(pygame.K_RETURN)
+
+    def dismiss(self, scene: Any) -> None:
+        if self.use_mouse() and hasattr(scene, "button"):
+            click(scene.button.rect.center)
+        else:
+            key(pygame.K_RETURN)
+        self.turns += 1
+
+    def play(self, until_over: bool = True, max_frames: int = 200_000, stop: Any = None) -> int:
+        """Run until the game-over screen (or `stop()`); returns frames stepped."""
+        t = self.table
+        frames = 0
+        waiting = 0
+        last_log = -1
+        while frames < max_frames:
+            self.step()
+            frames += 1
+            top = self.app.stack.top
+            if isinstance(top, GameOverScene):
+                return frames
+            if stop is not None and stop():
+                return frames
+            if isinstance(top, (EndOfDealScene, PrivacyScene)):
+                self.dismiss(top)
+                continue
+            if top is not t:
+                continue
+            if t.my_turn():
+                n = len(t.match.log)
+                if n == last_log:
+                    waiting += 1
+                    assert waiting < 20, (
+                        f"the human's input did not act; reason shown: {t.reason!r}"
+                    )
+                    if waiting % 4:
+                        continue
+                else:
+                    waiting = 0
+                last_log = n
+                self.act()
+        raise AssertionError("the game did not end")

@@ -1,0 +1,71 @@
+"""`crowsnest` without a display: one clear sentence, non-zero exit; with the dummy
+driver the window opens and the title is drawn."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pygame
+
+from game.client.app import App
+from game.client.prefs import PrefsStore
+from game.config import Config
+
+
+def test_no_display_exits_non_zero_with_one_sentence(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["SDL_VIDEODRIVER"] = "x11"  # no X server: set_mode raises pygame.error
+    cfg = tmp_path / "config.toml"
+    code = "from game.client.app import main; raise SystemExit(main(%r))" % str(cfg)
+    r = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert r.returncode != 0
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1, r.stderr
+    assert "no display" in lines[0] and "crowsnest simulate" in lines[0]
+    assert not cfg.exists()  # nothing written
+
+
+def test_title_opens_and_draws_with_dummy_driver(tmp_path):
+    from game.client.scenes.title import TitleScene
+
+    app = App(PrefsStore(Config()), size=(1024, 640))
+    app.stack.push(TitleScene())
+    app.step(0.0)
+    assert app.frames == 1 and app.screen.get_size() == (1024, 640)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(0.0)
+    assert not app.running
+    app.close()
+
+
+def test_settings_are_saved_to_the_config_file(tmp_path):
+    from game import config as cfgmod
+    from game.client.scenes.settings import SettingsScene
+
+    path = tmp_path / "config.toml"
+    store = PrefsStore(str(path))
+    app = App(store, size=(1024, 640))
+    s = SettingsScene()
+    app.stack.push(s)
+    s._speed(-1)
+    s._mute(1)
+    s._cards(1)
+    saved = cfgmod.load(path)
+    assert saved.display.animation_speed == 2
+    assert saved.sound.mute is True
+    assert saved.display.card_size == "large"
+    app.close()
+
+
+def test_bad_config_file_is_reported_and_never_overwritten(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text("display = [not toml")
+    store = PrefsStore(str(path))
+    assert store.error and str(path) in store.error
+    store.prefs.speed = 1
+    store.save()
+    assert path.read_text() == "display = [not toml"
