@@ -18,7 +18,7 @@ def test_no_display_exits_non_zero_with_one_sentence(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["SDL_VIDEODRIVER"] = "x11"  # no X server: set_mode raises pygame.error
     cfg = tmp_path / "config.toml"
-    code = "from game.client.app import main; raise SystemExit(main(%r))" % str(cfg)
+    code = f"from game.client.app import main; raise SystemExit(main({str(cfg)!r}))"
     r = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
     )
