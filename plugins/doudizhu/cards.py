@@ -42,10 +42,10 @@ DECK = Deck(
     suits=tuple(SUIT_TOKENS[c % 4] for c in range(52)) + ("J", "J"),
 )
 
-# LOW_SUITS[nibble][k]: the k lowest suit offsets present in a 4-bit suit mask. Choosing the
-# lowest ids makes the concrete cards of a rank-multiset move deterministic.
-LOW_SUITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(s for s in range(4) if nib >> s & 1)[:k] for k in range(5)) for nib in range(16)
+# HELD_IDS[rank][nibble]: the ids of a rank present in a 4-bit suit mask, lowest first.
+HELD_IDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(4 * r + s for s in range(4) if nib >> s & 1) for nib in range(16))
+    for r in range(13)
 )
 
 
@@ -68,26 +68,46 @@ def ranks_of(cards: Iterable[Card]) -> tuple[int, ...]:
     return tuple(sorted(RANK_OF[c] for c in cards))
 
 
-def cards_for(ranks: Iterable[int], mask: int) -> tuple[Card, ...]:
-    """Concrete card ids for a rank multiset out of a hand mask: the lowest ids of each rank.
-
-    The caller guarantees the hand holds them (moves are generated from its counts).
-    """
-    out: list[Card] = []
-    need = [0] * N_RANKS
-    for r in ranks:
-        need[r] += 1
+def slots_for(mask: int) -> list[Card]:
+    """A hand's lookup table for cards_for: slot 4 * rank + k holds the id of its k-th
+    lowest card of that rank (-1 where it has fewer)."""
+    slots = [-1] * (4 * N_RANKS)
     for r in range(13):
-        k = need[r]
-        if k:
-            base = 4 * r
-            for s in LOW_SUITS[(mask >> base) & 15][k]:
-                out.append(base + s)
-    if need[BJ_RANK]:
-        out.append(BJ)
-    if need[RJ_RANK]:
-        out.append(RJ)
-    return tuple(out)
+        held = HELD_IDS[r][(mask >> 4 * r) & 15]
+        if held:
+            slots[4 * r : 4 * r + len(held)] = held
+    if mask >> BJ & 1:
+        slots[4 * BJ_RANK] = BJ
+    if mask >> RJ & 1:
+        slots[4 * RJ_RANK] = RJ
+    return slots
+
+
+_SLOT_INDEX: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _slot_index(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """For a sorted rank multiset: the slot of each card (4 * rank + its repeat number)."""
+    got = _SLOT_INDEX.get(ranks)
+    if got is None:
+        out = []
+        prev, k = -1, 0
+        for r in ranks:
+            k = k + 1 if r == prev else 0
+            prev = r
+            out.append(4 * r + k)
+        got = tuple(out)
+        if len(_SLOT_INDEX) > 200_000:  # bounded: wing choices make many distinct moves
+            _SLOT_INDEX.clear()
+        _SLOT_INDEX[ranks] = got
+    return got
+
+
+def cards_for(ranks: tuple[int, ...], slots: list[Card]) -> tuple[Card, ...]:
+    """Concrete card ids for a sorted rank multiset: the lowest ids of each rank, from a
+    hand's slots_for table. The caller guarantees the hand holds them (moves are
+    generated from its counts), so the ids come out sorted."""
+    return tuple(map(slots.__getitem__, _slot_index(ranks)))
 
 
 def names_of(cards: Iterable[Card]) -> list[str]:

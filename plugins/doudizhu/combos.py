@@ -207,6 +207,7 @@ def beats(new: Combo, table: Combo) -> bool:
     return kind == tkind and new[2] == table[2] and new[1] > table[1]
 
 
+@lru_cache(maxsize=4096)
 def describe_combo(combo: Combo) -> str:
     kind, core, length = combo
     if kind == SINGLE:
@@ -340,57 +341,73 @@ def _fours_with(c: list[int], f: int, pairs: bool) -> list[Move]:
     return out
 
 
-def _of_kind(c: list[int], kind: int, above: int, length: int) -> list[Move]:
-    """Every move of one kind (and, for chains, one length; 0 = any) with core > above."""
+# Precomputed move tuples: N_OF[k][r] = (r,) * k; CHAIN_MOVE[unit][start][length].
+N_OF: tuple[tuple[Move, ...], ...] = tuple(
+    tuple((r,) * k for r in range(N_RANKS)) for k in range(5)
+)
+CHAIN_MOVE: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(
+        tuple(tuple(r for r in range(s, s + n) for _ in range(unit)) for n in range(13))
+        for s in range(TOP_CHAIN + 1)
+    )
+    for unit in range(4)
+)
+ROCKET_MOVE: Move = (BJ_RANK, RJ_RANK)
+
+
+def _n_of(c: list[int], need: int, above: int, top: int) -> list[Move]:
+    row = N_OF[need]
+    return [row[r] for r in range(above + 1, top + 1) if c[r] >= need]
+
+
+def _triples_with(c: list[int], need: int, above: int) -> list[Move]:
     out: list[Move] = []
-    if kind <= TRIPLE:
-        need = kind + 1
-        for r in range(above + 1, N_RANKS):
-            if c[r] >= need:
-                out.append((r,) * need)
-        return out
-    if kind in (TRIPLE1, TRIPLE2):
-        need = 1 if kind == TRIPLE1 else 2
-        for t in range(above + 1, R2 + 1):
-            if c[t] >= 3:
-                for s in range(N_RANKS):
-                    if s != t and c[s] >= need:
-                        att = (s,) * need
-                        out.append(att + (t, t, t) if s < t else (t, t, t) + att)
-        return out
-    if kind in (STRAIGHT, PAIRRUN, PLANE):
-        unit = CHAIN_UNIT[kind]
-        for s, n in _chains(c, unit, MIN_LEN[kind], above, length):
-            out.append(tuple(r for r in range(s, s + n) for _ in range(unit)))
-        return out
-    if kind in (PLANE1, PLANE2):
-        for s, n in _chains(c, 3, 2, above, length):
-            out.extend(_with_wings(c, s, n, kind == PLANE2))
-        return out
-    if kind in (FOUR2, FOUR22, BOMB):
-        for f in range(above + 1, R2 + 1):
-            if c[f] == 4:
-                if kind == BOMB:
-                    out.append((f, f, f, f))
-                else:
-                    out.extend(_fours_with(c, f, kind == FOUR22))
-        return out
-    if kind == ROCKET and c[BJ_RANK] and c[RJ_RANK]:
-        out.append((BJ_RANK, RJ_RANK))
+    att_row = N_OF[need]
+    for t in range(above + 1, R2 + 1):
+        if c[t] >= 3:
+            tt = N_OF[3][t]
+            for s in range(N_RANKS):
+                if s != t and c[s] >= need:
+                    out.append(att_row[s] + tt if s < t else tt + att_row[s])
     return out
 
 
-ALL_KINDS = tuple(range(ROCKET + 1))
+def _chain_moves(c: list[int], unit: int, minimum: int, above: int, length: int) -> list[Move]:
+    table = CHAIN_MOVE[unit]
+    return [table[s][n] for s, n in _chains(c, unit, minimum, above, length)]
+
+
+def _of_kind(c: list[int], kind: int, above: int, length: int) -> list[Move]:
+    """Every move of one kind (and, for chains, one length; 0 = any) with core > above."""
+    if kind <= TRIPLE:
+        return _n_of(c, kind + 1, above, N_RANKS - 1 if kind == SINGLE else R2)
+    if kind in (TRIPLE1, TRIPLE2):
+        return _triples_with(c, 1 if kind == TRIPLE1 else 2, above)
+    if kind in CHAIN_UNIT:
+        if kind in (PLANE1, PLANE2):
+            out: list[Move] = []
+            for s, n in _chains(c, 3, 2, above, length):
+                out.extend(_with_wings(c, s, n, kind == PLANE2))
+            return out
+        return _chain_moves(c, CHAIN_UNIT[kind], MIN_LEN[kind], above, length)
+    if kind == ROCKET:
+        return [ROCKET_MOVE] if c[BJ_RANK] and c[RJ_RANK] else []
+    if 4 not in c:
+        return []
+    fours = [f for f in range(above + 1, R2 + 1) if c[f] == 4]
+    if kind == BOMB:
+        return [N_OF[4][f] for f in fours]
+    out = []
+    for f in fours:
+        out.extend(_fours_with(c, f, kind == FOUR22))
+    return out
 
 
 def moves(c: list[int], table: Combo | None) -> list[Move]:
     """Every distinct legal play (as rank multisets) from counts c: any combination when
     leading (table None), else those that beat `table`. Passing is not included."""
     if table is None:
-        out: list[Move] = []
-        for kind in ALL_KINDS:
-            out.extend(_of_kind(c, kind, -1, 0))
-        return out
+        return _lead(c)
     kind, core, length = table
     if kind == ROCKET:
         return []
@@ -398,7 +415,47 @@ def moves(c: list[int], table: Combo | None) -> list[Move]:
         out = _of_kind(c, BOMB, core, 0)
     else:
         out = _of_kind(c, kind, core, length if kind in CHAIN_UNIT else 0)
-        out.extend(_of_kind(c, BOMB, -1, 0))
+        if 4 in c:
+            out.extend(_of_kind(c, BOMB, -1, 0))
     if c[BJ_RANK] and c[RJ_RANK]:
-        out.append((BJ_RANK, RJ_RANK))
+        out.append(ROCKET_MOVE)
+    return out
+
+
+def _lead(c: list[int]) -> list[Move]:
+    """Every combination the counts hold (one pass per shape)."""
+    held = [r for r in range(N_RANKS) if c[r]]
+    pairs = [r for r in held if c[r] >= 2]
+    trips = [r for r in pairs if c[r] >= 3]
+    n1, n2, n3 = N_OF[1], N_OF[2], N_OF[3]
+    out = [n1[r] for r in held]
+    out.extend(n2[r] for r in pairs)
+    out.extend(n3[r] for r in trips)
+    for t in trips:
+        tt = n3[t]
+        for s in held:
+            if s != t:
+                out.append(n1[s] + tt if s < t else tt + n1[s])
+        for s in pairs:
+            if s != t:
+                out.append(n2[s] + tt if s < t else tt + n2[s])
+    if len(held) >= 5:
+        out.extend(_chain_moves(c, 1, 5, -1, 0))
+    if len(pairs) >= 3:
+        out.extend(_chain_moves(c, 2, 3, -1, 0))
+    if len(trips) >= 2:
+        planes = _chains(c, 3, 2, -1, 0)
+        plane_row = CHAIN_MOVE[3]
+        for s, n in planes:
+            out.append(plane_row[s][n])
+            out.extend(_with_wings(c, s, n, False))
+            out.extend(_with_wings(c, s, n, True))
+    if 4 in c:
+        for f in trips:
+            if c[f] == 4:
+                out.append(N_OF[4][f])
+                out.extend(_fours_with(c, f, False))
+                out.extend(_fours_with(c, f, True))
+    if c[BJ_RANK] and c[RJ_RANK]:
+        out.append(ROCKET_MOVE)
     return out

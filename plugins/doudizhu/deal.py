@@ -17,7 +17,7 @@ from game.engine.cards import Card
 from game.engine.variant import Deal, DealResult, DealSetup, Event
 
 from . import combos
-from .cards import DECK, NAMES, RANK_OF, cards_for, counts_of, mask_of, names_of
+from .cards import DECK, NAMES, RANK_OF, cards_for, counts_of, mask_of, names_of, slots_for
 from .combos import BOMB, ROCKET, Combo, Move
 
 SEATS = 3
@@ -121,6 +121,9 @@ class DouDizhuDeal(Deal):
         self.bombs = 0
         self.winner = -1
         self._moves: list[Move] | None = None
+        # Per seat: move -> its play action for the seat's current cards. Replaced (never
+        # emptied in place) when the seat's cards change, so clones may share them.
+        self._acts: list[dict[Move, Action]] = [{}, {}, {}]
 
     # ------------------------------------------------------------ basics
 
@@ -161,6 +164,7 @@ class DouDizhuDeal(Deal):
         d.trick = self.trick[:]
         d.history = self.history[:]
         d.plays = self.plays[:]
+        d._acts = self._acts[:]
         return d
 
     # ------------------------------------------------------------ legality
@@ -173,14 +177,29 @@ class DouDizhuDeal(Deal):
             self._moves = mv
         return mv
 
+    def _action(self, move: Move) -> Action:
+        seat = self._to_move
+        acts = self._acts[seat]
+        act = acts.get(move)
+        if act is None:
+            act = acts[move] = ("play", cards_for(move, slots_for(self.masks[seat])))
+        return act
+
     def legal_actions(self) -> list[Action]:
         if self.phase == "bid":
             return [PASS, *BIDS[self.bid :]]
         if self.phase != "play":
             return []
-        mask = self.masks[self._to_move]
+        mv = self._play_moves()
+        seat = self._to_move
+        acts = self._acts[seat]
         out: list[Action] = [] if self.last is None else [PASS]
-        out.extend(("play", cards_for(m, mask)) for m in self._play_moves())
+        missing = [m for m in mv if m not in acts]
+        if missing:
+            slots = slots_for(self.masks[seat])
+            for m in missing:
+                acts[m] = ("play", cards_for(m, slots))
+        out.extend(map(acts.__getitem__, mv))
         return out
 
     def random_action(self, rng: random.Random) -> Action:
@@ -188,11 +207,12 @@ class DouDizhuDeal(Deal):
             return rng.choice(self.legal_actions())
         mv = self._play_moves()
         if self.last is None:
-            return ("play", cards_for(mv[rng.randrange(len(mv))], self.masks[self._to_move]))
-        i = rng.randrange(len(mv) + 1)
-        if i == len(mv):
-            return PASS
-        return ("play", cards_for(mv[i], self.masks[self._to_move]))
+            i = rng.randrange(len(mv))
+        else:
+            i = rng.randrange(len(mv) + 1)
+            if i == len(mv):
+                return PASS
+        return self._action(mv[i])
 
     def check(self, action: Action) -> str | None:
         if self.phase == "over":
@@ -277,6 +297,7 @@ class DouDizhuDeal(Deal):
         assert not isinstance(combo, str), combo
         m = mask_of(cards)
         self.masks[seat] &= ~m
+        self._acts[seat] = {}
         cnt = self.counts[seat]
         for r in ranks:
             cnt[r] -= 1
@@ -350,6 +371,7 @@ class DouDizhuDeal(Deal):
         ll = self.bidder
         self.landlord = ll
         self.masks[ll] |= mask_of(self.bottom)
+        self._acts[ll] = {}
         cnt = self.counts[ll]
         for c in self.bottom:
             cnt[RANK_OF[c]] += 1
