@@ -61,6 +61,19 @@ SUIT_COLOURS: dict[str, Colour] = {
 # text colour where the fill is too pale to read on paper (yellow)
 SUIT_INK: dict[str, Colour] = {"Y": (176, 112, 0)}
 SUIT_OUTLINE: dict[str, Colour] = {"Y": (150, 96, 0)}
+# readable on the dark UI panels and the felt (suit_colour is for paper)
+SUIT_ON_DARK: dict[str, Colour] = {
+    "B": (225, 225, 232),
+    "S": (225, 225, 232),
+    "C": (225, 225, 232),
+    "G": (96, 214, 128),
+    "R": (255, 112, 112),
+    "H": (255, 112, 112),
+    "D": (255, 112, 112),
+    "Y": (252, 206, 64),
+    "J": (200, 160, 240),
+    "*": (200, 210, 235),
+}
 SUIT_NAMES: dict[str, str] = {
     "B": "black",
     "G": "green",
@@ -1338,6 +1351,16 @@ class Assets:
 
     def suit_colour(self, suit: str) -> tuple[int, int, int]:
         return suit_colour(suit)
+
+    def suit_colour_on_dark(self, suit: str) -> tuple[int, int, int]:
+        """A readable colour for a suit's name or glyph on a dark panel or the felt: black
+        suits turn light grey, the others are lifted towards white."""
+        if suit in SUIT_ON_DARK:
+            return SUIT_ON_DARK[suit]
+        r, g, b = suit_colour(suit)
+        if 0.3 * r + 0.59 * g + 0.11 * b < 60:
+            return UI_LIGHT
+        return (min(255, r + 70), min(255, g + 70), min(255, b + 70))
 
     def suit_name(self, suit: str) -> str:
         return SUIT_NAMES.get(suit, suit)

@@ -159,6 +159,10 @@ def test_backs_outlines_icons_table_and_fonts(pg):
     assert assets.font(20) is assets.font(20)
     assert assets.font(20).render("10", True, (0, 0, 0)).get_height() > 0
     assert len({assets.suit_colour(s) for s in "BGRY"}) == 4
+    # on a dark panel every suit's text colour is light enough to read
+    for s in "BGRYSHDCJ*Q":
+        r, g, b = assets.suit_colour_on_dark(s)
+        assert 0.3 * r + 0.59 * g + 0.11 * b > 110, s
     assert len({assets.suit_glyph(s) for s in "SHDC"}) == 4
     line = assets.text("Trump {suit:R} red", 24)
     plain = assets.font(24).render("Trump  red", True, (0, 0, 0))
