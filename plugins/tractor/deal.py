@@ -179,6 +179,7 @@ class TractorDeal(Deal):
         self.taken = [0, 0, 0, 0]
         self.history: list[tuple[int, tuple[tuple[int, tuple[int, ...]], ...], int]] = []
         self.outcome: dict[str, Any] = {}
+        self._follow_cache: tuple[tuple[int, int], tuple[list[tuple[int, ...]], bool]] | None = None
 
     # ------------------------------------------------------------ basics
 
@@ -217,8 +218,20 @@ class TractorDeal(Deal):
         if self.lead is None:
             # with the throws option this lists the single units only (legal_complete False)
             return [("play", c) for c in leads(hand, self.es, self.ps)]
-        plays, _ = follows(hand, self.lead, self.es)
+        plays, _ = self._follows()
         return [("play", c) for c in plays]
+
+    def _follows(self) -> tuple[list[tuple[int, ...]], bool]:
+        """Follows of the seat to move, kept until the next action (the protocol and the
+        AI runner ask for the list and its completeness in turn)."""
+        key = (len(self.history), len(self.trick))
+        cached = self._follow_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        assert self.lead is not None
+        result = follows(self.hands[self._to_move], self.lead, self.es)
+        self._follow_cache = (key, result)
+        return result
 
     def legal_complete(self) -> bool:
         if self.phase == "bury":
@@ -226,7 +239,7 @@ class TractorDeal(Deal):
         if self.phase == "play" and self._to_move >= 0:
             if self.lead is None:
                 return not self.options.get("throws")
-            return follows(self.hands[self._to_move], self.lead, self.es)[1]
+            return self._follows()[1]
         return True
 
     def legal_hint(self) -> str:
@@ -334,16 +347,18 @@ class TractorDeal(Deal):
         if len(action) != 2 or not isinstance(action[1], (tuple, list)) or not action[1]:
             return f"'{action[0]}' needs at least one card"
         cards = action[1]
-        if any(isinstance(c, bool) or not isinstance(c, int) for c in cards):
-            return "cards must be card ids"
-        if len(set(cards)) != len(cards):
-            return "a card is named twice"
         hand = self.hands[seat]
         for c in cards:
+            if c.__class__ is not int:  # bools and other types are not card ids
+                return "cards must be card ids"
             if c not in hand:
                 name = self.deck.names[c] if 0 <= c < len(self.deck) else str(c)
                 return f"you do not hold {name}"
-        return tuple(sorted(cards))
+        if len(cards) > 1:
+            if len(set(cards)) != len(cards):
+                return "a card is named twice"
+            return tuple(sorted(cards))
+        return tuple(cards)
 
     # ------------------------------------------------------------ applying
 
