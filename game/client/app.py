@@ -186,6 +186,10 @@ def main(argv_config: Any = None) -> int:
     app.stack.push(TitleScene())
     app.step(0.0)
     app.first_frame_s = time.perf_counter() - started
+    if os.environ.get("CROWSNEST_FIRST_FRAME_ONLY"):  # tools/bench_client.py: time to first frame
+        print(f"first_frame {time.time():.6f}", flush=True)
+        app.close()
+        return 0
     try:
         app.run()
     finally:

@@ -1,0 +1,128 @@
+"""Client speed: frame time while a trick animates, and time from launch to first frame.
+
+    python tools/bench_client.py [--json]
+
+`bench_client()` returns a dict for tools/bench.py to include. Frames are timed at
+1280x720 on the dummy video driver, one `App.step` each (events, update, draw, flip),
+over several deals of CrowsNest played by AIs at animation speed 3, counting only
+frames during which cards are moving.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def frame_times(
+    frames: int = 900, size: tuple[int, int] = (1280, 720), cpu: list[float] | None = None
+) -> list[float]:
+    """Wall milliseconds per animated frame; `cpu` (if given) collects the main
+    thread's CPU milliseconds per frame, which other processes on a loaded machine
+    cannot inflate."""
+    from game.client.app import App
+    from game.client.prefs import PrefsStore
+    from game.client.scenes.overlays import EndOfDealScene
+    from game.client.scenes.table import TableScene
+    from game.client.session import SeatSetup, Session
+    from game.config import Config
+
+    store = PrefsStore(Config())
+    store.prefs.speed = 3
+    app = App(store, size=size)
+    v = app.registry.variant("crowsnest")
+    session = Session(v, [SeatSetup("ai", "easy", "") for _ in range(4)], seed=1)
+    table = TableScene(session)
+    app.stack.push(table)
+    times: list[float] = []
+    dt = 1 / 60
+    for _ in range(frames * 20):
+        moving = bool(table.trick) and table.tweener.busy
+        c0, t0 = time.thread_time(), time.perf_counter()
+        app.step(dt)
+        t1, c1 = time.perf_counter(), time.thread_time()
+        if moving:
+            times.append((t1 - t0) * 1000)
+            if cpu is not None:
+                cpu.append((c1 - c0) * 1000)
+            if len(times) >= frames:
+                break
+        if isinstance(app.stack.top, EndOfDealScene):
+            app.stack.top.close()
+        if session.ai_busy():
+            session.wait_ai(30)
+        if session.match.over:
+            break
+    app.close()
+    return times
+
+
+def first_frame_seconds(runs: int = 3) -> float:
+    """Wall time from starting a fresh Python to the first drawn frame (best of runs)."""
+    env = dict(os.environ, CROWSNEST_FIRST_FRAME_ONLY="1", SDL_VIDEODRIVER="dummy")
+    code = "import sys; from game.client.app import main; sys.exit(main())"
+    best = float("inf")
+    for _ in range(runs):
+        start = time.time()
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            env=env,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=120,
+        )
+        for line in out.stdout.splitlines():
+            if line.startswith("first_frame "):
+                best = min(best, float(line.split()[1]) - start)
+    return best
+
+
+def _p99(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return round(xs[min(len(xs) - 1, int(len(xs) * 0.99))], 3) if xs else float("nan")
+
+
+def bench_client() -> dict[str, float]:
+    cpu: list[float] = []
+    times = frame_times(cpu=cpu)
+    return {
+        "frames": len(times),
+        "frame_ms_median": round(statistics.median(times), 3) if times else float("nan"),
+        "frame_ms_p99": _p99(times),
+        "frame_cpu_ms_median": round(statistics.median(cpu), 3) if cpu else float("nan"),
+        "frame_cpu_ms_p99": _p99(cpu),
+        "load_average": round(os.getloadavg()[0], 2),
+        "first_frame_s": round(first_frame_seconds(), 3),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    res = bench_client()
+    if "--json" in argv:
+        print(json.dumps({"client": res}))
+    else:
+        print(
+            f"trick animation at 1280x720 (dummy driver), {res['frames']} frames: "
+            f"median {res['frame_ms_median']} ms, p99 {res['frame_ms_p99']} ms wall; "
+            f"CPU median {res['frame_cpu_ms_median']} ms, p99 {res['frame_cpu_ms_p99']} ms "
+            f"(load average {res['load_average']})"
+        )
+        print(f"launch to first frame: {res['first_frame_s']} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
