@@ -186,3 +186,20 @@ def test_no_trump_deal_level_cards_and_jokers_are_trump():
     play(m, 1, "2D")
     play(m, 2, "RJ")
     assert winner(play(m, 3, "AS")) == 2
+
+
+def test_following_a_tractor_may_break_a_longer_tractor():
+    m = match_at_play(["2H QS QS JS JS", "9S 9S 8S 8S 7S 7S", "AS", "KS"], spades_to=3)
+    play(m, 0, "QS QS JS JS")
+    assert m.legal_strings() == ["play 7S 7S 8S 8S", "play 7S 7S 9S 9S", "play 8S 8S 9S 9S"]
+
+
+def test_three_equal_trumps_hold_only_one_pair():
+    # level 7, hearts trump: 7S 7S 7D are equal trumps, but only 7S 7S is a pair
+    m = match_at_play(["7H 7H", "7S 7S 7D"], level=7, spades_to=1)
+    assert m.view_json(1)["level_rank"] == "7"
+    play(m, 0, "7H 7H")
+    assert m.legal_strings() == ["play 7S 7S"]
+    assert m.check("play 7S 7D") == "a pair is held: you must play a pair of trumps"
+    plain = next(c for c in m.view_json(1)["hand"] if c.endswith("S") and c != "7S")
+    assert m.check(f"play 7S {plain}") == "you must follow trumps"
