@@ -49,6 +49,30 @@ HELD_IDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
+# HELD_BY_SHIFT[rank][bits]: the same for every rank, jokers included, where bits are
+# (mask >> SHIFT[rank]) & 15 (both jokers sit in the nibble at bit 52).
+SHIFT: tuple[int, ...] = tuple(4 * r for r in range(13)) + (52, 52)
+HELD_BY_SHIFT: tuple[tuple[tuple[int, ...], ...], ...] = HELD_IDS + (
+    tuple((BJ,) if nib & 1 else () for nib in range(16)),
+    tuple((RJ,) if nib & 2 else () for nib in range(16)),
+)
+
+
+def pick_cards(ranks: tuple[int, ...], mask: int) -> tuple[Card, ...]:
+    """cards_for for a single move: the lowest held ids of each rank, from a hand mask."""
+    out: list[Card] = []
+    prev, k = -1, 0
+    held: tuple[int, ...] = ()
+    for r in ranks:
+        if r == prev:
+            k += 1
+        else:
+            prev, k = r, 0
+            held = HELD_BY_SHIFT[r][(mask >> SHIFT[r]) & 15]
+        out.append(held[k])
+    return tuple(out)
+
+
 def mask_of(cards: Iterable[Card]) -> int:
     m = 0
     for c in cards:

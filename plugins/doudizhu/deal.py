@@ -17,7 +17,17 @@ from game.engine.cards import Card
 from game.engine.variant import Deal, DealResult, DealSetup, Event
 
 from . import combos
-from .cards import DECK, NAMES, RANK_OF, cards_for, counts_of, mask_of, names_of, slots_for
+from .cards import (
+    DECK,
+    NAMES,
+    RANK_OF,
+    cards_for,
+    counts_of,
+    mask_of,
+    names_of,
+    pick_cards,
+    slots_for,
+)
 from .combos import BOMB, ROCKET, Combo, Move
 
 SEATS = 3
@@ -179,10 +189,9 @@ class DouDizhuDeal(Deal):
 
     def _action(self, move: Move) -> Action:
         seat = self._to_move
-        acts = self._acts[seat]
-        act = acts.get(move)
-        if act is None:
-            act = acts[move] = ("play", cards_for(move, slots_for(self.masks[seat])))
+        act = self._acts[seat].get(move)
+        if act is None:  # one move: pick its cards straight from the mask
+            act = ("play", pick_cards(move, self.masks[seat]))
         return act
 
     def legal_actions(self) -> list[Action]:
@@ -292,15 +301,17 @@ class DouDizhuDeal(Deal):
             self._to_move = nxt
             return events
         cards = tuple(sorted(action[1]))
-        ranks = tuple(RANK_OF[c] for c in cards)
+        ranks = tuple([RANK_OF[c] for c in cards])
         combo = combos.classify(ranks)
         assert not isinstance(combo, str), combo
-        m = mask_of(cards)
-        self.masks[seat] &= ~m
-        self._acts[seat] = {}
+        m = 0
         cnt = self.counts[seat]
+        for c in cards:
+            m |= 1 << c
         for r in ranks:
             cnt[r] -= 1
+        self.masks[seat] &= ~m
+        self._acts[seat] = {}
         self.sizes[seat] -= len(cards)
         self.played_mask |= m
         self.plays[seat] += 1
