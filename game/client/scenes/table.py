@@ -112,9 +112,31 @@ class TableScene(Scene):
         if self.app is not None and size[0] > 0:
             self.relayout()
 
+    @property
+    def positions(self) -> int:
+        """Places at the table: the seats, plus the dummy where the variant has one."""
+        return self.session.seats + (1 if self.view.get("dummy") else 0)
+
+    def name_of(self, pos: int) -> str:
+        names = self.session.names
+        if pos < len(names):
+            return names[pos]
+        d = self.view.get("dummy") or {}
+        ctl = d.get("controller", -1)
+        return "Dummy" + (
+            f" ({names[ctl]} plays it)" if isinstance(ctl, int) and 0 <= ctl < len(names) else ""
+        )
+
+    def dummy_turn(self) -> bool:
+        v = self.view
+        return (
+            bool(v.get("dummy"))
+            and v.get("acting", v.get("seat")) != v.get("seat")
+            and v.get("to_move") == self.bottom
+        )
+
     def relayout(self) -> None:
-        s = self.session
-        self.lay = table_layout(self.size, s.seats, self.bottom, self.app.prefs.card_scale)
+        self.lay = table_layout(self.size, self.positions, self.bottom, self.app.prefs.card_scale)
         self.tweener.finish_all()
         self._rebuild_trick()
         self._build_toolbar()
@@ -188,8 +210,11 @@ class TableScene(Scene):
             self._build_toolbar()
 
     def hand_ids(self) -> list[int]:
-        """The bottom seat's hand as card ids, in the view's (sorted) order."""
+        """The cards the bottom seat acts with, as ids in the view's order: its hand, or
+        the dummy's face-up cards while it plays for the dummy."""
         deck = self.match.deck
+        if self.dummy_turn():
+            return self._ids([n for n in self.view["dummy"].get("up", []) if n])
         held = self.match.deal.hand_of(self.bottom)
         names = self.view.get("hand", [])
         if held is not None and len(held) == len(names):
@@ -197,10 +222,14 @@ class TableScene(Scene):
             for c in sorted(held):
                 by_name.setdefault(deck.names[c], []).append(c)
             return [by_name[n].pop(0) for n in names]
+        return self._ids(names)
+
+    def _ids(self, names: list[str]) -> list[int]:
+        deck = self.match.deck
         used: set[int] = set()
         out = []
         for n in names:
-            c = next(i for i in deck.ids(n) if i not in used)
+            c = next((i for i in deck.ids(n) if i not in used), deck.ids(n)[0])
             used.add(c)
             out.append(c)
         return out
@@ -356,6 +385,11 @@ class TableScene(Scene):
         out: dict[int, tuple[float, float]] = {}
         if lay is None or len(action) < 2 or not isinstance(action[1], tuple):
             return out
+        acting = self.view.get("acting", seat) if self.view.get("dummy") else seat
+        if acting != seat:
+            for c in action[1]:
+                out[c] = self._seat_centre(acting)
+            return out
         if seat == self.bottom:
             ids = self.hand_ids()
             rects = lay.hand_rects(len(ids))
@@ -386,7 +420,7 @@ class TableScene(Scene):
         if kind == "play":
             audio.play("card")
             cards = list(action[1])
-            pos = self._trick_pos(seat)
+            pos = self._trick_pos(prev_view.get("acting", seat) if prev_view.get("dummy") else seat)
             n = len(cards)
             spread = lay.card[0] * 0.28
             for i, c in enumerate(cards):
@@ -861,12 +895,23 @@ class TableScene(Scene):
         seat = place.seat
         counts = self.view.get("hand_counts", [])
         count = counts[seat] if seat < len(counts) else 0
+        if seat >= s.seats:
+            count = (self.view.get("dummy") or {}).get("count", 0)
         if self.dealing is not None:
             count = min(count, self.dealing.get(seat, 0))
         if self.between:
             count = 0
+        dummy = self.view.get("dummy") if seat >= s.seats else None
         if place.local:
             self._draw_local_hand(surface, count)
+        elif dummy:
+            ups = self._ids([n for n in dummy.get("up", []) if n])
+            assets.set_card_height(lay.small[1])
+            deck = self.match.deck
+            rects = lay.small_rects(seat, len(ups))
+            for c, (x, y, _w, _h) in zip(ups, rects, strict=False):
+                surface.blit(assets.card_face(deck, c), (x, y))
+            count = dummy.get("count", len(ups))
         else:
             assets.set_card_height(lay.small[1])
             back = assets.card_back()
@@ -879,7 +924,7 @@ class TableScene(Scene):
         colour = TEAM_COLOURS[(team if team is not None else seat) % len(TEAM_COLOURS)]
         panel(surface, place.plate, edge=GOLD if to_move else (70, 90, 80))
         pygame.draw.rect(surface, colour, (px + 3, py + 3, ui(6), ph - 6), border_radius=3)
-        name = s.names[seat]
+        name = self.name_of(seat)
         if s.is_human(seat) and len(s.humans) > 1:
             name += " (human)"
         ix = px + ui(14)
@@ -1088,6 +1133,8 @@ class TableScene(Scene):
                 hint = hint[:1].upper() + hint[1:]
                 return hint or f"Choose cards to lay away ({len(self.selected)} selected)"
             if self.card_kind == "play":
+                if self.dummy_turn():
+                    return "Play a card for the dummy (its cards are shown below)"
                 if self.single:
                     return "Your turn: play a card (click it, or arrows and Enter)"
                 return "Your turn: select cards, then Play selected"

@@ -1,0 +1,75 @@
+"""The drawn table for 2 to 6 seats at several window sizes: every card the table
+blits lies fully on screen, and the seat plates never overlap each other or a card of
+another seat."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+from client_driver import make_app
+
+from game.client.scenes.table import TableScene
+from game.client.session import SeatSetup, Session
+
+
+class Spy(pygame.Surface):
+    def __init__(self, size):
+        super().__init__(size)
+        self.blits: list[tuple[tuple[int, int], pygame.Rect]] = []
+
+    def blit(self, source, dest, *args, **kwargs):
+        r = pygame.Rect(dest if len(dest) == 4 else (*dest, *source.get_size()))
+        r.size = source.get_size()
+        self.blits.append((source.get_size(), r))
+        return super().blit(source, dest, *args, **kwargs)
+
+
+def to_play(session: Session) -> None:
+    r = session.runner
+    for _ in range(200):
+        m = session.match
+        if m.phase == "play" and m.to_move == 0 and m.view_json(0)["trick"]:
+            return
+        session.apply(r.choose(m, None, "random", budget_s=None).action)
+    raise AssertionError("never reached the human's turn in the play phase")
+
+
+CASES = [
+    ("individual2", 2),
+    ("individual3", 3),
+    ("crowsnest", 4),
+    ("individual5", 5),
+    ("individual6", 6),
+]
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1024, 768), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("variant,seats", CASES)
+def test_drawn_cards_stay_on_screen_and_seats_apart(variant, seats, size):
+    app = make_app(speed=0, size=size)
+    v = app.registry.variant(variant)
+    s = Session(
+        v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)], seed=4
+    )
+    to_play(s)
+    t = TableScene(s)
+    app.stack.replace(t)
+    spy = Spy(size)
+    t.draw(spy)
+    lay = t.lay
+    card_sizes = {lay.card, lay.small}
+    cards = [r for sz, r in spy.blits if sz in card_sizes]
+    assert len(cards) >= sum(t.view["hand_counts"][1:]) // 3  # the hands were drawn
+    screen = pygame.Rect((0, 0), size)
+    for r in cards:
+        assert screen.contains(r), (r, size)
+    plates = [pygame.Rect(p.plate) for p in lay.seats]
+    for a, b in itertools.combinations(plates, 2):
+        assert not a.colliderect(b)
+    for p in lay.seats:
+        other_hands = [pygame.Rect(q.hand) for q in lay.seats if q.seat != p.seat]
+        assert pygame.Rect(p.plate).collidelist(other_hands) == -1
+    assert t.positions == seats + (1 if variant == "individual2" else 0)
+    app.close()
