@@ -110,7 +110,7 @@ def slots_for(mask: int) -> list[Card]:
 _SLOT_INDEX: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
-def _slot_index(ranks: tuple[int, ...]) -> tuple[int, ...]:
+def slot_index(ranks: tuple[int, ...]) -> tuple[int, ...]:
     """For a sorted rank multiset: the slot of each card (4 * rank + its repeat number)."""
     got = _SLOT_INDEX.get(ranks)
     if got is None:
@@ -131,7 +131,7 @@ def cards_for(ranks: tuple[int, ...], slots: list[Card]) -> tuple[Card, ...]:
     """Concrete card ids for a sorted rank multiset: the lowest ids of each rank, from a
     hand's slots_for table. The caller guarantees the hand holds them (moves are
     generated from its counts), so the ids come out sorted."""
-    return tuple(map(slots.__getitem__, _slot_index(ranks)))
+    return tuple(map(slots.__getitem__, slot_index(ranks)))
 
 
 def names_of(cards: Iterable[Card]) -> list[str]:

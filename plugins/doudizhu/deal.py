@@ -21,11 +21,11 @@ from .cards import (
     DECK,
     NAMES,
     RANK_OF,
-    cards_for,
     counts_of,
     mask_of,
     names_of,
     pick_cards,
+    slot_index,
     slots_for,
 )
 from .combos import BOMB, ROCKET, Combo, Move
@@ -203,12 +203,15 @@ class DouDizhuDeal(Deal):
         seat = self._to_move
         acts = self._acts[seat]
         out: list[Action] = [] if self.last is None else [PASS]
-        missing = [m for m in mv if m not in acts]
-        if missing:
-            slots = slots_for(self.masks[seat])
-            for m in missing:
-                acts[m] = ("play", cards_for(m, slots))
-        out.extend(map(acts.__getitem__, mv))
+        get = acts.get
+        slot = None
+        for m in mv:
+            act = get(m)
+            if act is None:
+                if slot is None:
+                    slot = slots_for(self.masks[seat]).__getitem__
+                act = acts[m] = ("play", tuple(map(slot, slot_index(m))))
+            out.append(act)
         return out
 
     def random_action(self, rng: random.Random) -> Action:
