@@ -1,0 +1,77 @@
+"""New-game set-up and the plugin screen, driven by keys and clicks; choices land in
+the TOML config."""
+
+from __future__ import annotations
+
+import pygame
+from client_driver import DT, click, key
+
+from game import config as cfgmod
+from game.client.app import App
+from game.client.prefs import PrefsStore
+from game.client.scenes.info import PluginsScene
+from game.client.scenes.setup import SetupScene
+from game.client.scenes.table import TableScene
+from game.client.scenes.title import TitleScene
+
+
+def app_with(path) -> App:
+    app = App(PrefsStore(str(path)), size=(1280, 720))
+    app.stack.push(TitleScene())
+    app.step(DT)
+    return app
+
+
+def test_setup_lists_registered_variants_and_remembers_choices(tmp_path):
+    path = tmp_path / "config.toml"
+    app = app_with(path)
+    key(pygame.K_RETURN)  # "New game" is focused on the title
+    app.step(DT)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    ids = {v.id for v in setup.variants}
+    assert {"crowsnest", "doudizhu", "tractor"} <= ids
+    # pick Dou Dizhu with the keyboard: the Game row is focused first
+    while setup.variant.id != "doudizhu":
+        key(pygame.K_RIGHT)
+        app.step(DT)
+    assert len(setup.players) == 3
+    # seat 2 becomes a human, by mouse on the ">" of its "is" row
+    row = next(r for r in setup.rows if r.label == "Seat 2 is")
+    click(row.right.center)
+    app.step(DT)
+    assert setup.players[1].kind == "ai"  # human -> first AI level ... cycles
+    while setup.players[1].kind != "human":
+        click(row.right.center)
+        app.step(DT)
+    click(setup.buttons[0].rect.center)  # Start
+    app.step(DT)
+    table = app.stack.top
+    assert isinstance(table, TableScene) or app.stack.find(TableScene)
+    table = app.stack.find(TableScene)
+    assert table.session.variant.id == "doudizhu" and table.session.humans == [0, 1]
+    saved = cfgmod.load(path)
+    assert saved.variant == "doudizhu"
+    assert [s.kind for s in saved.seats] == ["human", "human", "ai"]
+    table.session.close()
+    app.close()
+
+
+def test_plugin_screen_lists_records_and_toggles_are_saved(tmp_path):
+    path = tmp_path / "config.toml"
+    app = app_with(path)
+    app.stack.push(PluginsScene())
+    scene = app.stack.top
+    labels = [r.label for r in scene.rows]
+    assert any(lbl.startswith("rook") and "built-in" in lbl for lbl in labels)
+    i = next(i for i, r in enumerate(scene.rows) if r.label.startswith("tractor"))
+    click(scene.rows[i].rect.center)
+    app.step(DT)
+    assert "tractor" in cfgmod.load(path).plugins.disabled
+    assert "tractor" not in app.registry.variants
+    scene = app.stack.top
+    click(scene.rows[i].rect.center)
+    app.step(DT)
+    assert "tractor" not in cfgmod.load(path).plugins.disabled
+    assert "tractor" in app.registry.variants
+    app.close()
