@@ -64,6 +64,20 @@ class TextCache:
         surface.blit(s, r)
         return r
 
+    def fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
+        """`text`, cut with "..." so that it is at most `width` pixels wide."""
+        font = self.fonts(size, bold)
+        if font.size(text)[0] <= width:
+            return text
+        lo, hi = 0, len(text)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if font.size(text[:mid] + "...")[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        return text[:lo].rstrip() + "..."
+
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         font = self.fonts(size, bold)
         lines: list[str] = []
@@ -118,6 +132,7 @@ class Button:
     colour: tuple[int, int, int] | None = None  # a swatch (trump colours)
     glyph: str = ""
     hint: bool = False  # highlighted by the hint
+    icon: pygame.Surface | None = None  # a suit glyph drawn in the swatch (colour-blind safe)
 
     def draw(self, surface: pygame.Surface, text: TextCache, size: int, focused: bool) -> None:
         base = BUTTON_HOT if focused and self.enabled else BUTTON if self.enabled else BUTTON_OFF
@@ -130,8 +145,13 @@ class Button:
         if self.colour is not None:
             sw = self.rect.height - 14
             sr = pygame.Rect(self.rect.x + 8, self.rect.y + 7, sw, sw)
-            pygame.draw.rect(surface, self.colour, sr, border_radius=5)
-            pygame.draw.rect(surface, (250, 250, 250), sr, 1, border_radius=5)
+            if self.icon is not None:
+                pygame.draw.rect(surface, (250, 248, 240), sr, border_radius=5)
+                pygame.draw.rect(surface, self.colour, sr, 2, border_radius=5)
+                surface.blit(self.icon, self.icon.get_rect(center=sr.center))
+            else:
+                pygame.draw.rect(surface, self.colour, sr, border_radius=5)
+                pygame.draw.rect(surface, (250, 250, 250), sr, 1, border_radius=5)
             if self.glyph:
                 text.draw(
                     surface, self.glyph, round(sw * 0.7), sr.center, (255, 255, 255), True, "center"

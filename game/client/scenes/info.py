@@ -11,6 +11,21 @@ from ..widgets import GOLD, INK, MUTED, RED, Button, panel
 from .common import FormScene, Row
 
 
+def reflow(text: str) -> str:
+    """Join the hard-wrapped lines of each paragraph (rule texts are written at ~80
+    columns) so the window wraps them to its own width; keep blank lines, headings and
+    list items on lines of their own."""
+    out: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        starts_block = not stripped or stripped[0] in "#-*|" or stripped[:2].rstrip(".").isdigit()
+        if out and out[-1] and not starts_block and not out[-1].startswith("#"):
+            out[-1] += " " + stripped
+        else:
+            out.append(stripped)
+    return "\n".join(out)
+
+
 class RulesScene(Scene):
     """Scrollable rules text; left/right switch variant."""
 
@@ -46,7 +61,7 @@ class RulesScene(Scene):
             self.lines = ["No game is loaded."]
             return
         v = self.variants[self.index]
-        body = v.rules_text.strip() or f"{v.name} has no rules text."
+        body = reflow(v.rules_text.strip() or f"{v.name} has no rules text.")
         self.lines = self.app.text.wrap(body, ui(19), self.width - ui(40))
         self.scroll = 0
 

@@ -483,7 +483,9 @@ class LastTrickScene(_Sheet):
             True,
             "center",
         )
-        plays = t.view.get("last_trick", [])
+        plays = t.view.get("last_trick") or []
+        if isinstance(plays, dict):  # {"leader", "cards": [[seat, names]], "winner"}
+            plays = plays.get("cards", [])
         if not plays:
             text.draw(
                 surface,

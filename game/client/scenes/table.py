@@ -246,6 +246,7 @@ class TableScene(Scene):
             if a[0] == "trump":
                 suit = COLOUR_SUITS.get(str(a[1]), str(a[1])[:1].upper())
                 b.colour = self.app.assets.suit_colour(suit)
+                b.icon = self.app.assets.icon("suit:" + suit, self.app.ui(24))
             buttons.append(b)
         if self.card_kind and not self.single:
             buttons.append(Button(self.card_kind.capitalize() + " selected", ("confirm",)))
@@ -931,7 +932,7 @@ class TableScene(Scene):
         icon_h = ui(18)
         if self.view.get("dealer") == seat:
             surface.blit(assets.icon("dealer", icon_h), (px + pw - icon_h - ui(4), py + ui(4)))
-        if self.view.get("declarer", -1) == seat and seat >= 0:
+        if seat in (self.view.get("declarer", -1), self.view.get("landlord", -1)) and seat >= 0:
             surface.blit(
                 assets.icon("declarer", icon_h), (px + pw - 2 * icon_h - ui(8), py + ui(4))
             )
@@ -1013,20 +1014,17 @@ class TableScene(Scene):
         x, y, w, h = lay.top_bar
         panel(surface, (x - 4, y - 4, w + 8, h + 4), radius=0, edge=None)
         v, s = self.view, self.session
-        parts = [f"{s.variant.name}", f"Deal {self.match.deal_no + 1}"]
-        bid = v.get("bid")
-        decl = v.get("declarer", -1)
-        if isinstance(decl, int) and decl >= 0 and bid:
-            parts.append(f"Bid {bid} by {s.names[decl]}")
-        elif bid and v.get("phase") == "bid":
-            parts.append(f"High bid {bid}")
+        parts = [f"{s.variant.name}", f"Deal {self.match.deal_no + 1}", *self.facts()]
         cx = ui(10)
         fs = ui(17)
         for p in parts:
             r = text.draw(surface, p, fs, (cx, h // 2), INK, True, "midleft")
             cx = r.right + ui(18)
         trump = v.get("trump")
-        if trump:
+        if trump == "NT":
+            r = text.draw(surface, "No trump suit", fs, (cx, h // 2), INK, True, "midleft")
+            cx = r.right + ui(18)
+        elif trump:
             suit = COLOUR_SUITS.get(str(trump), str(trump)[:1].upper())
             r = text.draw(surface, "Trump", fs, (cx, h // 2), INK, True, "midleft")
             ic = assets.icon("suit:" + suit, ui(20))
@@ -1048,7 +1046,7 @@ class TableScene(Scene):
             cx = r.right + ui(18)
         # running scores (team games; individual scores sit on the name plates)
         labels = self._score_labels() if self.match.teams else []
-        scores = list(self.match.scores)
+        scores = list(self.view.get("level_names") or self.match.scores)
         for i, (lab, sc) in enumerate(zip(labels, scores, strict=False)):
             team_col = TEAM_COLOURS[i % len(TEAM_COLOURS)]
             r = text.draw(surface, f"{lab} {sc}", fs, (cx, h // 2), team_col, True, "midleft")
@@ -1056,6 +1054,35 @@ class TableScene(Scene):
             if cx > self.toolbar_left - ui(60):
                 break
         self.toolbar.draw(surface, text, ui(16), show_focus=False)
+
+    def facts(self) -> list[str]:
+        """The public facts of the deal the variant's view carries (bid and declarer,
+        landlord and multiplier, level, ...), as short phrases for the top bar."""
+        v, names = self.view, self.session.names
+        out: list[str] = []
+
+        def who(x: Any) -> str:
+            return names[x] if isinstance(x, int) and 0 <= x < len(names) else ""
+
+        bid, decl = v.get("bid"), v.get("declarer", -1)
+        landlord = v.get("landlord")
+        if landlord is not None and who(landlord):
+            out.append(f"Landlord {who(landlord)}" + (f" (bid {bid})" if bid else ""))
+        elif isinstance(decl, int) and decl >= 0 and bid:
+            out.append(f"Bid {bid} by {who(decl)}")
+        elif bid and v.get("phase") == "bid":
+            out.append(f"High bid {bid}")
+        if v.get("multiplier") and v.get("multiplier") != 1:
+            out.append(f"x{v['multiplier']}")
+        if v.get("level_rank"):
+            out.append(f"Level {v['level_rank']}")
+        if (
+            v.get("attackers", -1) is not None
+            and v.get("attackers", -1) >= 0
+            and "attacker_points" in v
+        ):
+            out.append(f"Attackers {v['attacker_points']} pts")
+        return out
 
     def _score_labels(self) -> list[str]:
         s = self.session
