@@ -27,24 +27,6 @@ CARD_SIZES = ("small", "medium", "large")
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 DEFAULT_NAMES = ("You", "West", "North", "East", "Fifth", "Sixth", "Seventh", "Eighth")
 
-# Default key bindings: action -> key names (pygame key names; the client checks them).
-DEFAULT_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "confirm": ("return", "space"),
-        "back": ("escape",),
-        "hint": ("h",),
-        "undo": ("u", "ctrl+z"),
-        "last_trick": ("l",),
-        "left": ("left",),
-        "right": ("right",),
-        "up": ("up",),
-        "down": ("down",),
-        "menu": ("f10",),
-        "fullscreen": ("f11",),
-        "rules": ("f1",),
-    }
-)
-
 
 class ConfigError(ValueError):
     """A config file that cannot be used. str(err) is one sentence for the player."""
@@ -75,6 +57,7 @@ class DisplayConfig:
     height: int = 800
     fullscreen: bool = False
     card_size: str = "medium"  # small / medium / large
+    animation_speed: int = 3  # 0 instant .. 5 very slow
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +78,9 @@ class Config:
     plugins: PluginsConfig = field(default_factory=PluginsConfig)
     display: DisplayConfig = field(default_factory=DisplayConfig)
     sound: SoundConfig = field(default_factory=SoundConfig)
-    animation_speed: int = 3  # 0 instant .. 5 very slow
-    keys: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: DEFAULT_KEYS)
+    # Key bindings the player changed: action -> key names. Actions not listed keep the
+    # client's defaults (game.client.input), so only overrides live here.
+    keys: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     path: Path | None = field(default=None, compare=False)  # where it was read from
 
     # ------------------------------------------------------------ helpers
@@ -128,7 +112,6 @@ class Config:
     def to_toml(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "variant": self.variant,
-            "animation_speed": self.animation_speed,
             "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
             "options": {k: dict(v) for k, v in self.options.items()},
             "plugins": {
@@ -215,7 +198,7 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
     top = r.table(
         data,
         "",
-        ("variant", "animation_speed", "seats", "options", "plugins", "display", "sound", "keys"),
+        ("variant", "seats", "options", "plugins", "display", "sound", "keys"),
     )
     d = Config()
     variant = r.text(top, "variant", "variant", d.variant)
@@ -264,12 +247,15 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
     )
 
     dd = d.display
-    di = r.table(top, "display", ("width", "height", "fullscreen", "card_size"))
+    di = r.table(top, "display", ("width", "height", "fullscreen", "card_size", "animation_speed"))
     display = DisplayConfig(
         width=r.integer(di, "width", "display.width", dd.width, 320, 10000),
         height=r.integer(di, "height", "display.height", dd.height, 240, 10000),
         fullscreen=r.boolean(di, "fullscreen", "display.fullscreen", dd.fullscreen),
         card_size=r.choice(di, "card_size", "display.card_size", dd.card_size, CARD_SIZES),
+        animation_speed=r.integer(
+            di, "animation_speed", "display.animation_speed", dd.animation_speed, 0, 5
+        ),
     )
 
     so = r.table(top, "sound", ("volume", "mute"))
@@ -278,17 +264,15 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
         mute=r.boolean(so, "mute", "sound.mute", d.sound.mute),
     )
 
-    speed = r.integer(top, "animation_speed", "animation_speed", d.animation_speed, 0, 5)
-
     keys_raw = top.get("keys", {})
     if not isinstance(keys_raw, Mapping):
         raise r.fail("keys", "a table of action = [key names]", keys_raw)
-    keys = dict(DEFAULT_KEYS)
+    keys: dict[str, tuple[str, ...]] = {}
     for action in keys_raw:
         if not NAME_RE.match(action):
             raise ConfigError(
                 f"{file}: key binding 'keys.{action}' must name an action in lower case "
-                f"(such as {', '.join(list(DEFAULT_KEYS)[:4])})"
+                "(such as confirm, back, hint, undo)"
             )
         keys[action] = tuple(k.lower() for k in r.strings(keys_raw, action, f"keys.{action}"))
 
@@ -299,7 +283,6 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
         plugins=plugins,
         display=display,
         sound=sound,
-        animation_speed=speed,
         keys=MappingProxyType(keys),
         path=Path(file) if file != "the configuration" else None,
     )
@@ -352,7 +335,6 @@ def save(config: Config, path: str | Path | None = None) -> Path:
 __all__ = [
     "Config",
     "ConfigError",
-    "DEFAULT_KEYS",
     "DisplayConfig",
     "PluginsConfig",
     "SeatConfig",

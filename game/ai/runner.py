@@ -43,7 +43,7 @@ class AILevelError(ValueError):
 def resolve_level(variant: Variant, level: str) -> str:
     """The level to use: `level` itself, else the strongest standard level below it that
     the variant has ("hard" falls back to "normal", "easy", then "random")."""
-    if level in variant.ais:
+    if level in variant.ais or level == "random":
         return level
     if level in LEVELS:
         for weaker in reversed(LEVELS[: LEVELS.index(level)]):
@@ -178,7 +178,10 @@ class AIRunner:
             ai_rng = random.Random(self.rng.getrandbits(64))
             fb_rng = random.Random(self.rng.getrandbits(64))
         start = time.perf_counter()
-        if self.variant.ais.get(level) is random_factory or (seat, level) in self._benched:
+        builtin_random = (
+            level == "random" and self.variant.ais.get(level, random_factory) is random_factory
+        )
+        if builtin_random or (seat, level) in self._benched:
             # The random level is the fallback itself: uniform over the full legal set.
             action = self._fallback(deal, fb_rng)
             return Choice(action, deal.format_action(action), level, time.perf_counter() - start)
