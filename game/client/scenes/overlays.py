@@ -336,9 +336,11 @@ class GameOverScene(_Sheet):
         teams = s.match.teams
         if isinstance(w, int):
             if teams:
-                names = " & ".join(s.names[x] for x in teams[w])
                 us = bottom in teams[w] and s.is_human(bottom)
-                return ("You win! " if us else "") + f"{names} win the game"
+                mates = [s.names[x] for x in teams[w] if not (us and x == bottom)]
+                if us:
+                    return "You" + "".join(f" and {m}" for m in mates) + " win the game!"
+                return " and ".join(mates) + " win the game"
             if s.is_human(w) and len(s.humans) == 1:
                 return "You win the game!"
             return f"{s.names[w]} wins the game"

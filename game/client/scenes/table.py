@@ -102,10 +102,9 @@ class TableScene(Scene):
     def on_push(self) -> None:
         self.tweener.speed = self.app.prefs.speed
         self.refresh()
+        self.relayout()  # now that the view is known (a dummy adds a place)
         if len(self.match.log) == self.session.deal_start:
             self.start_deal()  # a fresh deal: shuffle and deal it on screen
-        else:
-            self.relayout()  # joining mid-deal (a restored game): lay out what is there
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -204,7 +203,17 @@ class TableScene(Scene):
                 self.playable = {c for a in cards for c in a[1]}
             else:
                 self.playable = set(self.hand_ids())
-        self.selected &= set(self.hand_ids())
+        ids = self.hand_ids()
+        self.selected &= set(ids)
+        if self.playable and ids:
+            # keep the keyboard focus on a card that may be played
+            f = max(0, min(self.hand_focus, len(ids) - 1))
+            if ids[f] not in self.playable:
+                self.hand_focus = (
+                    next(i for i, c in enumerate(ids) if c in self.playable)
+                    if any(c in self.playable for c in ids)
+                    else f
+                )
         if self.lay is not None:
             self._build_panel()
             self._build_toolbar()
@@ -984,7 +993,9 @@ class TableScene(Scene):
         my = self.my_turn() and self.card_kind is not None
         focus = self.hand_focus if (my and self.zone == "hand") else -1
         for i, (c, (x, y, _w, _h)) in enumerate(zip(ids, rects, strict=True)):
-            up = c in self.selected or (my and (i == self.hover or i == focus))
+            up = c in self.selected or (
+                my and c in self.playable and (i == self.hover or i == focus)
+            )
             yy = y - lay.lift if up else y
             surface.blit(assets.card_face(deck, c), (x, yy))
             if my and c not in self.playable:
@@ -1014,7 +1025,8 @@ class TableScene(Scene):
         x, y, w, h = lay.top_bar
         panel(surface, (x - 4, y - 4, w + 8, h + 4), radius=0, edge=None)
         v, s = self.view, self.session
-        parts = [f"{s.variant.name}", f"Deal {self.match.deal_no + 1}", *self.facts()]
+        deal = self.match.deal_no + (0 if self.match.over or self.between else 1)
+        parts = [f"{s.variant.name}", f"Deal {max(1, deal)}", *self.facts()]
         cx = ui(10)
         fs = ui(17)
         for p in parts:
