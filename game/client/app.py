@@ -181,6 +181,17 @@ def main(argv_config: Any = None) -> int:
     except pygame.error as e:
         print(NO_DISPLAY.format(why=str(e) or "pygame could not open a window"), file=sys.stderr)
         return 2
+    driver = pygame.display.get_driver()
+    asked = os.environ.get("SDL_VIDEODRIVER", "").lower()
+    if (
+        driver in ("dummy", "offscreen")
+        and asked != driver
+        and os.environ.get("CROWSNEST_ALLOW_HEADLESS") != "1"
+    ):
+        # SDL fell back to an invisible driver by itself: there is no display
+        app.close()
+        print(NO_DISPLAY.format(why=f"SDL found only the {driver} video driver"), file=sys.stderr)
+        return 2
     from .scenes.title import TitleScene
 
     app.stack.push(TitleScene())
