@@ -964,6 +964,16 @@ class TableScene(Scene):
             line2 = (line2 + "  " if line2 else "") + "thinking" + dots
         elif call:
             line2 = (line2 + "  " if line2 else "") + call
+        bids = self.view.get("bids")
+        if (
+            isinstance(bids, list)
+            and len(bids) == s.seats
+            and seat < len(bids)
+            and isinstance(bids[seat], int)
+            and not isinstance(bids[seat], bool)
+            and self.view.get("phase") != "bid"
+        ):  # games where every seat's bid stands through the play (Oh Hell)
+            line2 = (line2 + "  " if line2 else "") + f"bid {bids[seat]}"
         tw = self.view.get("tricks_won")
         if tw and seat < len(tw) and self.view.get("phase") == "play":
             line2 = (line2 + "  " if line2 else "") + f"tricks {tw[seat]}"

@@ -1,0 +1,42 @@
+"""Games the client has never heard of are playable by a human through the window:
+the community Oh Hell example (numeric bids from 0, standard cards drawn from rank and
+suit), Dou Dizhu (multi-card plays, pass while playing) and Tractor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from client_driver import Driver, start
+
+from game.client.app import App
+from game.client.prefs import PrefsStore
+from game.config import Config
+from game.testing import registry_with
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def app_for(registry=None) -> App:
+    store = PrefsStore(Config())
+    store.prefs.speed = 0
+    return App(store, size=(1280, 720), registry=registry)
+
+
+def test_oh_hell_dropped_in_is_played_by_a_human_through_the_window():
+    reg = registry_with(ROOT / "examples" / "ohhell" / "crowsnest_ohhell")
+    app = app_for(reg)
+    table = start(app, "ohhell", ["human", "ai", "ai", "ai"], seed=1, level="random")
+    Driver(app, table, mode="mixed", seed=1).play(stop=lambda: table.match.deal_no >= 2)
+    kinds = {a[0] for a, s in zip(table.match.log, table.session.actors, strict=True) if s == 0}
+    assert kinds >= {"bid", "play"}
+    app.close()
+
+
+@pytest.mark.parametrize("variant,seats", [("doudizhu", 3), ("tractor", 4), ("individual2", 2)])
+def test_builtin_variants_play_a_deal_with_a_human(variant, seats):
+    app = app_for()
+    table = start(app, variant, ["human"] + ["ai"] * (seats - 1), seed=2, level="random")
+    Driver(app, table, mode="mixed", seed=4).play(stop=lambda: table.match.deal_no >= 1)
+    assert sum(1 for s in table.session.actors if s == 0) >= 3
+    app.close()
