@@ -12,7 +12,7 @@ from game.engine.variant import DealSetup, Variant
 from . import combos
 from .ai import AIS
 from .cards import DECK
-from .deal import DouDizhuDeal
+from .deal import DouDizhuDeal, describe
 from .scoring import OPTIONS, DouDizhuScorer
 
 HAND_SIZE = 17
@@ -37,11 +37,14 @@ class DouDizhuBidding:
 
 
 class DouDizhuValidator:
-    """The combination rules (combos.py): classify, beats, describe, move generation."""
+    """The combination rules (combos.py): classify, beats, move generation, and
+    describe(cards) -> the name of the selected combination or why it is none (the
+    client's selection label; also Deal.describe)."""
 
     classify = staticmethod(combos.classify)
     beats = staticmethod(combos.beats)
-    describe = staticmethod(combos.describe_combo)
+    describe = staticmethod(describe)
+    describe_combo = staticmethod(combos.describe_combo)
     moves = staticmethod(combos.moves)
 
 
