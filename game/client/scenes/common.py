@@ -70,6 +70,9 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
+        self.draw_menu(surface)
+
+    def draw_menu(self, surface: pygame.Surface) -> None:
         ui, text = self.app.ui, self.app.text
         W, H = surface.get_size()
         if self.modal and self.menu.buttons:
@@ -325,6 +328,8 @@ class FormScene(Scene):
             val = r.value()
             if self.editing is r:
                 val += "_"
+            elif r.edit is not None and focused:
+                val += "   (Enter to type)"
             if r.change:
                 text.draw(surface, "<", ui(24), r.left.center, GOLD, True, "center")
                 text.draw(surface, ">", ui(24), r.right.center, GOLD, True, "center")

@@ -46,8 +46,43 @@ class TitleScene(MenuScene):
     def on_back(self) -> None:
         pass  # Escape on the title does not quit by accident; "Quit" does
 
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self._fans: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        if self.app:
+            self._build_fans(size)
+
+    def _build_fans(self, size: tuple[int, int]) -> None:
+        """Two fans of cards beside the menu, rendered once per window size."""
+        try:
+            v = self.app.registry.variant("crowsnest")
+            deck = v.deck.build(v.resolve_options(None), v.default_seats)
+        except Exception:  # noqa: BLE001 - decoration only: no CrowsNest, no fans
+            return
+        assets = self.app.assets
+        h = max(60, size[1] // 4)
+        assets.set_card_height(h)
+        names = [("R14", "Y14", "BIRD", "G14", "B14"), ("R5", "G10", "Y5", "B10", "R10")]
+        for side, hand in enumerate(names):
+            cards = [deck.ids(n)[0] for n in hand if deck.ids(n)]
+            if not cards:
+                continue
+            w = assets.card_size[0]
+            canvas = pygame.Surface((w * 4, h * 2), pygame.SRCALPHA)
+            n = len(cards)
+            for i, c in enumerate(cards):
+                angle = (i - (n - 1) / 2) * -12
+                img = pygame.transform.rotozoom(assets.card_face(deck, c), angle, 1.0)
+                cx = canvas.get_width() // 2 + (i - (n - 1) / 2) * w * 0.42
+                canvas.blit(img, img.get_rect(center=(cx, h + abs(i - (n - 1) / 2) * h * 0.05)))
+            x = size[0] // 6 if side == 0 else size[0] * 5 // 6
+            self._fans.append((canvas, (x, size[1] * 58 // 100)))
+
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        self.draw_background(surface)
+        for img, centre in getattr(self, "_fans", []):
+            surface.blit(img, img.get_rect(center=centre))
+        self.draw_menu(surface)
         if self.app.notice:
             draw_footer(self, surface, self.app.notice)
             return
