@@ -4,11 +4,15 @@
 - easy:   hand-strength bidding, sensible discard and trump, and trick heuristics: win
           cheaply, win with counters, give counters to a winning partner, follow cheaply
           when the trick is lost.
-- normal: easy's skeleton plus card counting (cards played, who is void in what): it
-          knows which cards are sure winners, only gives counters to a partner who cannot
-          be beaten, keeps its top cards for when they win, draws trump only while the
-          opponents may hold some, leads into its partner's voids, and bids from expected
-          points (a per-preset fit of points taken against hand features).
+- normal: bids from expected points (a per-preset least-squares fit of the points the
+          declarer's side takes against hand features, less a safety margin, plus what
+          the partner's and opponents' bids show), may bury counters when strong, and
+          plays by card counting: it tracks the cards played and who has shown a void,
+          deals the unseen cards at random consistently with that, plays each candidate
+          card out in those sampled deals with the easy policy, and keeps the card with
+          the best score for its side. Sluffing counters on a partner who holds the
+          trick, keeping 14s until they win, and not leading trump without purpose all
+          come out of that search.
 
 Every preset's ranks and values come from the view's rules tables (1s high, the red 1,
 bird high or low, counters), so one AI serves all presets.
@@ -21,7 +25,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.engine import PASS, Action
-from game.engine.tricks import TrumpOrder, trick_winner
+from game.engine.tricks import beats as _beats
+from game.engine.tricks import trick_winner
 
 from .deal import random_discard
 from .rules import RookRules
@@ -130,7 +135,20 @@ def r_suit_cards(r: RookRules, t: int, s: int) -> tuple[int, ...]:
 # (constant, trumps, top trumps, bosses, short suits, counters). "easy" uses one rough
 # set; "normal" uses per-preset fits (tools: see docs/rules-decisions.md, Rook AIs).
 EASY_COEF = (0.2, 0.06, 0.05, 0.04, 0.03, 0.02)
-NORMAL_COEF: dict[str, tuple[float, ...]] = {}
+NORMAL_COEF: dict[str, tuple[float, ...]] = {
+    # least-squares fits of the declarer side's share against the bid-time features,
+    # 600 deals per preset with normal play (see docs/rules-decisions.md)
+    "crowsnest": (0.5134, 0.0233, 0.0162, 0.0154, 0.0493, 0.0717),
+    "kentucky": (0.4368, 0.0245, 0.0272, 0.0098, 0.0535, 0.1109),
+    "partnership": (0.2153, 0.0443, 0.0520, 0.1216, 0.0794, 0.0301),
+    "one-high": (0.1446, 0.0498, 0.0507, 0.0628, 0.1041, 0.0980),
+    "red-one": (0.4680, 0.0278, 0.0164, -0.0102, 0.0072, 0.1310),
+    "buckeye": (0.4484, 0.0205, 0.0186, -0.0042, 0.0345, 0.1326),
+    "individual2": (0.0634, 0.0685, 0.0146, 0.0800, 0.0611, 0.1141),
+    "individual3": (0.1792, 0.0611, 0.0219, 0.0996, 0.0831, 0.0646),
+    "individual5": (0.2554, 0.0292, 0.0548, 0.0659, 0.0635, 0.0896),
+    "individual6": (-0.0626, 0.0758, 0.0665, 0.0637, 0.0450, 0.0151),
+}
 
 
 def expected_share(r: RookRules, hand: Sequence[int], t: int, coef: Sequence[float]) -> float:
@@ -160,14 +178,7 @@ def winning_play(view: RookView) -> tuple[int, int]:
 
 def beats(view: RookView, card: int, best: int) -> bool:
     order = view.rules.orders[view.trump]
-    return _beats(order, card, best, view.led if view.led >= 0 else order.eff_suit[best])
-
-
-def _beats(order: TrumpOrder, card: int, best: int, led: int) -> bool:
-    e = order.eff_suit[card]
-    if e not in (order.trump, led):
-        return False
-    return order.strength[card] > order.strength[best]
+    return _beats(card, best, view.led if view.led >= 0 else order.eff_suit[best], order)
 
 
 def positions_after(view: RookView) -> list[int]:
@@ -319,7 +330,7 @@ class RookEasyAI:
 class Knowledge:
     """What a seat can infer from its view: cards not yet seen, and voids per position."""
 
-    __slots__ = ("unseen", "void", "trump_void")
+    __slots__ = ("unseen", "void")
 
     def __init__(self, view: RookView) -> None:
         r = view.rules
@@ -347,24 +358,10 @@ class Knowledge:
                 if led < 0:
                     led = eff[c]
                     continue
-                if eff[c] != led and c != bird:
+                if eff[c] != led and c != bird and not (r.dummy and pos == 2):
                     void[pos].add(led)
         self.unseen = [c for c in range(n) if not seen[c]]
         self.void = void
-        self.trump_void = [t in v for v in void]
-
-    def higher_unseen(self, view: RookView, card: int, suit: int) -> bool:
-        order = view.rules.orders[view.trump]
-        st = order.strength[card]
-        eff = order.eff_suit
-        return any(eff[c] == suit and order.strength[c] > st for c in self.unseen)
-
-    def may_hold(self, pos: int, suit: int, view: RookView) -> bool:
-        """Could position `pos` hold an unseen card of `suit`?"""
-        if suit in self.void[pos]:
-            return False
-        eff = view.rules.orders[view.trump].eff_suit
-        return any(eff[c] == suit for c in self.unseen)
 
 
 class RookNormalAI(RookEasyAI):
@@ -399,166 +396,34 @@ class RookNormalAI(RookEasyAI):
             return -10.0
         return 30.0
 
-    # -- play with card counting
+    rollouts = 24  # rollouts per decision, shared among the playable cards
+
+    # -- play: card counting + sampled deals played out by the easy policy
     def play(self, view: RookView, playable: list[int], rng: random.Random) -> int:
         if len(playable) == 1:
             return playable[0]
         k = Knowledge(view)
-        if not view.trick:
-            return self.lead_n(view, playable, k)
-        return self.follow_n(view, playable, k)
-
-    def is_boss(self, view: RookView, c: int, k: Knowledge) -> bool:
-        """No unseen card of its effective suit is stronger."""
-        return not k.higher_unseen(view, c, view.rules.orders[view.trump].eff_suit[c])
-
-    def opponents(self, view: RookView) -> list[int]:
-        me = view.side_of(view.acting)
-        return [p for p in range(view.rules.positions) if view.side_of(p) != me]
-
-    def partners(self, view: RookView) -> list[int]:
-        me = view.side_of(view.acting)
-        return [
-            p for p in range(view.rules.positions) if p != view.acting and view.side_of(p) == me
-        ]
-
-    def safe_lead(self, view: RookView, c: int, k: Knowledge) -> bool:
-        """A led card that should hold: a boss whose suit no opponent can ruff."""
-        r = view.rules
-        t = view.trump
-        s = r.orders[t].eff_suit[c]
-        if not self.is_boss(view, c, k):
-            return False
-        if s == t:
-            return True
-        return not any(s in k.void[p] and k.may_hold(p, t, view) for p in self.opponents(view))
-
-    def lead_n(self, view: RookView, playable: list[int], k: Knowledge) -> int:
-        r = view.rules
-        t = view.trump
-        order = r.orders[t]
-        eff, st = order.eff_suit, order.strength
-        pts = r.points
-        opps = self.opponents(view)
-        opp_trumps = any(k.may_hold(p, t, view) for p in opps)
-        declaring = (
-            view.side_of(view.acting) == view.side_of(view.declarer)
-            if view.declarer >= 0
-            else False
-        )
-        trumps = [c for c in playable if eff[c] == t]
-        # 1. draw trump with a boss trump while opponents may still hold trump
-        if declaring and opp_trumps and trumps:
-            boss_trumps = [c for c in trumps if self.is_boss(view, c, k)]
-            if boss_trumps:
-                return max(boss_trumps, key=lambda c: st[c])
-        # 2. cash safe off-suit winners (most counters first)
-        safe = [c for c in playable if eff[c] != t and self.safe_lead(view, c, k)]
-        if safe:
-            return max(safe, key=lambda c: (pts[c], st[c]))
-        # 3. lead into a partner's void (they can ruff) when opponents can still follow
-        for p in self.partners(view):
-            for s in k.void[p]:
-                if s == t or not k.may_hold(p, t, view):
-                    continue
-                cands = [c for c in playable if eff[c] == s]
-                if cands:
-                    return min(cands, key=lambda c: (pts[c], st[c]))
-        # 4. a low, non-counter card from the longest off suit; trump only if nothing else
-        off = [c for c in playable if eff[c] != t]
-        if off:
-            lengths = {s: sum(1 for c in off if eff[c] == s) for s in range(5)}
-            return min(off, key=lambda c: (pts[c] > 0, -lengths[eff[c]], st[c]))
-        if not opp_trumps:
-            return max(playable, key=lambda c: (pts[c], st[c]))  # all boss: cash counters
-        return min(playable, key=lambda c: (pts[c] > 0, st[c]))
-
-    def holds(self, view: RookView, wcard: int, k: Knowledge) -> bool:
-        """Will `wcard`, winning now, stay winning against the positions still to play?"""
-        return self._holds(view, wcard, k, view.led if view.led >= 0 else -1)
-
-    def _holds(self, view: RookView, wcard: int, k: Knowledge, led: int) -> bool:
-        r = view.rules
-        t = view.trump
-        order = r.orders[t]
-        eff, st = order.eff_suit, order.strength
-        if led < 0:
-            led = eff[wcard]
-        me = view.side_of(view.acting)
-        for p in positions_after(view):
-            if view.side_of(p) == me:
-                continue
-            if r.dummy and p == 2:
-                hand = [c for c in view.dummy_up if c >= 0]  # seen cards; face-down may turn
-                if any(_beats(order, c, wcard, led) for c in hand):
-                    return False
-                continue
-            # higher card of the winning card's suit that p may hold
-            s = eff[wcard]
-            if k.may_hold(p, s, view) and any(eff[c] == s and st[c] > st[wcard] for c in k.unseen):
-                return False
-            # a trump ruff by a player void in the led suit
-            if (
-                s != t
-                and (led in k.void[p] or not k.may_hold(p, led, view))
-                and k.may_hold(p, t, view)
-            ):
-                return False
-        return True
-
-    def follow_n(self, view: RookView, playable: list[int], k: Knowledge) -> int:
-        r = view.rules
-        t = view.trump
-        order = r.orders[t]
-        st = order.strength
-        pts = r.points
-        me = view.side_of(view.acting)
-        wpos, wcard = winning_play(view)
-        at_stake = sum(pts[c] for _, c in view.trick)
+        worlds = max(3, self.rollouts // len(playable))
+        side = view.side_of(view.acting)
+        policy = _ROLLOUT
+        pa = view.rules.play_actions
+        totals = dict.fromkeys(playable, 0.0)
+        for _ in range(worlds):
+            w = sample_world(view, k, rng)
+            for c in playable:
+                d = w.clone()
+                d.apply(pa[c])
+                while d._to_move >= 0:
+                    s = d._to_move
+                    v = d.view(s)
+                    d.apply(pa[policy.play(v, v.playable(), rng)])
+                totals[c] += deal_value(d, side)
+        # ties: the cheaper card
         cheap = value_key(view)
+        return max(playable, key=lambda c: (totals[c], [-x for x in cheap(c)]))
 
-        def give_low() -> int:
-            # lowest card, keeping bosses for later and shedding short off suits
-            eff = order.eff_suit
-            hand = playable
-            return min(
-                hand,
-                key=lambda c: (
-                    pts[c],
-                    self.is_boss(view, c, k),
-                    eff[c] == t,
-                    sum(1 for x in view.hand if eff[x] == eff[c]),
-                    st[c],
-                ),
-            )
 
-        if view.side_of(wpos) == me and self.holds(view, wcard, k):
-            counters = [c for c in playable if pts[c] and not self.is_boss(view, c, k)]
-            if not counters:
-                counters = [c for c in playable if pts[c]]
-            if counters:
-                return max(counters, key=lambda c: (pts[c], -st[c]))
-            return give_low()
-        winners = [c for c in playable if beats(view, c, wcard)]
-        if winners:
-            held = [c for c in winners if self.holds_after(view, c, k)]
-            if held:
-                worth = at_stake + max(pts[c] for c in held)
-                if worth > 0 or not positions_after(view) or view.side_of(wpos) != me:
-                    # take it: with the most counters among the cheapest sure winners
-                    return max(held, key=lambda c: (pts[c], -st[c]))
-            elif view.side_of(wpos) != me and at_stake >= 10:
-                return min(winners, key=lambda c: (st[c], -pts[c]))
-        if view.side_of(wpos) == me and not positions_after(view):
-            counters = [c for c in playable if pts[c]]
-            if counters:
-                return max(counters, key=lambda c: (pts[c], -st[c]))
-        _ = cheap
-        return give_low()
-
-    def holds_after(self, view: RookView, c: int, k: Knowledge) -> bool:
-        """Would `c`, played now and winning, hold against the positions after us?"""
-        return self._holds(view, c, k, view.led)
+_ROLLOUT = RookEasyAI()
 
 
 def easy_factory(variant: Any, options: Any, seats: int) -> RookEasyAI:
@@ -574,3 +439,83 @@ def random_factory(variant: Any, options: Any, seats: int) -> RookRandomAI:
 
 
 AI_FACTORIES = {"random": random_factory, "easy": easy_factory, "normal": normal_factory}
+
+
+# ---------------------------------------------------------------- sampling (normal)
+
+
+def sample_world(view: RookView, k: Knowledge, rng: random.Random):
+    """A full deal consistent with the view: the unseen cards dealt at random to the
+    hidden hands (respecting known voids), the hidden nest, the dummy's face-down cards
+    and the cards set aside."""
+    from .deal import DUMMY, RookDeal
+
+    r = view.rules
+    eff = r.orders[view.trump].eff_suit
+    P = r.positions
+    # locations: (key, capacity, voids)
+    locs: list[tuple[Any, int, set[int]]] = []
+    for p in range(P):
+        if p == view.seat or (r.dummy and p == DUMMY):
+            continue
+        locs.append((p, view.hand_counts[p], k.void[p]))
+    if not view.nest and view.nest_count:
+        locs.append(("nest", view.nest_count, set()))
+    under = [i for i, u in enumerate(view.dummy_under) if u]
+    if under:
+        locs.append(("down", len(under), set()))
+    if view.aside_count:
+        locs.append(("aside", view.aside_count, set()))
+    pool = list(k.unseen)
+    for attempt in range(30):
+        rng.shuffle(pool)
+        free = [cap for _, cap, _ in locs]
+        got: list[list[int]] = [[] for _ in locs]
+        ok = True
+        strict = attempt < 25
+        for c in pool:
+            e = eff[c]
+            cands = [i for i, (_, _, v) in enumerate(locs) if free[i] and not (strict and e in v)]
+            if not cands:
+                ok = False
+                break
+            tot = sum(free[i] for i in cands)
+            x = rng.randrange(tot)
+            for i in cands:
+                x -= free[i]
+                if x < 0:
+                    break
+            got[i].append(c)
+            free[i] -= 1
+        if ok:
+            break
+    hands: dict[int, list[int]] = {}
+    nest: list[int] = []
+    down = [-1] * len(view.dummy_under)
+    for (key, _, _), cards in zip(locs, got, strict=True):
+        if key == "nest":
+            nest = cards
+        elif key == "down":
+            for i, c in zip(under, cards, strict=True):
+                down[i] = c
+        elif key != "aside":
+            hands[key] = cards
+    return RookDeal.world(view, hands, nest, down)
+
+
+def deal_value(deal: Any, side: int) -> float:
+    """How good a finished deal is for `side`: its score change less the best other
+    side's (the scorer's rules: made bids, set bids, counters)."""
+    r = deal.r
+    res = deal.result()
+    pts = res.points
+    d = res.details
+    decl = d["declarer_side"]
+    bid = d["bid"]
+    change = list(pts)
+    if pts[decl] >= bid:
+        change[decl] = bid if r.made_scores_bid else pts[decl]
+    else:
+        change[decl] = -bid
+    mine = change[side]
+    return mine - max(c for i, c in enumerate(change) if i != side)

@@ -592,12 +592,14 @@ class RookDeal(Deal):
         nest_visible = over or (declarer_sees and bool(self.nest_taken))
         dummy_up: tuple[int, ...] = ()
         dummy_down = 0
+        under: tuple[bool, ...] = ()
         if r.dummy:
             up = [-1] * PILES
             for c, i in self.dummy_pile.items():
                 up[i] = c
             dummy_up = tuple(up)
             dummy_down = sum(1 for c in self.dummy_down if c >= 0)
+            under = tuple(c >= 0 for c in self.dummy_down)
         return RookView(
             seat=seat,
             rules=r,
@@ -624,6 +626,7 @@ class RookDeal(Deal):
             controllers=tuple(self.ctl),
             dummy_up=dummy_up,
             dummy_down=dummy_down,
+            dummy_under=under,
             aside_count=len(self.aside),
             scores=tuple(self.scores),
         )
@@ -675,6 +678,59 @@ class RookDeal(Deal):
             "controllers": list(self.ctl),
             "colours": list(COLOURS),
         }
+
+    @classmethod
+    def world(
+        cls,
+        view: RookView,
+        hands: dict[int, list[int]],
+        nest: list[int],
+        dummy_down: list[int],
+    ) -> RookDeal:
+        """A complete deal consistent with `view` (play phase), the hidden cards filled in
+        by the caller: `hands` for the positions the viewer cannot see, the nest when
+        hidden, the dummy's face-down cards per pile (-1 where none). For AI sampling."""
+        r = view.rules
+        d = cls.__new__(cls)
+        d.r = r
+        d.deck = r.deck
+        d.phase = view.phase
+        d._to_move = view.to_move
+        d.acting = view.acting
+        d.dealer = view.dealer
+        P = r.positions
+        all_hands: list[list[int]] = []
+        for p in range(P):
+            if p == view.seat:
+                all_hands.append(list(view.hand))
+            elif r.dummy and p == DUMMY:
+                all_hands.append([c for c in view.dummy_up if c >= 0])
+            else:
+                all_hands.append(list(hands[p]))
+        d.hands = all_hands
+        d.nest = list(view.nest) if view.nest else list(nest)
+        d.nest_taken = view.nest_taken
+        d.aside = []
+        d.passed = list(view.passed)
+        d.high_bid = view.high_bid
+        d.high_bidder = view.high_bidder
+        d.bid_log = view.bids
+        d.declarer = view.declarer
+        d.trump = view.trump
+        d.trick = list(view.trick)
+        d.led = view.led
+        d.leader = view.trick[0][0] if view.trick else -1
+        d.won = [[] for _ in range(P)]
+        d.won_points = list(view.won_points)
+        d.tricks_won = list(view.tricks_won)
+        d.history = view.history
+        d.ctl = list(view.controllers)
+        d.dummy_down = list(dummy_down)
+        d.dummy_pile = {c: i for i, c in enumerate(view.dummy_up) if c >= 0}
+        d.scores = view.scores
+        d.redeal = False
+        d.last_winner = -1
+        return d
 
     def _dummy_tops(self) -> list[int]:
         up = [-1] * PILES

@@ -38,6 +38,7 @@ class RookView:
     controllers: tuple[int, ...]  # seat playing each position
     dummy_up: tuple[int, ...]  # the dummy's face-up card per pile (-1: pile empty)
     dummy_down: int  # face-down dummy cards left
+    dummy_under: tuple[bool, ...]  # per pile: is there a face-down card under the top one
     aside_count: int
     scores: tuple[int, ...]  # match scores before this deal
 
