@@ -76,7 +76,7 @@ def _minus(c: Sequence[int], move: Move) -> tuple[int, ...]:
 # ---------------------------------------------------------------- hand planning
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=20_000)
 def hand_plan(counts: tuple[int, ...]) -> tuple[int, tuple[Move, ...]]:
     """Split a hand into few combinations: (score, groups). score = 10 x groups + singles
     left, lower is better. Bombs and the rocket stay whole; chains (straights, pair runs,
@@ -91,25 +91,33 @@ def hand_plan(counts: tuple[int, ...]) -> tuple[int, tuple[Move, ...]]:
         if c[r] == 4:
             fixed.append((r,) * 4)
             c[r] = 0
-    score, groups = _best_chains(tuple(c), ())
+    score, groups = _best_chains(tuple(c), (), {})
     return score + 10 * len(fixed), tuple(fixed) + groups
 
 
-@lru_cache(maxsize=200_000)
-def _best_chains(c: tuple[int, ...], planes: tuple[Move, ...]) -> tuple[int, tuple[Move, ...]]:
+Plan = tuple[int, tuple[Move, ...]]
+
+
+def _best_chains(c: tuple[int, ...], planes: tuple[Move, ...], memo: dict[tuple, Plan]) -> Plan:
+    """The best plan for counts c given the airplanes already taken out (memo: per call)."""
+    key = (c, planes)
+    got = memo.get(key)
+    if got is not None:
+        return got
     best = _finish(c, planes)
     lst = list(c)
     for kind in (combos.STRAIGHT, combos.PAIRRUN, PLANE):
         for chain in combos._of_kind(lst, kind, -1, 0):
             rest = _minus(c, chain)
             if kind == PLANE:
-                score, groups = _best_chains(rest, tuple(sorted((*planes, chain))))
+                score, groups = _best_chains(rest, tuple(sorted((*planes, chain))), memo)
             else:
-                score, groups = _best_chains(rest, planes)
+                score, groups = _best_chains(rest, planes, memo)
                 score += 10
                 groups = (chain, *groups)
             if score < best[0]:
                 best = (score, groups)
+    memo[key] = best
     return best
 
 

@@ -49,6 +49,8 @@ def classify(ranks: Move) -> Combo | str:
     got = _CLASSIFY.get(ranks)
     if got is None:
         got = _classify(ranks)
+        if len(_CLASSIFY) > 200_000:  # bounded: wing choices make many distinct sets
+            _CLASSIFY.clear()
         _CLASSIFY[ranks] = got
     return got
 
