@@ -90,6 +90,7 @@ class TableScene(Scene):
         self.panel_menu = Menu([], self._press)
         self.toolbar = Menu([], self._tool)
         self._legal: list[Action] = []
+        self._hand_cache: tuple[tuple[int, int], list[int]] | None = None  # (bottom, log length)
         self.card_kind: str | None = None
         self.single = False
         self.playable: set[int] = set()
@@ -184,6 +185,7 @@ class TableScene(Scene):
     def refresh(self) -> None:
         """Re-read the view and the legal actions (after any change to the match)."""
         m = self.match
+        self._hand_cache = None  # the view changes: so may the hand
         self.view = m.view_json(self.bottom)
         self._legal = m.legal_actions() if m.to_move == self.bottom else []
         self.card_kind = None
@@ -221,6 +223,14 @@ class TableScene(Scene):
     def hand_ids(self) -> list[int]:
         """The cards the bottom seat acts with, as ids in the view's order: its hand, or
         the dummy's face-up cards while it plays for the dummy."""
+        key = (self.bottom, len(self.match.log))
+        if self._hand_cache is not None and self._hand_cache[0] == key:
+            return self._hand_cache[1]
+        ids = self._hand_ids()
+        self._hand_cache = (key, ids)
+        return ids
+
+    def _hand_ids(self) -> list[int]:
         deck = self.match.deck
         if self.dummy_turn():
             return self._ids([n for n in self.view["dummy"].get("up", []) if n])
