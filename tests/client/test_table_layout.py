@@ -73,3 +73,22 @@ def test_drawn_cards_stay_on_screen_and_seats_apart(variant, seats, size):
         assert pygame.Rect(p.plate).collidelist(other_hands) == -1
     assert t.positions == seats + (1 if variant == "individual2" else 0)
     app.close()
+
+
+def test_resizing_the_window_relays_the_table_and_scales_cards():
+    app = make_app(speed=0, size=(1024, 640))
+    v = app.registry.variant("crowsnest")
+    s = Session(v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)], seed=4)
+    to_play(s)
+    t = TableScene(s)
+    app.stack.replace(t)
+    small = t.lay.card
+    trick_before = [(sp.card, sp.x, sp.y) for sp in t.trick]
+    app._resized((1920, 1080))
+    assert t.lay.size == (1920, 1080)
+    assert t.lay.card[1] > small[1] * 1.4
+    assert [c for c, _, _ in trick_before] == [sp.card for sp in t.trick]  # same trick, new places
+    spy = Spy((1920, 1080))
+    t.draw(spy)
+    assert any(sz == t.lay.card for sz, _ in spy.blits)
+    app.close()
