@@ -214,6 +214,9 @@ class NormalAI:
     # deals at strength 5, 60% at 7, 70% at 9; paired runs (the same deals with one seat
     # changed) favoured bidding this eagerly over more cautious thresholds.
     BID_AT = (5, 6, 8)
+    # Follow when beating raises the plan score by at most this much (10 = one more group).
+    FOLLOW_COST = 4
+    LAST_WORD_COST = 8
 
     def choose(self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random) -> Action:
         c = hand_counts(view)
@@ -307,7 +310,7 @@ class NormalAI:
                 return options[
                     max(plain, key=lambda m: (_combo(m)[1], -hand_plan(_minus(c, m))[0]))
                 ]
-        if best is not None and best[0] <= (8 if last_word else 4):
+        if best is not None and best[0] <= (self.LAST_WORD_COST if last_word else self.FOLLOW_COST):
             return options[best[1]]
         bombs = [m for m in options if _is_bomb(m)]
         if bombs:
