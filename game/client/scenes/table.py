@@ -618,6 +618,7 @@ class TableScene(Scene):
         seq = [s for r in range(max(counts)) for s in order if r < counts[s]]
         step = min(0.045, 1.4 / max(1, len(seq)))
         centre = self.lay.centre
+        shuffle_t = self._shuffle(centre)
 
         def land(seat: int) -> None:
             if self.dealing is not None:
@@ -635,10 +636,39 @@ class TableScene(Scene):
             self.tweener.animate(sp, "out_quad", 0.28, on_finished=done, x=dst[0], y=dst[1])
 
         for i, s in enumerate(seq):
-            self.tweener.wait(i * step + 1e-6, lambda s=s: launch(s))
+            self.tweener.wait(shuffle_t + i * step + 1e-6, lambda s=s: launch(s))
         if seq:
-            self.app.audio.play("deal")
+            self.tweener.wait(shuffle_t, lambda: self.app.audio.play("deal"))
         self.beats.insert(0, self._dealt)
+
+    def _shuffle(self, centre: tuple[int, int]) -> float:
+        """Riffle: the pack splits in two halves that part and meet twice. Returns its
+        length in unscaled seconds (the deal starts after it)."""
+        halves = [
+            CardSprite(centre[0], centre[1], -1, True),
+            CardSprite(centre[0], centre[1], -1, True),
+        ]
+        self.sprites.extend(halves)
+        dx = self.lay.small[0] * 0.75
+        beat = 0.16
+
+        def riffle(k: int) -> None:
+            if k >= 4:
+                for h in halves:
+                    self._drop(h)
+                return
+            out = 1 if k % 2 == 0 else 0
+            self.tweener.animate(
+                halves[0],
+                "in_out_quad",
+                beat,
+                on_finished=lambda: riffle(k + 1),
+                x=centre[0] - dx * out,
+            )
+            self.tweener.animate(halves[1], "in_out_quad", beat, x=centre[0] + dx * out)
+
+        riffle(0)
+        return 4 * beat + 0.05
 
     def _dealt(self) -> None:
         self.dealing = None
