@@ -285,7 +285,7 @@ class TableScene(Scene):
             return
         h, gap = ui(44), ui(10)
         if self.card_kind:  # a row above the hand, on the right of the prompt
-            w = ui(150)
+            w = min(ui(150), lay.status[2] // (2 * len(buttons)))
             x0 = lay.status[0] + lay.status[2] - len(buttons) * (w + gap) + gap
             y = lay.status[1] + (lay.status[3] - h) // 2
             for i, b in enumerate(buttons):
@@ -1162,19 +1162,22 @@ class TableScene(Scene):
         panel_row = self.card_kind is not None and self.panel_menu.buttons and self.my_turn()
         right = (self.panel_menu.buttons[0].rect.left - ui(10)) if panel_row else sx + sw
         cx = sx + (right - sx) // 2
-        text.draw(
-            surface,
-            msg,
-            ui(20),
-            (cx, sy + sh // 2 - (ui(9) if self.reason else 0)),
-            GOLD,
-            True,
-            "center",
-        )
+        avail = right - sx
+        size = ui(20)
+        if text.fonts(size, True).size(msg)[0] > avail:
+            size = ui(17)  # a long prompt: smaller first, then cut to fit
+        lines = text.wrap(msg, size, avail, True)
+        if len(lines) > 1 and not self.reason:  # two lines fit when no reason is shown
+            text.draw(surface, lines[0], size, (cx, sy + sh // 2 - ui(10)), GOLD, True, "center")
+            rest = text.fit(" ".join(lines[1:]), size, avail, True)
+            text.draw(surface, rest, size, (cx, sy + sh // 2 + ui(10)), GOLD, True, "center")
+        else:
+            msg = text.fit(msg, size, avail, True)
+            y = sy + sh // 2 - (ui(9) if self.reason else 0)
+            text.draw(surface, msg, size, (cx, y), GOLD, True, "center")
         if self.reason:
-            text.draw(
-                surface, self.reason, ui(17), (cx, sy + sh // 2 + ui(12)), RED, True, "center"
-            )
+            reason = text.fit(self.reason, ui(17), avail, True)
+            text.draw(surface, reason, ui(17), (cx, sy + sh // 2 + ui(12)), RED, True, "center")
         if self.my_turn() and self.panel_menu.buttons:
             if not self.card_kind:
                 px, py, pw, ph = lay.panel
