@@ -131,9 +131,6 @@ class DouDizhuDeal(Deal):
         self.bombs = 0
         self.winner = -1
         self._moves: list[Move] | None = None
-        # Per seat: move -> its play action for the seat's current cards. Replaced (never
-        # emptied in place) when the seat's cards change, so clones may share them.
-        self._acts: list[dict[Move, Action]] = [{}, {}, {}]
 
     # ------------------------------------------------------------ basics
 
@@ -174,7 +171,6 @@ class DouDizhuDeal(Deal):
         d.trick = self.trick[:]
         d.history = self.history[:]
         d.plays = self.plays[:]
-        d._acts = self._acts[:]
         return d
 
     # ------------------------------------------------------------ legality
@@ -187,31 +183,16 @@ class DouDizhuDeal(Deal):
             self._moves = mv
         return mv
 
-    def _action(self, move: Move) -> Action:
-        seat = self._to_move
-        act = self._acts[seat].get(move)
-        if act is None:  # one move: pick its cards straight from the mask
-            act = ("play", pick_cards(move, self.masks[seat]))
-        return act
-
     def legal_actions(self) -> list[Action]:
         if self.phase == "bid":
             return [PASS, *BIDS[self.bid :]]
         if self.phase != "play":
             return []
         mv = self._play_moves()
-        seat = self._to_move
-        acts = self._acts[seat]
         out: list[Action] = [] if self.last is None else [PASS]
-        get = acts.get
-        slot = None
-        for m in mv:
-            act = get(m)
-            if act is None:
-                if slot is None:
-                    slot = slots_for(self.masks[seat]).__getitem__
-                act = acts[m] = ("play", tuple(map(slot, slot_index(m))))
-            out.append(act)
+        if mv:
+            slot = slots_for(self.masks[self._to_move]).__getitem__
+            out.extend([("play", tuple(map(slot, slot_index(m)))) for m in mv])
         return out
 
     def random_action(self, rng: random.Random) -> Action:
@@ -224,7 +205,7 @@ class DouDizhuDeal(Deal):
             i = rng.randrange(len(mv) + 1)
             if i == len(mv):
                 return PASS
-        return self._action(mv[i])
+        return ("play", pick_cards(mv[i], self.masks[self._to_move]))
 
     def check(self, action: Action) -> str | None:
         if self.phase == "over":
@@ -314,7 +295,6 @@ class DouDizhuDeal(Deal):
         for r in ranks:
             cnt[r] -= 1
         self.masks[seat] &= ~m
-        self._acts[seat] = {}
         self.sizes[seat] -= len(cards)
         self.played_mask |= m
         self.plays[seat] += 1
@@ -385,7 +365,6 @@ class DouDizhuDeal(Deal):
         ll = self.bidder
         self.landlord = ll
         self.masks[ll] |= mask_of(self.bottom)
-        self._acts[ll] = {}
         cnt = self.counts[ll]
         for c in self.bottom:
             cnt[RANK_OF[c]] += 1
