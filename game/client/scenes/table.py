@@ -47,6 +47,15 @@ class CardSprite:
         self.x, self.y, self.card, self.small, self.seat = x, y, card, small, seat
 
 
+def bird_name(variant: Any) -> str:
+    """What the bird card is called in this variant ("Crow" in CrowsNest): the Rook
+    family names it in its "bird" option's label ("Crow card"); else "Rook"."""
+    for opt in getattr(variant, "options", ()):
+        if opt.key == "bird" and opt.label:
+            return opt.label.split()[0]
+    return "Rook"
+
+
 def pretty_action(action: Action, deck: Any) -> str:
     kind = action[0]
     if kind == "pass":
@@ -102,6 +111,7 @@ class TableScene(Scene):
 
     def on_push(self) -> None:
         self.tweener.speed = self.app.prefs.speed
+        self.app.assets.set_bird_label(bird_name(self.session.variant))
         self.refresh()
         self.relayout()  # now that the view is known (a dummy adds a place)
         if len(self.match.log) == self.session.deal_start:
