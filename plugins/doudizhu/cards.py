@@ -59,7 +59,9 @@ HELD_BY_SHIFT: tuple[tuple[tuple[int, ...], ...], ...] = HELD_IDS + (
 
 
 def pick_cards(ranks: tuple[int, ...], mask: int) -> tuple[Card, ...]:
-    """cards_for for a single move: the lowest held ids of each rank, from a hand mask."""
+    """Concrete cards for one move (a sorted rank multiset): the lowest held ids of each
+    rank, so the choice of suits is deterministic. The caller guarantees the hand holds
+    them (moves are generated from its counts); the ids come out sorted."""
     out: list[Card] = []
     prev, k = -1, 0
     held: tuple[int, ...] = ()
@@ -93,8 +95,9 @@ def ranks_of(cards: Iterable[Card]) -> tuple[int, ...]:
 
 
 def slots_for(mask: int) -> list[Card]:
-    """A hand's lookup table for cards_for: slot 4 * rank + k holds the id of its k-th
-    lowest card of that rank (-1 where it has fewer)."""
+    """The same choice for many moves at once (Deal.legal_actions): slot 4 * rank + k
+    holds the id of the hand's k-th lowest card of that rank (-1 where it has fewer);
+    a move's cards are its slot_index looked up in this table."""
     slots = [-1] * (4 * N_RANKS)
     for r in range(13):
         held = HELD_IDS[r][(mask >> 4 * r) & 15]
@@ -125,13 +128,6 @@ def slot_index(ranks: tuple[int, ...]) -> tuple[int, ...]:
             _SLOT_INDEX.clear()
         _SLOT_INDEX[ranks] = got
     return got
-
-
-def cards_for(ranks: tuple[int, ...], slots: list[Card]) -> tuple[Card, ...]:
-    """Concrete card ids for a sorted rank multiset: the lowest ids of each rank, from a
-    hand's slots_for table. The caller guarantees the hand holds them (moves are
-    generated from its counts), so the ids come out sorted."""
-    return tuple(map(slots.__getitem__, slot_index(ranks)))
 
 
 def names_of(cards: Iterable[Card]) -> list[str]:
