@@ -59,7 +59,10 @@ class TitleScene(MenuScene):
             deck = v.deck.build(v.resolve_options(None), v.default_seats)
         except Exception:  # noqa: BLE001 - decoration only: no CrowsNest, no fans
             return
+        from .table import bird_name
+
         assets = self.app.assets
+        assets.set_bird_label(bird_name(v))
         h = max(60, size[1] // 4)
         assets.set_card_height(h)
         names = [("R14", "Y14", "BIRD", "G14", "B14"), ("R5", "G10", "Y5", "B10", "R10")]
