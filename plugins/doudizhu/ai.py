@@ -107,7 +107,7 @@ def _best_chains(c: tuple[int, ...], planes: tuple[Move, ...], memo: dict[tuple,
     best = _finish(c, planes)
     lst = list(c)
     for kind in (combos.STRAIGHT, combos.PAIRRUN, PLANE):
-        for chain in combos._of_kind(lst, kind, -1, 0):
+        for chain in combos.moves_of_kind(lst, kind, -1, 0):
             rest = _minus(c, chain)
             if kind == PLANE:
                 score, groups = _best_chains(rest, tuple(sorted((*planes, chain))), memo)
@@ -165,7 +165,7 @@ def beaten_by_unseen(move: Move, unseen: Sequence[int]) -> bool:
         return False
     return any(
         not _is_bomb(m)
-        for m in combos._of_kind(
+        for m in combos.moves_of_kind(
             list(unseen), combo[0], combo[1], combo[2] if combo[0] in combos.CHAIN_UNIT else 0
         )
     )

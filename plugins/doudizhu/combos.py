@@ -379,7 +379,7 @@ def _chain_moves(c: list[int], unit: int, minimum: int, above: int, length: int)
     return [table[s][n] for s, n in _chains(c, unit, minimum, above, length)]
 
 
-def _of_kind(c: list[int], kind: int, above: int, length: int) -> list[Move]:
+def moves_of_kind(c: list[int], kind: int, above: int, length: int) -> list[Move]:
     """Every move of one kind (and, for chains, one length; 0 = any) with core > above."""
     if kind <= TRIPLE:
         return _n_of(c, kind + 1, above, N_RANKS - 1 if kind == SINGLE else R2)
@@ -414,11 +414,11 @@ def moves(c: list[int], table: Combo | None) -> list[Move]:
     if kind == ROCKET:
         return []
     if kind == BOMB:
-        out = _of_kind(c, BOMB, core, 0)
+        out = moves_of_kind(c, BOMB, core, 0)
     else:
-        out = _of_kind(c, kind, core, length if kind in CHAIN_UNIT else 0)
+        out = moves_of_kind(c, kind, core, length if kind in CHAIN_UNIT else 0)
         if 4 in c:
-            out.extend(_of_kind(c, BOMB, -1, 0))
+            out.extend(moves_of_kind(c, BOMB, -1, 0))
     if c[BJ_RANK] and c[RJ_RANK]:
         out.append(ROCKET_MOVE)
     return out
