@@ -210,6 +210,16 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             maximum=5000,
             step=50,
         ),
+        Option(
+            "lose_at",
+            d["lose_at"],
+            "int",
+            "Losing floor",
+            "A side whose score falls to minus this many loses and the highest score wins "
+            "(-1: minus the target; 0: no floor, scores may fall without limit).",
+            minimum=-1,
+            maximum=5000,
+        ),
     )
 
 
@@ -238,6 +248,9 @@ CROWSNEST_DEFAULTS: dict[str, Any] = {
     "made_bid": "bid",
     "majority_bonus": 0,
     "target": 300,
+    # The rules are silent on a floor; without one, games where every bid is set never
+    # end (random or reckless play), so a side at minus the target loses (a common house rule).
+    "lose_at": -1,
 }
 
 
@@ -273,6 +286,7 @@ class RookRules:
     made_scores_bid: bool
     majority_bonus: int
     target: int
+    floor: int  # a side at or below this score loses; None-like very low when off
     points: tuple[int, ...]  # counter value per card
     suit: tuple[int, ...]  # printed suit per card (BIRD_SUIT for the bird)
     rank: tuple[int, ...]  # printed number per card (0 for the bird)
@@ -452,6 +466,7 @@ def build_rules(preset: Any, o: Mapping[str, Any], seats: int) -> RookRules:
         made_scores_bid=o["made_bid"] == "bid",
         majority_bonus=bonus,
         target=o["target"],
+        floor=-(o["target"] if o["lose_at"] == -1 else o["lose_at"] or 10**9),
         points=tuple(points),
         suit=tuple(suit),
         rank=tuple(rank),

@@ -11,11 +11,11 @@ from game.engine import DealResult, DealSetup, Options, Settlement
 from .rules import rules_for
 
 
-def match_winner(scores: tuple[int, ...], target: int) -> int | None:
-    """Once anyone reaches the target the highest score wins; a tie for the highest
-    plays on (sudden death: further deals until one side is ahead)."""
+def match_winner(scores: tuple[int, ...], target: int, floor: int = -(10**9)) -> int | None:
+    """Once anyone reaches the target, or falls to the floor, the highest score wins; a
+    tie for the highest plays on (sudden death: further deals until one side is ahead)."""
     top = max(scores)
-    if top < target or scores.count(top) > 1:
+    if (top < target and min(scores) > floor) or scores.count(top) > 1:
         return None
     return scores.index(top)
 
@@ -49,7 +49,7 @@ class RookScorer:
             score_change=tuple(change),
             scores=scores,
             next_dealer=(setup.dealer + 1) % setup.seats,
-            winner=match_winner(scores, r.target),
+            winner=match_winner(scores, r.target, r.floor),
             extra_event={
                 "declarer": d["declarer"],
                 "declarer_side": decl,
