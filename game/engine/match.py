@@ -53,6 +53,10 @@ class Match:
             raise MatchError(f"first must be a seat from 0 to {self.seats - 1}, not {first}")
         self.scores: tuple[int, ...] = tuple(scorer.initial_scores(self.options, self.seats))
         self.carry: Mapping[str, Any] = dict(carry or {})
+        # A match resumed mid-way (Tractor levels) may carry its scores; optional hook.
+        from_carry = getattr(scorer, "scores_from_carry", None)
+        if self.carry and from_carry is not None:
+            self.scores = tuple(from_carry(self.options, self.seats, self.carry))
         self.deal_index = 0  # counts every deal dealt, redeals included (seeds the shuffle)
         self.deal_no = 0  # counts scored deals
         self.winner: Any = None
@@ -91,7 +95,9 @@ class Match:
             surplus = sorted((got - want).elements())
             parts = []
             if missing:
-                parts.append("missing " + " ".join(missing[:12]) + (" ..." if len(missing) > 12 else ""))
+                parts.append(
+                    "missing " + " ".join(missing[:12]) + (" ..." if len(missing) > 12 else "")
+                )
             if surplus:
                 parts.append("not in the deck or repeated " + " ".join(surplus[:12]))
             raise MatchError("the fixed deal is not exactly this game's deck: " + "; ".join(parts))
@@ -108,7 +114,9 @@ class Match:
         shape = {k: (len(v) if k != "hands" else [len(h) for h in v]) for k, v in probe.items()}
         mine = {k: (len(v) if k != "hands" else [len(h) for h in v]) for k, v in piles.items()}
         if shape != mine:
-            raise MatchError(f"the fixed deal has the wrong pile sizes: expected {shape}, got {mine}")
+            raise MatchError(
+                f"the fixed deal has the wrong pile sizes: expected {shape}, got {mine}"
+            )
         return piles
 
     def _start_deal(self, dealer: int, piles: Mapping[str, Any] | None = None) -> None:
@@ -231,7 +239,9 @@ class Match:
             seats=self.seats,
             scores=list(self.scores),
             deal_no=self.deal_no,
-            dealer=self.dealer,
+            dealer=s.get(
+                "dealer", self.dealer
+            ),  # the deal knows best (Tractor's first declarer deals)
             phase=self.phase,
             over=self.over,
             winner=self.winner,

@@ -80,6 +80,12 @@ class TractorScorer:
     def initial_scores(self, options: Options, seats: int) -> tuple[int, ...]:
         return (2, 2)
 
+    def scores_from_carry(
+        self, options: Options, seats: int, carry: Mapping[str, Any]
+    ) -> tuple[int, ...]:
+        """A match started with `levels` shows those levels as its scores at once."""
+        return parse_levels(carry) or (2, 2)
+
     def redeal_dealer(self, setup: DealSetup, result: DealResult) -> int:
         return setup.dealer  # Tractor never throws a deal in
 
