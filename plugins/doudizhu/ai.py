@@ -307,6 +307,11 @@ class NormalAI:
             # Block: the highest plain beat keeps a near-out opponent from getting the lead.
             plain = [m for m in options if not _is_bomb(m) and not any(c[r] == 4 for r in m)]
             if plain:
+                # The cheapest beat nobody left can top, else the highest.
+                unseen = unseen_counts(view)
+                safe = [m for m in plain if not beaten_by_unseen(m, unseen)]
+                if safe:
+                    return options[min(safe, key=lambda m: (hand_plan(_minus(c, m))[0], m))]
                 return options[
                     max(plain, key=lambda m: (_combo(m)[1], -hand_plan(_minus(c, m))[0]))
                 ]
