@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from .table import TableScene
 
 
+SHEET = (16, 28, 24, 250)  # sheets are read, not glanced at: nearly opaque
+
+
 def _any_key(ev: InputEvent) -> bool:
     return ev.act in (Act.CONFIRM, Act.SELECT, Act.CLICK, Act.BACK)
 
@@ -163,7 +166,7 @@ class _Sheet(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 140)
-        panel(surface, self.box)
+        panel(surface, self.box, colour=SHEET)
         self.draw_body(surface)
         self.button.draw(surface, self.app.text, self.app.ui(22), True)
 
@@ -324,7 +327,7 @@ class GameOverScene(_Sheet):
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 160)
-        panel(surface, self.box)
+        panel(surface, self.box, colour=SHEET)
         self.draw_body(surface)
         self.menu.draw(surface, self.app.text, self.app.ui(22))
 
@@ -419,14 +422,20 @@ class ScoreSheetScene(_Sheet):
         table = self.app.stack.find(_table_cls())
         labels = _labels(s, table.bottom if table else 0)
         short = [lab.split(" (")[0] for lab in labels]
-        header = ["Deal", *short]
+        has_bids = any("bid" in h and "declarer" in h for h in s.match.history)
+        header = ["Deal", *(["Contract"] if has_bids else []), *short]
         rows = []
         for h in s.match.history:
             ch = h.get("score_change", [])
             sc = h.get("scores", [])
-            rows.append(
-                [str(h.get("deal", "")), *[f"{c:+d}  ({t})" for c, t in zip(ch, sc, strict=False)]]
-            )
+            contract = []
+            if has_bids:
+                d = h.get("declarer")
+                who = s.names[d] if isinstance(d, int) and 0 <= d < len(s.names) else ""
+                made = {True: " made", False: " set"}.get(h.get("made"), "")
+                contract = [f"{who} {h.get('bid', '')}{made}".strip()]
+            cells = [f"{c:+d}  ({t})" for c, t in zip(ch, sc, strict=False)]
+            rows.append([str(h.get("deal", "")), *contract, *cells])
         if not rows:
             text.draw(
                 surface,
@@ -441,9 +450,13 @@ class ScoreSheetScene(_Sheet):
         fit = max(1, (self.box.height - ui(200)) // ui(26))
         self.scroll = min(self.scroll, max(0, len(rows) - fit))
         shown = rows[self.scroll : self.scroll + fit]
-        colours = [None, *[TEAM_COLOURS[i % len(TEAM_COLOURS)] for i in range(len(short))]]
+        colours = [
+            None,
+            *([None] if has_bids else []),
+            *[TEAM_COLOURS[i % len(TEAM_COLOURS)] for i in range(len(short))],
+        ]
         y = self.draw_table(surface, self.box.top + ui(80), header, shown, colours)
-        total = ["Total", *[str(x) for x in s.match.scores]]
+        total = ["Total", *([""] if has_bids else []), *[str(x) for x in s.match.scores]]
         self.draw_table(surface, y + ui(8), total, [])
         if len(rows) > fit:
             text.draw(
