@@ -75,3 +75,22 @@ def test_plugin_screen_lists_records_and_toggles_are_saved(tmp_path):
     assert "tractor" not in cfgmod.load(path).plugins.disabled
     assert "tractor" in app.registry.variants
     app.close()
+
+
+def test_typing_a_name_takes_letters_bound_to_actions(tmp_path):
+    app = app_with(tmp_path / "config.toml")
+    app.stack.push(SetupScene())
+    setup = app.stack.top
+    i = next(i for i, r in enumerate(setup.rows) if r.label == "Seat 1 name")
+    click(setup.rows[i].rect.center)  # starts typing
+    app.step(DT)
+    for _ in range(len(setup.players[0].name)):
+        key(pygame.K_BACKSPACE)
+    for ch in "Pip":  # P is the pause-menu key, but here it is a letter
+        key(getattr(pygame, f"K_{ch.lower()}"))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    key(pygame.K_RETURN)
+    app.step(DT)
+    assert setup.players[0].name == "Pip"
+    assert setup.editing is None and app.stack.top is setup
+    app.close()

@@ -212,12 +212,17 @@ class FormScene(Scene):
     def process_event(self, ev: InputEvent) -> InputEvent | None:
         a = ev.act
         if self.editing is not None:
+            # typing a name: letters arrive as TEXT; only the raw editing keys count here
+            # (a letter bound to an action, such as P for the menu, is just a letter)
             row = self.editing
             if a is Act.TEXT:
                 row.edit(ev.text)
-            elif a is Act.BACK:
+            elif ev.key == pygame.K_BACKSPACE:
                 row.edit(None)  # delete one character
-            elif a in (Act.CONFIRM, Act.MENU, Act.CLICK):
+            elif (
+                ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB)
+                or a is Act.CLICK
+            ):
                 self.editing = None
                 pygame.key.stop_text_input()
             return None
