@@ -408,19 +408,40 @@ class RookNormalAI(RookEasyAI):
         policy = _ROLLOUT
         pa = view.rules.play_actions
         totals = dict.fromkeys(playable, 0.0)
+        r = view.rules
+        table = _Table(r, view.trump, [view.side_of(p) for p in range(r.positions)])
         for _ in range(worlds):
             w = sample_world(view, k, rng)
             for c in playable:
                 d = w.clone()
                 d.apply(pa[c])
                 while d._to_move >= 0:
-                    s = d._to_move
-                    v = d.view(s)
-                    d.apply(pa[policy.play(v, v.playable(), rng)])
+                    table.trick = d.trick
+                    table.led = d.led
+                    table.acting = d.acting
+                    d.apply(pa[policy.play(table, d.playable(), rng)])  # type: ignore[arg-type]
                 totals[c] += deal_value(d, side)
         # ties: the cheaper card
         cheap = value_key(view)
         return max(playable, key=lambda c: (totals[c], [-x for x in cheap(c)]))
+
+
+class _Table:
+    """The few facts the easy play policy reads, taken straight from a sampled deal
+    (building a full view per rollout step would cost most of the search time)."""
+
+    __slots__ = ("rules", "trump", "sides", "trick", "led", "acting")
+
+    def __init__(self, rules: RookRules, trump: int, sides: list[int]) -> None:
+        self.rules = rules
+        self.trump = trump
+        self.sides = sides
+        self.trick: Any = ()
+        self.led = -1
+        self.acting = -1
+
+    def side_of(self, pos: int) -> int:
+        return self.sides[pos]
 
 
 _ROLLOUT = RookEasyAI()

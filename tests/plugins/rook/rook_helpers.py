@@ -9,6 +9,7 @@ from typing import Any
 
 from game.engine import Match
 from plugins.rook import VARIANTS
+from plugins.rook.deal import DUMMY, RookDeal
 from plugins.rook.rules import rules_for
 
 
@@ -133,3 +134,33 @@ def play_ai_match(
         assert m.check(a) is None, (m.deal.format_action(a), m.check(a))
         ev = m.apply(a)
         yield m, a, ev
+
+
+def hidden_shuffle(d: RookDeal, seat: int, rng: random.Random) -> RookDeal:
+    """A copy of the deal with every card `seat` cannot see shuffled among the places
+    it cannot see (sizes kept)."""
+    c = d.clone()
+    r = d.r
+    places: list[list[int]] = []
+    for p in range(r.positions):
+        if p == seat or (r.dummy and p == DUMMY):
+            continue
+        places.append(c.hands[p])
+    nest_known = c.phase == "over" or (seat == c.declarer and bool(c.nest_taken))
+    if not nest_known:
+        places.append(c.nest)
+    c.aside = list(c.aside)
+    places.append(c.aside)
+    pool = [x for pl in places for x in pl]
+    down = [x for x in c.dummy_down if x >= 0]
+    pool += down
+    rng.shuffle(pool)
+    for pl in places:
+        n = len(pl)
+        pl[:] = pool[:n]
+        del pool[:n]
+    for i, x in enumerate(c.dummy_down):
+        if x >= 0:
+            c.dummy_down[i] = pool.pop()
+    assert not pool
+    return c
