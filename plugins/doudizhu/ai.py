@@ -298,7 +298,7 @@ class NormalAI:
                 continue
             cost = hand_plan(_minus(c, m))[0] - base
             if not danger and max(m) >= R2:
-                cost += 6  # 2s and jokers are for control, not for cheap tricks
+                cost += 10  # 2s and jokers are for control, not for cheap tricks
             if any(c[r] == 4 for r in set(m)):
                 cost += 10 if danger else 25  # never break a bomb cheaply
             if best is None or (cost, _combo(m)[1]) < (best[0], _combo(best[1])[1]):
