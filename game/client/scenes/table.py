@@ -91,6 +91,7 @@ class TableScene(Scene):
         self.ai_clock = 0.0
         self.dealing: dict[int, int] | None = None
         self.between = False  # a deal just ended: hide the hands (the match dealt anew)
+        self.trick_winner: int | None = None
         self.viewer: int | None = None
         self.last_seen: int | None = None  # the last human who saw the table
         self.frame_faces: set[int] = set()
@@ -450,12 +451,13 @@ class TableScene(Scene):
         if kind == "play":
             audio.play("card")
             cards = list(action[1])
-            pos = self._trick_pos(prev_view.get("acting", seat) if prev_view.get("dummy") else seat)
+            place = prev_view.get("acting", seat) if prev_view.get("dummy") else seat
+            pos = self._trick_pos(place)
             n = len(cards)
             spread = lay.card[0] * 0.28
             for i, c in enumerate(cards):
                 x0, y0 = origin.get(c, self._seat_centre(seat))
-                sp = CardSprite(x0, y0, c, False, seat)
+                sp = CardSprite(x0, y0, c, False, place)
                 self.trick.append(sp)
                 tx = pos[0] + (i - (n - 1) / 2) * spread
                 self.tweener.animate(sp, "out_cubic", 0.32, x=tx, y=pos[1])
@@ -554,8 +556,18 @@ class TableScene(Scene):
         """Pause on the finished trick, then sweep it to the winner."""
         winner = ev.get("winner", 0)
         cards = list(self.trick)
+        self.trick_winner = winner
+        pts = ev.get("points")
+        who = self.name_of(winner) if isinstance(winner, int) else ""
+        if who:
+            self.say(
+                f"{who} {'take' if who == 'You' else 'takes'} the trick"
+                + (f" ({pts} points)" if pts else ""),
+                1.4,
+            )
 
         def go() -> None:
+            self.trick_winner = None
             self.app.audio.play("trick")
             dst = self._seat_centre(winner)
             for sp in cards:
@@ -923,8 +935,6 @@ class TableScene(Scene):
         self._draw_trick(surface)
         self._draw_top_bar(surface)
         self._draw_status(surface)
-        if self.banner:
-            self._draw_banner(surface)
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         lay, assets = self.lay, self.app.assets
@@ -1009,7 +1019,7 @@ class TableScene(Scene):
             )
         line2 = f"{count} cards" if not place.local else ""
         call = self.calls.get(seat)
-        if to_move and not s.is_human(seat):
+        if to_move and not s.is_human(seat) and s.ai_busy():
             dots = "." * (1 + int(self.app.clock_s * 3) % 3)
             line2 = (line2 + "  " if line2 else "") + "thinking" + dots
         elif call:
@@ -1073,6 +1083,11 @@ class TableScene(Scene):
         for sp in self.trick:
             img = assets.card_face(deck, sp.card) if sp.card >= 0 else assets.card_back()
             surface.blit(img, (round(sp.x - cw / 2), round(sp.y - ch / 2)))
+        if self.trick_winner is not None:  # the winning card, while the trick rests
+            ring = assets.card_outline("selected")
+            for sp in self.trick:
+                if sp.seat == self.trick_winner:
+                    surface.blit(ring, ring.get_rect(center=(round(sp.x), round(sp.y))))
         assets.set_card_height(lay.small[1])
         sw, sh = lay.small
         back = assets.card_back()
@@ -1168,7 +1183,7 @@ class TableScene(Scene):
     def _draw_status(self, surface: pygame.Surface) -> None:
         lay, text, ui = self.lay, self.app.text, self.app.ui
         sx, sy, sw, sh = lay.status
-        msg = self.prompt()
+        msg = self.banner or self.prompt()  # news of the moment, else what to do
         panel_row = self.card_kind is not None and self.panel_menu.buttons and self.my_turn()
         right = (self.panel_menu.buttons[0].rect.left - ui(10)) if panel_row else sx + sw
         cx = sx + (right - sx) // 2
@@ -1249,12 +1264,3 @@ class TableScene(Scene):
         if s.is_human(tm):
             return f"{s.names[tm]}'s turn"
         return f"{s.names[tm]} is thinking..."
-
-    def _draw_banner(self, surface: pygame.Surface) -> None:
-        lay, text, ui = self.lay, self.app.text, self.app.ui
-        img = text.render(self.banner, ui(22), INK, True)
-        r = img.get_rect(center=(lay.centre[0], lay.centre[1] - lay.card[1] * 0.95))
-        r.top = max(r.top, lay.top_bar[3] + ui(8))
-        box = r.inflate(ui(28), ui(14))
-        panel(surface, box)
-        surface.blit(img, r)
