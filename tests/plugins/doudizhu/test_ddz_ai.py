@@ -80,10 +80,10 @@ def test_farmer_does_not_beat_its_partner() -> None:
     m.apply("play KH")
     assert normal_move(m) == "pass"
     # ... but does beat the landlord.
-    m = landlord_match("3S KS", "4H", "AS AH")
+    m = landlord_match("3S KS", "4H", "AS 5D 7D 9D JD 3C 5C 7C 9C JC QC 6H 8H TH QH 2H 8D")
     m.apply("play KS")
     m.apply("pass")
-    assert normal_move(m) != "pass"
+    assert normal_move(m) == "play AS"  # its lone ace, not its 2
 
 
 BOMB_HAND = "2S 2H 2D 2C 3D 5D 7D 9D JD KD 4C 6C 8C TC QC AC 3C"
