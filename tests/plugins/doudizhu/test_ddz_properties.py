@@ -11,7 +11,7 @@ import pytest
 from game.engine import Match
 from game.testing import play_match
 from plugins.doudizhu import VARIANT
-from plugins.doudizhu.cards import NAMES
+from plugins.doudizhu.cards import NAMES, RANK_OF, ranks_of
 
 DECK = Counter(NAMES)
 
@@ -127,3 +127,32 @@ def test_views_hide_other_hands_and_bottom() -> None:
     others = set(m.state()["hands"][0]) | set(m.state()["hands"][2]) | set(m.state()["bottom"])
     text = repr(v)
     assert not any(f"'{c}'" in text for c in others)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_check_accepts_exactly_the_listed_rank_sets_in_any_suits(seed: int) -> None:
+    """For random selections of the mover's cards, check() allows the play exactly when
+    its rank multiset is among the legal actions, whichever suits were chosen."""
+    rng = random.Random(seed)
+    m = Match(VARIANT, seed=seed, options={"deals": 1})
+    while not m.over:
+        if m.phase == "play":
+            legal_sets = {ranks_of(a[1]) for a in m.legal_actions() if a[0] == "play"}
+            hand = list(m.deal.hand_of(m.to_move))
+            for _ in range(30):
+                pick = tuple(sorted(rng.sample(hand, rng.randint(1, min(8, len(hand))))))
+                assert (m.check(("play", pick)) is None) == (ranks_of(pick) in legal_sets)
+            for a in m.legal_actions()[:5]:  # the same ranks in other held suits
+                if a[0] == "play":
+                    other = _other_suits(a[1], hand, rng)
+                    assert m.check(("play", other)) is None
+        m.apply_unchecked(m.deal.random_action(rng))
+
+
+def _other_suits(cards: tuple[int, ...], hand: list[int], rng: random.Random) -> tuple[int, ...]:
+    """Held cards with the same ranks as `cards`, suits chosen at random."""
+    out: list[int] = []
+    for r in sorted(set(ranks_of(cards))):
+        same = [c for c in hand if RANK_OF[c] == r]
+        out.extend(rng.sample(same, sum(1 for c in cards if RANK_OF[c] == r)))
+    return tuple(sorted(out))
