@@ -158,7 +158,9 @@ def shots(app: App) -> dict[str, Callable[[], None]]:
         s = find_session(app, "crowsnest", 4, lambda s: s.match.deal_no >= 1)
         t = table_for(app, s)
         t.between = True
-        app.stack.push(EndOfDealScene(s, {"type": "deal_over", **s.match.history[-1]}))
+        deck = s.match.deck
+        nest = [("The nest: 15 points to They", [deck.names[c] for c in range(5)])]
+        app.stack.push(EndOfDealScene(s, {"type": "deal_over", **s.match.history[-1]}, nest))
         app.stack.top.tweener.finish_all()
 
     def score_sheet() -> None:

@@ -210,9 +210,12 @@ class EndOfDealScene(_Sheet):
 
     box_h = 420
 
-    def __init__(self, session: Session, ev: dict[str, Any]) -> None:
+    def __init__(self, session: Session, ev: dict[str, Any], piles: list | None = None) -> None:
         super().__init__()
         self.session, self.ev = session, ev
+        self.piles = list(piles or [])  # (caption, card names) shown face up: the nest
+        if self.piles:
+            self.box_h = 520
         self.shown = 0.0  # 0..1, tweened
 
     def on_push(self) -> None:
@@ -269,6 +272,20 @@ class EndOfDealScene(_Sheet):
         for line in details:
             text.draw(surface, line, ui(20), (self.box.centerx, y + ui(14)), MUTED, False, "center")
             y += ui(26)
+        assets = self.app.assets
+        deck = s.match.deck
+        for caption, names in self.piles:
+            y += ui(14)
+            text.draw(surface, caption, ui(19), (self.box.centerx, y + ui(10)), INK, True, "center")
+            y += ui(26)
+            assets.set_card_height(ui(84))
+            cw = assets.card_size[0]
+            ids = [deck.ids(n)[0] for n in names if deck.ids(n)]
+            x = self.box.centerx - (len(ids) * (cw + ui(6))) // 2
+            for c in ids:
+                surface.blit(assets.card_face(deck, c), (x, y))
+                x += cw + ui(6)
+            y += ui(90)
 
     def _details(self) -> list[str]:
         out = []

@@ -92,6 +92,7 @@ class TableScene(Scene):
         self.dealing: dict[int, int] | None = None
         self.between = False  # a deal just ended: hide the hands (the match dealt anew)
         self.trick_winner: int | None = None
+        self.piles: list[tuple[str, list[str]]] = []  # revealed at the deal's end (the nest)
         self.viewer: int | None = None
         self.last_seen: int | None = None  # the last human who saw the table
         self.frame_faces: set[int] = set()
@@ -510,6 +511,7 @@ class TableScene(Scene):
                 self.beats.append(
                     lambda who=who, pts=pts: self.say(f"The nest ({pts} points) goes to {who}")
                 )
+                self.piles.append((f"The nest: {pts} points to {who}", list(ev.get("cards", []))))
             elif t in ("deal_over", "redeal"):
                 self.between = True
                 if t == "deal_over":
@@ -610,7 +612,8 @@ class TableScene(Scene):
         from .overlays import EndOfDealScene
 
         self.app.audio.play("win")
-        self.app.stack.push(EndOfDealScene(self.session, ev))
+        self.app.stack.push(EndOfDealScene(self.session, ev, self.piles))
+        self.piles = []
 
     def _game_over(self, ev: dict[str, Any]) -> None:
         from .overlays import GameOverScene
