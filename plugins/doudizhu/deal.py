@@ -198,6 +198,8 @@ class DouDizhuDeal(Deal):
     def random_action(self, rng: random.Random) -> Action:
         if self.phase == "bid":
             return rng.choice(self.legal_actions())
+        if self.phase != "play":
+            raise ActionError("the deal is over")
         mv = self._play_moves()
         if self.last is None:
             i = rng.randrange(len(mv))
