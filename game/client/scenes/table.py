@@ -1065,6 +1065,12 @@ class TableScene(Scene):
         deck = self.match.deck
         my = self.my_turn() and self.card_kind is not None
         focus = self.hand_focus if (my and self.zone == "hand") else -1
+        # while laying away, the cards that came from the nest are marked
+        fresh = (
+            set(self._ids(self.view.get("nest_taken") or []))
+            if self.card_kind == "discard"
+            else set()
+        )
         for i, (c, (x, y, _w, _h)) in enumerate(zip(ids, rects, strict=True)):
             up = c in self.selected or (
                 my and c in self.playable and (i == self.hover or i == focus)
@@ -1077,6 +1083,8 @@ class TableScene(Scene):
                 surface.blit(assets.card_outline("selected"), (x, yy))
             elif c in self.hint_cards or i == focus:
                 surface.blit(assets.card_outline("hover"), (x, yy))
+            elif c in fresh:
+                surface.blit(assets.card_outline("legal"), (x, yy))
 
     def _draw_trick(self, surface: pygame.Surface) -> None:
         lay, assets = self.lay, self.app.assets
@@ -1251,6 +1259,8 @@ class TableScene(Scene):
             if self.card_kind == "discard":
                 hint = m.deal.legal_hint().split(": '")[0]
                 hint = hint[:1].upper() + hint[1:]
+                if self.view.get("nest_taken"):
+                    hint += " (green edge: from the nest)"
                 return hint or f"Choose cards to lay away ({len(self.selected)} selected)"
             if self.card_kind == "play":
                 if self.dummy_turn():
