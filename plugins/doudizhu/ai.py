@@ -283,7 +283,12 @@ class NormalAI:
             # Let the partner's play stand, unless the landlord is next, nearly out, and
             # the partner's card is not high enough to hold.
             ll = view.landlord
-            if (view.seat + 1) % 3 == ll and counts[ll] <= 2:
+            held = ranks_of_action(("play", view.last_play[1]))
+            if (
+                (view.seat + 1) % 3 == ll
+                and counts[ll] <= 2
+                and beaten_by_unseen(held, unseen_counts(view))
+            ):
                 plain = [m for m in options if not _is_bomb(m)]
                 if plain:
                     return options[max(plain, key=lambda m: _combo(m)[1])]
