@@ -146,3 +146,17 @@ def test_input_waits_while_a_move_animates():
     app.step(DT)
     assert t.tweener.hurry < 1.0
     app.close()
+
+
+def test_keyboard_moves_through_the_bid_grid_in_both_directions():
+    app, t = table_at("crowsnest", 4, lambda m: m.to_move == 0 and m.phase == "bid")
+    menu = t.panel_menu
+    assert t.zone == "panel" and len(menu.buttons) > menu.columns  # several rows
+    start = menu.focus
+    key(pygame.K_DOWN)
+    app.step(DT)
+    assert menu.focus == start + menu.columns
+    key(pygame.K_UP)
+    app.step(DT)
+    assert menu.focus == start
+    app.close()

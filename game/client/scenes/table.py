@@ -773,10 +773,10 @@ class TableScene(Scene):
                 self.selected.clear()
                 self.reason = ""
             return None
-        if a is Act.UP and has_panel:
+        if a is Act.UP and has_panel and self.zone == "hand":
             self.zone = "panel"
             return None
-        if a is Act.DOWN and self.card_kind:
+        if a is Act.DOWN and self.card_kind and self.zone == "panel":
             self.zone = "hand"
             return None
         if a is Act.SELECT_CARD:
