@@ -7,6 +7,7 @@ One request object per line in, one response object per line out. Every response
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
@@ -138,9 +139,11 @@ class Session:
     def legal(self, req: Mapping[str, Any]) -> dict[str, Any]:
         m = self._match()
         complete = True if m.over else m.deal.legal_complete()
-        out = {**self._position(), "legal": m.legal_strings(), "complete": complete}
+        legal = m.legal_strings()
+        out = {**self._position(), "legal": legal, "complete": complete}
         if not complete:
             out["hint"] = m.deal.legal_hint()
+            out["legal"] = sorted(set(legal) | _samples(m))
         return out
 
     def check(self, req: Mapping[str, Any]) -> dict[str, Any]:
@@ -221,6 +224,24 @@ class Session:
             "over": m.over,
             "winner": _jsonable(m.winner),
         }
+
+
+LEGAL_SAMPLES = 12
+
+
+def _samples(m: Match) -> set[str]:
+    """Where the legal set is too large to list, a few legal examples drawn with the
+    deal's own random_action (seeded by the position, so the answer is reproducible)."""
+    deal = m.deal.clone()
+    rng = random.Random(f"{m.seed}:legal:{len(m.log)}")
+    out: set[str] = set()
+    for _ in range(LEGAL_SAMPLES * 2):
+        action = deal.random_action(rng)
+        if deal.check(action) is None:
+            out.add(deal.format_action(action))
+        if len(out) >= LEGAL_SAMPLES:
+            break
+    return out
 
 
 def _int(value: Any, key: str) -> int:
