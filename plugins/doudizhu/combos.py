@@ -309,40 +309,6 @@ def _chains(c: list[int], unit: int, minimum: int, above: int, only: int) -> lis
     return out
 
 
-def _with_wings(c: list[int], s: int, length: int, pair_wings: bool) -> list[Move]:
-    core = tuple(r for r in range(s, s + length) for _ in range(3))
-    hi = s + length
-    if pair_wings:
-        pool = tuple(r for r in range(R2 + 1) if c[r] >= 2 and not s <= r < hi)
-        out = []
-        for ws in _multisets(tuple((r, 1) for r in pool), length):
-            out.append(tuple(sorted(core + tuple(r for r in ws for _ in range(2)))))
-        return out
-    items = tuple((r, 2 if c[r] >= 2 else 1) for r in range(N_RANKS) if c[r] and not s <= r < hi)
-    out = []
-    for ws in _multisets(items, length):
-        if ws[-1] == RJ_RANK and len(ws) > 1 and ws[-2] == BJ_RANK:
-            continue
-        out.append(tuple(sorted(core + ws)))
-    return out
-
-
-def _fours_with(c: list[int], f: int, pairs: bool) -> list[Move]:
-    four = (f, f, f, f)
-    out: list[Move] = []
-    if pairs:
-        pool = tuple((r, 1) for r in range(R2 + 1) if r != f and c[r] >= 2)
-        for ws in _multisets(pool, 2):
-            out.append(tuple(sorted(four + (ws[0], ws[0], ws[1], ws[1]))))
-        return out
-    items = tuple((r, 2 if c[r] >= 2 else 1) for r in range(N_RANKS) if c[r] and r != f)
-    for ws in _multisets(items, 2):
-        if ws == (BJ_RANK, RJ_RANK):
-            continue
-        out.append(tuple(sorted(four + ws)))
-    return out
-
-
 # Precomputed move tuples: N_OF[k][r] = (r,) * k; CHAIN_MOVE[unit][start][length].
 N_OF: tuple[tuple[Move, ...], ...] = tuple(
     tuple((r,) * k for r in range(N_RANKS)) for k in range(5)
@@ -355,6 +321,41 @@ CHAIN_MOVE: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
     for unit in range(4)
 )
 ROCKET_MOVE: Move = (BJ_RANK, RJ_RANK)
+
+
+def _attached(
+    base: Move, c: list[int], used: dict[int, int], n: int, pairs: bool, want: Combo
+) -> list[Move]:
+    """Every way to add n attachments (single cards, or pairs) to `base` from the counts
+    left in c, kept where classify() says the result is the combination `want`.
+
+    Generation only enumerates shapes; the restrictions on attachments (no triple or bomb
+    in single wings, not both jokers, no core rank, pairs of different ranks) are
+    classify's alone, so check() and the legal list cannot disagree."""
+    unit = 2 if pairs else 1
+    items = tuple(
+        (r, (c[r] - used.get(r, 0)) // unit)
+        for r in range(N_RANKS)
+        if (c[r] - used.get(r, 0)) >= unit
+    )
+    out: list[Move] = []
+    for ws in _multisets(items, n):
+        move = tuple(sorted(base + (ws + ws if pairs else ws)))
+        if classify(move) == want:
+            out.append(move)
+    return out
+
+
+def _with_wings(c: list[int], s: int, length: int, pair_wings: bool) -> list[Move]:
+    core = CHAIN_MOVE[3][s][length]
+    used = {r: 3 for r in range(s, s + length)}
+    want = (PLANE2 if pair_wings else PLANE1, s, length)
+    return _attached(core, c, used, length, pair_wings, want)
+
+
+def _fours_with(c: list[int], f: int, pairs: bool) -> list[Move]:
+    want = (FOUR22 if pairs else FOUR2, f, 1)
+    return _attached(N_OF[4][f], c, {f: 4}, 2, pairs, want)
 
 
 def _n_of(c: list[int], need: int, above: int, top: int) -> list[Move]:

@@ -236,3 +236,24 @@ def test_rocket_and_bomb_are_generated_as_answers() -> None:
     assert "play BJ RJ" in legal and "play KS KH KD KC" in legal and "pass" in legal
     kinds = {classify(ranks_of(a[1]))[0] for a in m.legal_actions() if a[0] == "play"}
     assert kinds == {ROCKET, BOMB, PAIR}
+
+
+@pytest.mark.parametrize(
+    "c",
+    [
+        [3, 3, 3, 3, 4, 0, 0, 0, 0, 0, 0, 0, 2, 1, 1],  # airplanes, a bomb, 2s, rocket
+        [4, 4, 3, 3, 2, 2, 0, 0, 0, 0, 0, 0, 0, 1, 1],  # bombs next to triples
+        [0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 4, 2, 2, 1, 1],  # high airplanes up to the ace
+        [2, 2, 2, 3, 3, 3, 3, 0, 0, 0, 0, 0, 1, 1, 0],  # pair runs under airplanes
+    ],
+)
+def test_generation_matches_brute_force_on_crowded_hands(c: list[int]) -> None:
+    """Hands dense in triples and fours, where the wing restrictions bite."""
+    valid = [m for m in _sub_multisets(c) if isinstance(classify(m), tuple)]
+    lead = moves(c, None)
+    assert len(lead) == len(set(lead)) and set(lead) == set(valid)
+    for table_move in random.Random(1).sample(valid, 40):
+        table = classify(table_move)
+        follow = moves(c, table)
+        assert len(follow) == len(set(follow))
+        assert set(follow) == {m for m in valid if beats(classify(m), table)}
