@@ -175,8 +175,9 @@ def beaten_by_unseen(move: Move, unseen: Sequence[int]) -> bool:
 
 
 def bid_strength(c: Sequence[int]) -> int:
-    """Big cards plus a bonus for a hand that plans into few combinations."""
-    big = 4 * c[RJ_RANK] + 3 * c[BJ_RANK] + 2 * c[R2]
+    """Big cards (jokers, 2s, aces, bombs) plus a bonus for a hand that plans into few
+    combinations."""
+    big = 4 * c[RJ_RANK] + 3 * c[BJ_RANK] + 2 * c[R2] + c[R2 - 1]
     big += 4 * sum(1 for r in range(R2 + 1) if c[r] == 4)
     turns = hand_plan(tuple(c))[0] // 10
     return big + max(0, 9 - turns)
