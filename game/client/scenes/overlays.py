@@ -545,7 +545,7 @@ class LastTrickScene(_Sheet):
                 surface.blit(assets.card_face(deck, c), (x + k * ui(14), y + k * ui(6)))
             text.draw(
                 surface,
-                t.session.names[seat],
+                t.name_of(seat),  # a position: the dummy has one too
                 ui(20),
                 (x + cw // 2, y + h + ui(22)),
                 INK,

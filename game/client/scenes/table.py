@@ -129,8 +129,10 @@ class TableScene(Scene):
         """Places at the table: the seats, plus the dummy where the variant has one."""
         return self.session.seats + (1 if self.view.get("dummy") else 0)
 
-    def name_of(self, pos: int) -> str:
+    def name_of(self, pos: Any) -> str:
         names = self.session.names
+        if not isinstance(pos, int) or pos < 0:
+            return ""
         if pos < len(names):
             return names[pos]
         d = self.view.get("dummy") or {}
@@ -481,7 +483,7 @@ class TableScene(Scene):
                 )
             elif t == "declarer":
                 d = ev.get("seat", seat)
-                self.say(f"{names[d]} won the bid at {ev.get('bid')}")
+                self.say(f"{self.name_of(d)} won the bid at {ev.get('bid')}")
                 n = int(prev_view.get("nest_count") or 0)
                 for i in range(n):
                     self.tweener.wait(
@@ -493,7 +495,7 @@ class TableScene(Scene):
             elif t == "trump":
                 audio.play("bid")
                 self.say(
-                    f"{names[ev.get('seat', seat)]} named {str(ev.get('trump')).capitalize()} as trump"
+                    f"{self.name_of(ev.get('seat', seat))} named {str(ev.get('trump')).capitalize()} as trump"
                 )
                 self.calls.clear()
             elif t == "all_passed":
