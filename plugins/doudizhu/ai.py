@@ -180,7 +180,7 @@ def bid_strength(c: Sequence[int]) -> int:
     big = 4 * c[RJ_RANK] + 3 * c[BJ_RANK] + 2 * c[R2] + c[R2 - 1]
     big += 4 * sum(1 for r in range(R2 + 1) if c[r] == 4)
     turns = hand_plan(tuple(c))[0] // 10
-    return big + max(0, 9 - turns)
+    return big + max(0, 10 - turns)
 
 
 def _bid(view: DouDizhuView, legal: Sequence[Action], want: int) -> Action:
