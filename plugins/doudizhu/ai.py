@@ -211,9 +211,9 @@ class EasyAI:
 
 
 class NormalAI:
-    # bid_strength needed to bid 1, 2, 3. In self-play the landlord wins about half its
-    # deals at strength 5, 60% at 7, 70% at 9; paired runs (the same deals with one seat
-    # changed) favoured bidding this eagerly over more cautious thresholds.
+    # bid_strength needed to bid 1, 2, 3. Set by self-play: paired runs (the same deals
+    # with one seat's AI changed) favoured bidding this eagerly over more cautious
+    # thresholds; the landlord wins about half its deals from strength 5.
     BID_AT = (5, 6, 8)
     # Follow when beating raises the plan score by at most this much (10 = one more group).
     FOLLOW_COST = 4
