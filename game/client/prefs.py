@@ -70,6 +70,8 @@ class PrefsStore:
         self.prefs = Prefs()
         try:
             if isinstance(source, cfgmod.Config):
+                # a Config object: saved back to the file it came from; one built in
+                # memory (no path: tests, tools) is never written anywhere
                 self.config = source
                 self.path = source.path
             else:
@@ -82,7 +84,7 @@ class PrefsStore:
         from_config(self.config, self.prefs)
 
     def save(self) -> None:
-        if self.config is None or self.error:
+        if self.config is None or self.error or self.path is None:
             return
         self.config = to_config(self.prefs, self.config)
         try:

@@ -69,3 +69,14 @@ def test_bad_config_file_is_reported_and_never_overwritten(tmp_path):
     store.prefs.speed = 1
     store.save()
     assert path.read_text() == "display = [not toml"
+
+
+def test_a_config_built_in_memory_is_never_written(tmp_path, monkeypatch):
+    from game import config as cfgmod
+
+    target = tmp_path / "default.toml"
+    monkeypatch.setattr(cfgmod, "default_path", lambda: target)
+    store = PrefsStore(Config())
+    store.prefs.speed = 1
+    store.save()
+    assert not target.exists()
