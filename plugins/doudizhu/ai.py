@@ -213,7 +213,7 @@ class EasyAI:
 class NormalAI:
     # bid_strength needed to bid 1, 2, 3. Set by self-play: paired runs (the same deals
     # with one seat's AI changed) favoured bidding this eagerly over more cautious
-    # thresholds; the landlord wins about half its deals from strength 5.
+    # thresholds (the landlord wins about 40% of its deals at strength 5, half at 7).
     BID_AT = (5, 6, 8)
     # Follow when beating raises the plan score by at most this much (10 = one more group).
     FOLLOW_COST = 4
