@@ -246,7 +246,8 @@ def cmd_simulate(args: argparse.Namespace, cfg: Config) -> int:
     side = "team" if teams else "seat"
     tally = ", ".join(f"{side} {i}: {w}" for i, w in enumerate(wins))
     print(
-        f"{variant.name}, {match.seats} players, AI '{level}': {args.games} games, "
+        f"{variant.name}, {match.seats} players, AI '{level}': "
+        f"{args.games} game{'s' if args.games != 1 else ''}, "
         f"{deals} deals ({redeals} thrown in), {actions} actions in {seconds:.2f} s"
     )
     print(f"wins by {side}: {tally}")
