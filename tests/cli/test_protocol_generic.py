@@ -45,3 +45,17 @@ def test_protocol_contract(vid, seats):
                 assert {"points", "scores", "score_change"} <= set(e)
     state = s.handle({"cmd": "state"})
     assert state["ok"] and "over" in state and state["state"]["hands"]
+
+
+def test_levels_reach_tractor_through_carry():
+    if "tractor" not in REGISTRY.variants:
+        pytest.skip("Tractor is not registered in this checkout")
+    s = Session(REGISTRY)
+    assert s.handle({"cmd": "new", "variant": "tractor", "seed": 1, "levels": [5, 2]})["ok"]
+    view = s.handle({"cmd": "view", "seat": 0})["view"]
+    assert view["levels"] == [5, 2]
+    before = s.handle({"cmd": "state"})
+    for bad in ([99, 2], "five", [2]):
+        r = s.handle({"cmd": "new", "variant": "tractor", "seed": 1, "levels": bad})
+        assert r["ok"] is False and "level" in r["error"]
+    assert s.handle({"cmd": "state"}) == before
