@@ -47,6 +47,8 @@ class Session:
         self.seed = seed
         self.match = Match(variant, seed=seed, seats=len(seats), options=options, **match_kwargs)
         self.names = [s.name or default_name(i, len(seats), s) for i, s in enumerate(seats)]
+        if len(self.humans) >= 2:  # at one screen "You" means nobody: number the people
+            self.names = [f"Player {i + 1}" if n == "You" else n for i, n in enumerate(self.names)]
         self.actors: list[int] = []  # the seat that took each action of match.log
         self.deal_start = 0  # log index where the current deal began
         self.runner = (

@@ -1000,8 +1000,6 @@ class TableScene(Scene):
         panel(surface, place.plate, edge=GOLD if to_move else (70, 90, 80))
         pygame.draw.rect(surface, colour, (px + 3, py + 3, ui(6), ph - 6), border_radius=3)
         name = self.name_of(seat)
-        if s.is_human(seat) and len(s.humans) > 1:
-            name += " (human)"
         ix = px + ui(14)
         icon_h = ui(18)
         if self.view.get("dealer") == seat:
