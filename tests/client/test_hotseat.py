@@ -45,9 +45,12 @@ def test_two_humans_never_see_each_others_hand_with_animations():
     privacy_seen = []
     orig_push = app.stack.push
 
+    pushed_at: list[int] = []  # frame count at each privacy push
+
     def push(scene):
         if isinstance(scene, PrivacyScene):
             privacy_seen.append(scene.seat)
+            pushed_at.append(len(frames))
         return orig_push(scene)
 
     app.stack.push = push
@@ -55,6 +58,9 @@ def test_two_humans_never_see_each_others_hand_with_animations():
     drv.play(stop=lambda: table.match.deal_no >= 1)
     shown = check(frames, {0, 2})
     assert shown == {0, 2}  # both humans did see their own hands
+    # the first deal included: no hand was face up before the first privacy screen
+    first_face = next(i for i, (faces, _, _) in enumerate(frames) if faces)
+    assert pushed_at and pushed_at[0] <= first_face
     assert len(privacy_seen) >= 4 and set(privacy_seen) == {0, 2}
     # the first human to see the table after the deal also got a privacy screen
     assert privacy_seen[0] in (0, 2)
