@@ -34,10 +34,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(
-    cmd: list[str], env: dict[str, str], timeout: float = 120
+    cmd: list[str], env: dict[str, str], timeout: float = 120, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
     proc = subprocess.run(
-        cmd, capture_output=True, text=True, env=env, timeout=timeout, cwd=env["HOME"]
+        cmd, capture_output=True, text=True, env=env, timeout=timeout, cwd=cwd or env["HOME"]
     )
     assert proc.returncode == 0, f"{' '.join(cmd)} failed:\n{proc.stdout}\n{proc.stderr}"
     return proc
@@ -48,16 +48,17 @@ def venv(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("venv-install")
     home = tmp / "home"
     home.mkdir()
+    # pip keeps the user's own settings (index, certificates); crowsnest gets empty dirs.
+    base = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     env = {
-        **os.environ,
+        **base,
         "HOME": str(home),
         "XDG_DATA_HOME": str(tmp / "data"),  # an empty user plugin folder
         "XDG_CONFIG_HOME": str(tmp / "config"),
-        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
-        "PYTHONDONTWRITEBYTECODE": "1",
     }
-    env.pop("PYTHONPATH", None)
-    env.pop("VIRTUAL_ENV", None)
+    for e in (env, base):
+        e.pop("PYTHONPATH", None)
+        e.pop("VIRTUAL_ENV", None)
     target = tmp / "venv"
     subprocess.run(
         [sys.executable, "-m", "venv", "--without-pip", str(target)], check=True, timeout=60
@@ -81,7 +82,7 @@ def venv(tmp_path_factory):
         src,
         ignore=shutil.ignore_patterns("__pycache__", "build", "*.egg-info"),
     )
-    run([str(py), "-m", "pip", "install", "--quiet", "--no-deps", str(src)], env)
+    run([str(py), "-m", "pip", "install", "--quiet", "--no-deps", str(src)], base, cwd=tmp)
     return py, env
 
 
