@@ -365,7 +365,17 @@ class Knowledge:
 
 
 class RookNormalAI(RookEasyAI):
-    margin = 0.02
+    # Safety margins (share of the points in play) tuned by tournaments against easy:
+    # where a made bid scores only the bid, declaring pays only when the bid is very
+    # likely made (defending earns the counters); where it scores the points taken,
+    # winning the auction is worth more.
+    margin_bid_scoring = 0.17
+    margin_counter_scoring = 0.11
+
+    def bid(self, view: RookView, legal: Sequence[Action]) -> Action:
+        r = view.rules
+        self.margin = self.margin_bid_scoring if r.made_scores_bid else self.margin_counter_scoring
+        return super().bid(view, legal)
 
     def coefs(self, r: RookRules) -> Sequence[float]:
         return NORMAL_COEF.get(r.preset, self.coef)
