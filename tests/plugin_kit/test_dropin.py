@@ -49,6 +49,17 @@ def test_dropped_in_it_appears_and_removed_it_is_gone(tmp_path):
     assert "reckless" in after["variants"]["crowsnest"]
     assert "reckless" in after["variants"]["crowsnest-house"]
 
+    # The text listing reads as the guide shows it.
+    cmd = [sys.executable, "-m", "game", "plugins", "--config", str(config)]
+    text = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=60, cwd=ROOT).stdout
+    guide = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
+    for line in (
+        "crowsnest_house_rules 1.0 (drop-in): ok",
+        "  variants: crowsnest-house",
+        "  AIs: crowsnest:reckless, crowsnest-house:reckless",
+    ):
+        assert line in text.splitlines() and line in guide.splitlines()
+
     (folder / DROPIN.name).unlink()
     gone = plugins_json(config, env)
     assert not any(p["name"] == "crowsnest_house_rules" for p in gone["plugins"])
