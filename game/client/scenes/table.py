@@ -464,8 +464,6 @@ class TableScene(Scene):
                 self.trick.append(sp)
                 tx = pos[0] + (i - (n - 1) / 2) * spread
                 self.tweener.animate(sp, "out_cubic", 0.32, x=tx, y=pos[1])
-            if self.calls and self.match.phase in ("play",):
-                self.calls.clear()  # the auction is over once cards are played
         elif kind == "discard":
             audio.play("card")
             for c in action[1]:
@@ -523,9 +521,41 @@ class TableScene(Scene):
                 self.beats.append(self.start_deal)
             elif t == "match_over":
                 self.beats.insert(len(self.beats) - 1, lambda ev=ev: self._game_over(ev))
+            elif t == "pass" and kind == "pass":
+                self.calls[ev.get("seat", seat)] = "Pass"
+            elif t == "play" and ev.get("combo"):
+                self.calls[ev.get("seat", seat)] = str(ev["combo"])  # "pair of 7s"
+            elif t == "landlord":
+                self.calls.clear()
+                self.say(f"{self.name_of(ev.get('seat'))} is the landlord at {ev.get('bid')}")
+            elif t == "bottom":
+                self._reveal(ev.get("seat"), list(ev.get("cards", [])))
+            elif t == "lead":
+                self.calls.clear()  # a new round of plays starts
         if self.session.faults:
             self.say(self.session.faults.pop(0))
         self.refresh()
+        types = {e.get("type") for e in events}
+        if self.view.get("phase") == "play" and prev_view.get("phase") != "play":
+            self.calls.clear()  # the auction is over once the play starts
+        if (
+            self.trick
+            and not self.view.get("trick")
+            and not types & {"trick", "deal_over", "redeal"}
+        ):
+            # the table was cleared without a trick event (a Dou Dizhu round ends when
+            # the others pass): sweep the cards to whoever leads next
+            self.beats.append(lambda: self._sweep({"winner": self.match.to_move, "quiet": True}))
+
+    def _reveal(self, seat: Any, names: list[str]) -> None:
+        """Public cards going to a seat (the landlord's bottom cards): face up from the
+        centre to the seat."""
+        if not isinstance(seat, int) or self.lay is None:
+            return
+        for i, c in enumerate(self._ids(names)):
+            self.tweener.wait(
+                0.12 * i, lambda c=c: self._fly(c, self.lay.centre, self._seat_centre(seat), 0.5)
+            )
 
     def say(self, text: str, seconds: float = 2.4) -> None:
         self.banner = text
@@ -560,10 +590,10 @@ class TableScene(Scene):
         """Pause on the finished trick, then sweep it to the winner."""
         winner = ev.get("winner", 0)
         cards = list(self.trick)
-        self.trick_winner = winner
+        self.trick_winner = None if ev.get("quiet") else winner
         pts = ev.get("points")
         who = self.name_of(winner) if isinstance(winner, int) else ""
-        if who:
+        if who and not ev.get("quiet"):
             self.say(
                 f"{who} {'take' if who == 'You' else 'takes'} the trick"
                 + (f" ({pts} points)" if pts else ""),
@@ -584,7 +614,7 @@ class TableScene(Scene):
                     y=dst[1],
                 )
 
-        self.tweener.wait(0.9, go)
+        self.tweener.wait(0.5 if ev.get("quiet") else 0.9, go)
 
     def _take(self, sp: CardSprite) -> None:
         if sp in self.trick:
@@ -943,6 +973,31 @@ class TableScene(Scene):
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         lay, assets = self.lay, self.app.assets
+        bottom = self.view.get("bottom")
+        if (
+            isinstance(bottom, list)
+            and bottom
+            and self.view.get("phase") == "play"
+            and not self.between
+        ):
+            # public cards of the deal (Dou Dizhu's landlord cards), small, under the top bar
+            assets.set_card_height(round(lay.small[1] * 0.8))
+            w = assets.card_size[0]
+            ids = self._ids(bottom)
+            x = lay.centre[0] - (len(ids) * (w + 4)) // 2
+            y = lay.top_bar[3] + lay.margin
+            self.app.text.draw(
+                surface,
+                "Bottom cards",
+                self.app.ui(15),
+                (x - self.app.ui(8), y + self.app.ui(18)),
+                MUTED,
+                True,
+                "topright",
+            )
+            for c in ids:
+                surface.blit(assets.card_face(self.match.deck, c), (x, y))
+                x += w + 4
         n = int(self.view.get("nest_count") or 0)
         phase = self.view.get("phase")
         show_nest = n and phase in ("bid", "trump") and not self.view.get("nest_taken")
