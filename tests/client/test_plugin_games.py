@@ -40,3 +40,27 @@ def test_builtin_variants_play_a_deal_with_a_human(variant, seats):
     Driver(app, table, mode="mixed", seed=4).play(stop=lambda: table.match.deal_no >= 1)
     assert sum(1 for s in table.session.actors if s == 0) >= 3
     app.close()
+
+
+@pytest.mark.parametrize("variant,seats", [("doudizhu", 3), ("crowsnest", 4)])
+def test_cards_on_the_table_match_the_engines_trick_whenever_the_table_rests(variant, seats):
+    store = PrefsStore(Config())
+    store.prefs.speed = 1
+    app = App(store, size=(1280, 720), registry=None)
+    table = start(app, variant, ["human"] + ["ai"] * (seats - 1), seed=5, level="random")
+    drv = Driver(app, table, mode="mixed", seed=6)
+    checked = 0
+
+    def idle_check() -> bool:
+        nonlocal checked
+        t = table
+        if not t.tweener.busy and not t.beats and not t.between and t.dealing is None:
+            on_table = sorted(sp.card for sp in t.trick)
+            in_view = sorted(c for _, names in t.view.get("trick", []) for c in t._ids(names))
+            assert on_table == in_view
+            checked += 1
+        return t.match.deal_no >= 1
+
+    drv.play(stop=idle_check)
+    assert checked > 20
+    app.close()
