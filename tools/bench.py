@@ -27,7 +27,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout too
 
-from game.ai.random_ai import RandomAI  # noqa: E402
 from game.engine import Match, Variant  # noqa: E402
 from game.plugin_host import load_registry  # noqa: E402
 
@@ -55,12 +54,19 @@ def random_deals_per_s(variant: Variant, seats: int, seconds: float, seed: int) 
 
 
 def ai_moves_per_s(variant: Variant, seats: int, level: str, seconds: float, seed: int) -> float:
-    factory = variant.ais[level]
     rng = random.Random(seed)
     options = variant.resolve_options(None)
-    ais = [factory(variant, options, seats) for _ in range(seats)]
     if level == "random":
-        ais = [RandomAI() for _ in range(seats)]
+        # What the safe runner does for "random": the deal's own uniform random_action
+        # (complete even where the legal list is not).
+        def decide(deal: Any, seat: int) -> Any:
+            return deal.random_action(rng)
+    else:
+        ais = [variant.ais[level](variant, options, seats) for _ in range(seats)]
+
+        def decide(deal: Any, seat: int) -> Any:
+            return ais[seat].choose(deal.view(seat), deal.legal_actions(), rng)
+
     moves = 0
     thinking = 0.0
     match_no = 0
@@ -72,10 +78,13 @@ def ai_moves_per_s(variant: Variant, seats: int, level: str, seconds: float, see
             deal = m.deal
             seat = deal.to_move
             t = time.perf_counter()
-            action = ais[seat].choose(deal.view(seat), deal.legal_actions(), rng)
+            try:
+                action = decide(deal, seat)
+            except Exception:  # noqa: BLE001 - an AI bug: keep benchmarking, legally
+                action = None
             thinking += time.perf_counter() - t
             moves += 1
-            if deal.check(action) is not None:  # an AI bug: keep benchmarking, legally
+            if action is None or deal.check(action) is not None:
                 action = deal.random_action(rng)
             m.apply_unchecked(action)
             if thinking >= seconds or time.perf_counter() >= wall_end:

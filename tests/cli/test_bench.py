@@ -1,0 +1,47 @@
+"""tools/bench.py --json runs and reports every figure (a smoke test, not a speed test)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.plugin_host import load_registry
+
+BENCH = Path(__file__).resolve().parents[2] / "tools" / "bench.py"
+
+
+def test_bench_json_reports_deals_and_ai_moves_per_level():
+    variants = load_registry(folders=[], user_folder=False).variants
+    vid = "crowsnest" if "crowsnest" in variants else next(iter(variants), None)
+    if vid is None:
+        pytest.skip("no variant registered")
+    r = subprocess.run(
+        [
+            sys.executable,
+            str(BENCH),
+            "--json",
+            "--variant",
+            vid,
+            "--seconds",
+            "0.05",
+            "--repeats",
+            "1",
+            "--client",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    rows = out["results"]
+    assert [row["seats"] for row in rows] == list(variants[vid].seats)
+    for row in rows:
+        assert row["variant"] == vid and row["deals_per_s"] > 0
+        assert set(row["ai_moves_per_s"]) == set(variants[vid].ais)
+        assert all(x > 0 for x in row["ai_moves_per_s"].values())
+    assert "client" in out
