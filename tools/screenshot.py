@@ -147,8 +147,14 @@ def shots(app: App) -> dict[str, Callable[[], None]]:
         t.hover = legal[0] if legal else 0
 
     def last_trick() -> None:
-        play()
-        app.stack.push(LastTrickScene(app.stack.top))
+        s = find_session(
+            app,
+            "crowsnest",
+            4,
+            lambda s: human_turn("play")(s) and s.match.view_json(0)["last_trick"],
+        )
+        t = table_for(app, s)
+        app.stack.push(LastTrickScene(t))
 
     def pause() -> None:
         play()

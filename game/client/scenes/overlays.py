@@ -491,6 +491,7 @@ class LastTrickScene(_Sheet):
     """The previous trick, each card by the seat that played it."""
 
     button_label = "Close"
+    box_h = 440
 
     def __init__(self, table: TableScene) -> None:
         super().__init__()
