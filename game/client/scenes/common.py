@@ -79,7 +79,7 @@ class MenuScene(Scene):
             first, last = self.menu.buttons[0].rect, self.menu.buttons[-1].rect
             box = pygame.Rect(0, 0, first.width + ui(80), last.bottom - first.top + ui(130))
             box.midbottom = (W // 2, last.bottom + ui(30))
-            panel(surface, box)
+            panel(surface, box, colour=(16, 28, 24, 250))
             text.draw(surface, self.title, ui(34), (W // 2, box.top + ui(40)), GOLD, True, "center")
         else:
             text.draw(surface, self.title, ui(64), (W // 2, H * 0.2), GOLD, True, "center")
