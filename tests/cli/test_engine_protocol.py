@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import TOY_FILE
+from cli_helpers import TOY_FILE
 
 FIXED = {
     "hands": [["2S", "3S", "4S", "5S", "6S"], ["2H", "3H", "4H", "5H", "6H"]],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 import textwrap
 
-from conftest import TOY_FILE
+from cli_helpers import TOY_FILE
 
 BROKEN = {
     "importerr.py": "import crowsnest_no_such_module\n",

@@ -6,7 +6,7 @@ import json
 import shutil
 import textwrap
 
-from conftest import TOY_FILE
+from cli_helpers import TOY_FILE
 
 
 def toy_config(cli, tmp_path, extra_plugins=()):
