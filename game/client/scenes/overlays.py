@@ -339,6 +339,9 @@ class GameOverScene(_Sheet):
             self.app.stack.push(SetupScene())
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if ev.act is Act.SCORES:
+            self.app.stack.push(ScoreSheetScene(self.session))
+            return None
         self.menu.process_event(ev)
         return None
 
@@ -395,7 +398,7 @@ class GameOverScene(_Sheet):
         y = self.draw_table(surface, self.box.top + ui(140), ["", "Final score"], rows)
         text.draw(
             surface,
-            f"{s.match.deal_no} deals played",
+            f"{s.match.deal_no} deals played  (Tab: score sheet)",
             ui(20),
             (self.box.centerx, y + ui(16)),
             MUTED,

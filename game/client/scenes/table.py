@@ -92,6 +92,7 @@ class TableScene(Scene):
         self.dealing: dict[int, int] | None = None
         self.between = False  # a deal just ended: hide the hands (the match dealt anew)
         self.trick_winner: int | None = None
+        self._ai_ready = -1  # an AI seat whose answer waits for the pace
         self.piles: list[tuple[str, list[str]]] = []  # revealed at the deal's end (the nest)
         self.viewer: int | None = None
         self.last_seen: int | None = None  # the last human who saw the table
@@ -914,13 +915,14 @@ class TableScene(Scene):
         if got is None:
             return
         seat, action = got
-        self._pending_ai = (seat, action)
+        self._ai_ready = seat  # answered; the move shows after a short pause
         pace = 0.0 if self.hurry else AI_PACE * self.tweener.scale
         remaining = max(0.0, pace - self.ai_clock)
         self.ai_clock = 0.0
         self.tweener.wait(remaining, lambda: self._apply_ai(seat, action))
 
     def _apply_ai(self, seat: int, action: Action) -> None:
+        self._ai_ready = -1
         if self.match.to_move != seat:
             return
         origin = self._origins(seat, action)
@@ -1077,7 +1079,7 @@ class TableScene(Scene):
             )
         line2 = f"{count} cards" if not place.local else ""
         call = self.calls.get(seat)
-        if to_move and not s.is_human(seat) and s.ai_busy():
+        if to_move and not s.is_human(seat) and (s.ai_busy() or self._ai_ready == seat):
             dots = "." * (1 + int(self.app.clock_s * 3) % 3)
             line2 = (line2 + "  " if line2 else "") + "thinking" + dots
         elif call:
