@@ -78,6 +78,8 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        if args.command is None:
+            return cmd_window(getattr(args, "config", None))
         cfg = _load_config(getattr(args, "config", None))
         if args.command == "simulate":
             return cmd_simulate(args, cfg)
@@ -85,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_engine(cfg)
         if args.command == "plugins":
             return cmd_plugins(args, cfg)
-        return cmd_window(cfg)
+        raise CLIError(f"unknown command {args.command!r}", 2)
     except ConfigError as e:
         print(f"{PROG}: {e}", file=sys.stderr)
         return 2
@@ -109,25 +111,35 @@ def _registry(cfg: Config) -> Any:
 # ---------------------------------------------------------------- the window
 
 
-def cmd_window(cfg: Config) -> int:
+def cmd_window(config_path: str | None) -> int:
+    """The window. A bad config file does not keep the game from starting: the client
+    shows the message and plays with defaults (and never overwrites the file)."""
     import importlib
+    import importlib.util
 
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
-        app = importlib.import_module("game.client.app")
-    except ModuleNotFoundError as e:
-        if e.name not in ("game.client", "game.client.app"):
-            raise
+        found = importlib.util.find_spec("game.client.app") is not None
+    except ModuleNotFoundError:
+        found = False
+    if not found:
         raise CLIError(
             "the game window is not built yet; meanwhile try "
             "'crowsnest simulate --variant crowsnest --games 1'"
-        ) from None
+        )
     problem = _display_problem()
     if problem:
         raise CLIError(
             f"cannot open a window ({problem}); with no display, use "
             "'crowsnest simulate --variant crowsnest --games 1' or 'crowsnest engine'"
         )
-    result = app.main(cfg)
+    try:
+        source: Any = _load_config(config_path)
+    except ConfigError as e:
+        print(f"{PROG}: {e} (playing with the default settings)", file=sys.stderr)
+        source = config_path
+    app = importlib.import_module("game.client.app")
+    result = app.main(source)
     return int(result or 0)
 
 
@@ -137,7 +149,9 @@ def _display_problem() -> str | None:
     SDL quietly falls back to its offscreen driver when there is no display, which would
     run the game invisibly; the dummy and offscreen drivers therefore count as "no
     display" unless CROWSNEST_ALLOW_HEADLESS=1 (screenshot tools, client tests)."""
-    allow_headless = os.environ.get("CROWSNEST_ALLOW_HEADLESS") == "1"
+    allow_headless = os.environ.get("CROWSNEST_ALLOW_HEADLESS") == "1" or bool(
+        os.environ.get("CROWSNEST_FIRST_FRAME_ONLY")
+    )
     driver = os.environ.get("SDL_VIDEODRIVER", "").lower()
     if driver in HEADLESS_DRIVERS and not allow_headless:
         return f"SDL_VIDEODRIVER is {driver}"

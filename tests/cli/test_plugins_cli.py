@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 import textwrap
 
+import pytest
+
 from cli_helpers import TOY_FILE
 
 BROKEN = {
@@ -69,13 +71,16 @@ def test_blocklist_from_config(cli, tmp_path):
     assert "toy" not in out["variants"]
 
 
-def test_window_without_display_says_so(cli):
+@pytest.mark.parametrize("driver", [None, "dummy", "offscreen"])
+def test_window_without_display_says_so(cli, driver):
     env = {
         k: v
         for k, v in cli.env.items()
         if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
     }
+    if driver:
+        env["SDL_VIDEODRIVER"] = driver
     r = cli.run(env=env)
-    assert r.returncode != 0
+    assert r.returncode != 0 and r.stdout == ""
     lines = [ln for ln in r.stderr.splitlines() if ln.startswith("crowsnest:")]
     assert len(lines) == 1 and "crowsnest simulate" in lines[0]
