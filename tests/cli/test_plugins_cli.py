@@ -6,7 +6,6 @@ import shutil
 import textwrap
 
 import pytest
-
 from cli_helpers import TOY_FILE
 
 BROKEN = {
