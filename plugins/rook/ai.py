@@ -406,7 +406,7 @@ class RookNormalAI(RookEasyAI):
             return -10.0
         return 30.0
 
-    rollouts = 24  # rollouts per decision, shared among the playable cards
+    rollouts = 40  # play-outs per decision, shared among the playable cards
 
     # -- play: card counting + sampled deals played out by the easy policy
     def play(self, view: RookView, playable: list[int], rng: random.Random) -> int:

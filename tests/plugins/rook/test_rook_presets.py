@@ -394,3 +394,15 @@ def test_dummy_cards_turn_face_up_and_its_tricks_count_for_its_player():
     assert any(t["winner"] == 2 for t in tricks) or for_1 == sum(
         t["points"] for t in tricks if t["winner"] == 1
     )
+
+
+@pytest.mark.parametrize("vid", ["partnership", "individual5", "individual6"])
+def test_ones_are_low_and_worth_nothing_where_all_56_cards_play(vid):
+    m = Match(VARIANTS[vid], seed=1)
+    r = m.deal.r
+    g1, g2 = m.deck.ids("G1")[0], m.deck.ids("G2")[0]
+    assert r.points[g1] == 0
+    order = r.orders[0]  # black trump: green is a plain suit
+    greens = [c for c in range(len(m.deck)) if order.eff_suit[c] == 1]
+    assert min(greens, key=lambda c: order.strength[c]) == g1
+    assert order.strength[g2] > order.strength[g1]
