@@ -345,8 +345,7 @@ class RookDeal(Deal):
 
     def _follow_reason(self, c: int) -> str:
         r = self.r
-        names = self.deck.names
-        bird_name = "Crow" if r.preset == "crowsnest" else "Rook"
+        bird_name = r.bird_name
         if c == r.bird and not r.bird_any_time:
             return f"the {bird_name} may only be played as a trump here: follow the suit led"
         led = self.led
@@ -357,7 +356,6 @@ class RookDeal(Deal):
             if trumps == [r.bird]:
                 return f"trump was led and the {bird_name} is your only trump: you must play it"
             return f"trump was led ({COLOUR_NAMES[led]}): you must play a trump"
-        _ = names
         return f"you must follow {COLOUR_NAMES[led]}"
 
     # ------------------------------------------------------------ applying

@@ -262,6 +262,7 @@ class RookRules:
     """One resolved rule set with its tables. Compared by identity (cached per key)."""
 
     preset: str
+    bird_name: str  # "Crow" in CrowsNest, "Rook" elsewhere (for messages)
     seats: int
     positions: int  # hands in play: seats, plus the dummy in the 2-player game
     dummy: bool
@@ -442,6 +443,7 @@ def build_rules(preset: Any, o: Mapping[str, Any], seats: int) -> RookRules:
     teams = preset.teams_for(seats)
     return RookRules(
         preset=preset.id,
+        bird_name=preset.bird_name,
         seats=seats,
         positions=positions,
         dummy=dummy,
