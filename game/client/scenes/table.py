@@ -93,6 +93,7 @@ class TableScene(Scene):
         self.between = False  # a deal just ended: hide the hands (the match dealt anew)
         self.trick_winner: int | None = None
         self._ai_ready = -1  # an AI seat whose answer waits for the pace
+        self.selection_name = ""  # what the selected cards form, where the variant says
         self.piles: list[tuple[str, list[str]]] = []  # revealed at the deal's end (the nest)
         self.viewer: int | None = None
         self.last_seen: int | None = None  # the last human who saw the table
@@ -402,9 +403,17 @@ class TableScene(Scene):
         self._live_reason()
 
     def _live_reason(self) -> None:
+        self.selection_name = ""
         if self.selected and self.card_kind:
-            r = self.match.check((self.card_kind, tuple(sorted(self.selected))))
+            cards = tuple(sorted(self.selected))
+            r = self.match.check((self.card_kind, cards))
             self.reason = "" if r is None else r[:1].upper() + r[1:]
+            describe = getattr(self.match.deal, "describe", None)  # a variant may name it
+            if r is None and describe is not None:
+                try:
+                    self.selection_name = str(describe(cards))
+                except Exception:  # noqa: BLE001 - a plugin's helper must not break the table
+                    self.selection_name = ""
         else:
             self.reason = ""
 
@@ -1260,17 +1269,21 @@ class TableScene(Scene):
         if text.fonts(size, True).size(msg)[0] > avail:
             size = ui(17)  # a long prompt: smaller first, then cut to fit
         lines = text.wrap(msg, size, avail, True)
-        if len(lines) > 1 and not self.reason:  # two lines fit when no reason is shown
+        second = bool(self.reason) or bool(self.selection_name and self.selected and self.my_turn())
+        if len(lines) > 1 and not second:  # two lines fit when no reason is shown
             text.draw(surface, lines[0], size, (cx, sy + sh // 2 - ui(10)), GOLD, True, "center")
             rest = text.fit(" ".join(lines[1:]), size, avail, True)
             text.draw(surface, rest, size, (cx, sy + sh // 2 + ui(10)), GOLD, True, "center")
         else:
             msg = text.fit(msg, size, avail, True)
-            y = sy + sh // 2 - (ui(9) if self.reason else 0)
+            y = sy + sh // 2 - (ui(9) if second else 0)
             text.draw(surface, msg, size, (cx, y), GOLD, True, "center")
         if self.reason:
             reason = text.fit(self.reason, ui(17), avail, True)
             text.draw(surface, reason, ui(17), (cx, sy + sh // 2 + ui(12)), RED, True, "center")
+        elif self.selection_name and self.selected and self.my_turn():
+            name = text.fit("Selected: " + self.selection_name, ui(17), avail, True)
+            text.draw(surface, name, ui(17), (cx, sy + sh // 2 + ui(12)), INK, True, "center")
         if self.my_turn() and self.panel_menu.buttons:
             if not self.card_kind:
                 px, py, pw, ph = lay.panel
