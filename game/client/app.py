@@ -62,6 +62,7 @@ class App:
         self.stack = SceneStack(self)
         self.stack.resize(self.size)
         self.running = True
+        self.catch_errors = False  # main() turns it on; tests want to see errors
         self.frames = 0
         self.clock_s = 0.0  # time the app has run, by dt (the fake clock in tests)
 
@@ -126,6 +127,15 @@ class App:
             self.save_prefs()
 
     def step(self, dt: float) -> None:
+        if not self.catch_errors:
+            self._step(dt)
+            return
+        try:
+            self._step(dt)
+        except Exception as e:  # noqa: BLE001 - a faulty plugin must not close the window
+            self.recover(e)
+
+    def _step(self, dt: float) -> None:
         for ev in pygame.event.get():
             self.handle(ev)
             if not self.running:
@@ -133,6 +143,22 @@ class App:
         self.clock_s += dt
         self.stack.update(dt)
         self.draw()
+
+    def recover(self, error: Exception) -> None:
+        """Something failed inside a scene (most likely a plugin's game code): report it,
+        leave the game and go back to the title screen with the reason shown."""
+        import traceback
+
+        traceback.print_exception(error, file=sys.stderr)
+        from .scenes.title import TitleScene
+
+        for s in list(self.stack):
+            session = getattr(s, "session", None)
+            if session is not None:
+                session.close()
+        self.notice = f"The game stopped because of an error: {type(error).__name__}: {error}"[:200]
+        self.stack.scenes.clear()  # no on_pop: a broken scene may fail again
+        self.stack.push(TitleScene())
 
     def draw(self) -> None:
         self.stack.draw(self.screen)
@@ -194,6 +220,7 @@ def main(argv_config: Any = None) -> int:
         return 2
     from .scenes.title import TitleScene
 
+    app.catch_errors = True
     app.stack.push(TitleScene())
     app.step(0.0)
     app.first_frame_s = time.perf_counter() - started

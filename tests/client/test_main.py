@@ -80,3 +80,22 @@ def test_a_config_built_in_memory_is_never_written(tmp_path, monkeypatch):
     store.prefs.speed = 1
     store.save()
     assert not target.exists()
+
+
+def test_a_failing_game_returns_to_the_title_with_the_reason():
+    from game.client.scene import Scene
+    from game.client.scenes.title import TitleScene
+
+    class Broken(Scene):
+        def update(self, dt):
+            raise RuntimeError("the plugin's deal exploded")
+
+    app = App(PrefsStore(Config()), size=(1024, 640))
+    app.catch_errors = True
+    app.stack.push(TitleScene())
+    app.stack.push(Broken())
+    app.step(0.02)
+    assert isinstance(app.stack.top, TitleScene) and len(app.stack) == 1
+    assert "deal exploded" in app.notice
+    app.step(0.02)  # and the title keeps drawing
+    app.close()
