@@ -99,6 +99,7 @@ class MenuScene(Scene):
 def draw_footer(scene: Scene, surface: pygame.Surface, message: str) -> None:
     ui = scene.app.ui
     W, H = surface.get_size()
+    message = scene.app.text.fit(message, ui(18), W - ui(40))
     scene.app.text.draw(surface, message, ui(18), (W // 2, H - ui(22)), INK, False, "center")
 
 
