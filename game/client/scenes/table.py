@@ -913,6 +913,9 @@ class TableScene(Scene):
                 self.hurry = False
                 self.tweener.hurry = 1.0
             if tm != self.viewer and len(s.humans) >= 2:
+                if self.viewer is None and tm == self.last_seen:
+                    self.pass_to(tm)  # nobody else has looked since: no need to pass
+                    return
                 from .overlays import PrivacyScene
 
                 self.app.stack.push(PrivacyScene(self, tm))
