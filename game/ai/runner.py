@@ -15,6 +15,7 @@ instead of blocking; do not apply moves to the match while a choice is pending.
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import queue
 import random
@@ -97,6 +98,10 @@ class Choice:
     fault: AIFault | None = None
 
 
+class _Abandoned(BaseException):
+    """Raised inside a worker whose AI overran its budget, to unwind it."""
+
+
 class _Worker:
     """One daemon thread running AI calls in turn (cheaper than a thread per move)."""
 
@@ -106,17 +111,20 @@ class _Worker:
         self.thread.start()
 
     def _loop(self) -> None:
-        while True:
-            item = self.q.get()
-            if item is None:
-                return
-            fut, fn = item
-            if not fut.set_running_or_notify_cancel():
-                continue
-            try:
-                fut.set_result(fn())
-            except BaseException as e:  # noqa: BLE001 - handed to the waiting caller
-                fut.set_exception(e)
+        try:
+            while True:
+                item = self.q.get()
+                if item is None:
+                    return
+                fut, fn = item
+                if not fut.set_running_or_notify_cancel():
+                    continue
+                try:
+                    fut.set_result(fn())
+                except BaseException as e:  # noqa: BLE001 - handed to the waiting caller
+                    fut.set_exception(e)
+        except _Abandoned:
+            return
 
     def run(self, fn: Callable[[], Any]) -> Future[Any]:
         fut: Future[Any] = Future()
@@ -125,6 +133,17 @@ class _Worker:
 
     def stop(self) -> None:
         self.q.put(None)
+
+    def abandon(self) -> None:
+        """Unwind a stuck AI: raise _Abandoned in the thread at its next Python bytecode
+        (an AI looping in Python stops; one blocked in C stops when the call returns),
+        then let the thread end, so a stalled plugin does not keep burning a core."""
+        ident = self.thread.ident
+        if ident is not None and self.thread.is_alive():
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                ctypes.c_ulong(ident), ctypes.py_object(_Abandoned)
+            )
+        self.stop()
 
 
 class AIRunner:
@@ -254,6 +273,7 @@ class AIRunner:
             return None, "", fut.result(timeout=budget)
         except TimeoutError:
             # The worker is stuck in the AI: abandon it and bench this AI for the match.
+            self._worker.abandon()
             self._worker = None
             self._benched.add((seat, level))
             return "timeout", f"its budget of {budget:g} s", None
