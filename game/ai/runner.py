@@ -29,7 +29,7 @@ from typing import Any
 
 from game.engine import Action, ActionError, Deal, Match, Variant
 
-from .random_ai import random_factory
+from .random_ai import NoListedAction, random_factory
 
 log = logging.getLogger("game.ai")
 
@@ -215,6 +215,10 @@ class AIRunner:
                 return Choice(action, deal.format_action(action), level, seconds)
             kind, detail = "illegal", _short(f"{answer!r}: {reason}")
         action = self._fallback(deal, fb_rng)
+        if kind == "delegate":
+            # A RandomAI (perhaps inside a plugin's AI) met an incomplete legal list and
+            # asked for a uniform legal action: the fallback is exactly that, no fault.
+            return Choice(action, deal.format_action(action), level, seconds)
         text = deal.format_action(action)
         fault = AIFault(self.variant.id, level, seat, kind, detail, text)
         self._report(fault)
@@ -255,7 +259,8 @@ class AIRunner:
     def _ask(
         self, deal: Deal, seat: int, level: str, rng: random.Random, budget: float | None
     ) -> tuple[str | None, str, Any]:
-        """Run the AI; returns (fault kind or None, detail, answer)."""
+        """Run the AI; returns (fault kind or None, detail, answer). Kind "delegate": the
+        AI raised NoListedAction (RandomAI with nothing listed) to ask for the fallback."""
 
         def call() -> Any:
             ai = self._ai(seat, level)
@@ -264,6 +269,8 @@ class AIRunner:
         if budget is None:
             try:
                 return None, "", call()
+            except NoListedAction:
+                return "delegate", "", None
             except Exception as e:  # noqa: BLE001 - the AI's fault, contained
                 return "raised", _short(f"{type(e).__name__}: {e}"), None
         if self._worker is None:
@@ -277,6 +284,8 @@ class AIRunner:
             self._worker = None
             self._benched.add((seat, level))
             return "timeout", f"its budget of {budget:g} s", None
+        except NoListedAction:
+            return "delegate", "", None
         except Exception as e:  # noqa: BLE001
             return "raised", _short(f"{type(e).__name__}: {e}"), None
 

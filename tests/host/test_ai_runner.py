@@ -184,3 +184,42 @@ def test_a_busy_looping_ai_is_unwound_not_left_burning_a_core():
     c = runner.choose(m, m.to_move, "easy")
     assert c.fault.kind == "timeout" and m.check(c.action) is None
     assert unwound.wait(10), "the stalled AI is still running"
+
+
+class UnlistedPlays(toyvariant.ToyDeal):
+    """The toy with its plays not listed (as a burial of 8 of 33 cards is not)."""
+
+    def legal_actions(self):
+        return [] if self.phase == "play" else super().legal_actions()
+
+    def legal_complete(self):
+        return self.phase != "play"
+
+    def random_action(self, rng):
+        return rng.choice(toyvariant.ToyDeal.legal_actions(self))
+
+    def check(self, action):
+        if self.phase == "play":
+            return None if action in toyvariant.ToyDeal.legal_actions(self) else "not legal"
+        return super().check(action)
+
+    def clone(self):
+        c = super().clone()
+        c.__class__ = UnlistedPlays
+        return c
+
+
+def test_random_ai_inside_a_plugin_ai_delegates_unlisted_choices_without_faults():
+    from game.ai import RandomAI
+
+    class Wrapper:  # as a plugin AI that falls back on the random AI
+        def choose(self, view, legal, rng):
+            return RandomAI().choose(view, legal, rng)
+
+    v = toyvariant.make_variant(
+        new_deal=UnlistedPlays, ais={"easy": lambda variant, options, seats: Wrapper()}
+    )
+    m = Match(v, seed=10)
+    runner = AIRunner(v, m.options, m.seats, seed=1)
+    choices = play(m, runner)
+    assert m.over and not runner.faults and all(c.fault is None for c in choices)
