@@ -314,6 +314,10 @@ def cmd_plugins(args: argparse.Namespace, cfg: Config) -> int:
             print(f"  AIs: {', '.join(p.ais)}")
         if p.error:
             print(f"  error: {p.error}")
+    if registry.variants:
+        print("games and their AI levels:")
+        for vid, v in registry.variants.items():
+            print(f"  {vid} ({v.name}): {', '.join(sorted(v.ais))}")
     print(f"plugin folder: {user_plugin_folder()}")
     return 0
 
