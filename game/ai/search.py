@@ -1,0 +1,138 @@
+"""Generic determinized search: Perfect-Information Monte Carlo (PIMC).
+
+An AI that sees only its view cannot search the real deal. PIMC samples "worlds": full
+deals consistent with the view (hidden cards dealt at random, respecting what the view
+proves: known voids, cards seen, pile sizes), plays every candidate action out in each
+world with a fast rollout policy to the end of the deal, and keeps the candidate whose
+average value is best. Every variant supplies three small functions:
+
+    sample(view, rng) -> Deal          a determinization (never looks at the real deal)
+    playout(deal, rng) -> None         plays `deal` to its end in place (cheap policy)
+    evaluate(deal) -> float            the finished deal's value for the searching side
+
+Budget: candidates share the same worlds (common random numbers: luck of the deal
+cancels between candidates, which matters more than anything else for the variance)
+and are pruned by sequential halving (Karnin, Koren, Somekh 2013): the budget is split
+into rounds; after each round the worse half of the candidates is dropped, so play-outs
+go to the actions still in contention. Survivors have always seen the same worlds, so
+their means compare fairly.
+
+Determinism: with `seconds=None` the result depends only on the rng and the budget.
+With a time cap the search stops early at a world boundary (then timing matters).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine import Action, Deal
+
+Sampler = Callable[[Any, random.Random], Deal]
+Playout = Callable[[Deal, random.Random], None]
+Evaluator = Callable[[Deal], float]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchBudget:
+    """How much one decision may search.
+
+    iterations: play-outs per decision (one candidate played out in one world), split
+        evenly over the halving rounds.
+    seconds: wall-clock cap per decision (None: no cap, fully deterministic).
+    min_worlds: worlds every candidate sees in the first round, whatever `iterations`
+        says (keeps tiny budgets from judging on one deal).
+    """
+
+    iterations: int = 600
+    seconds: float | None = 0.5
+    min_worlds: int = 4
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"seconds must be positive or None, not {self.seconds}")
+        if self.min_worlds < 1:
+            raise ValueError(f"min_worlds must be at least 1, not {self.min_worlds}")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    action: Action
+    means: dict[Action, float]  # average value of each candidate over the worlds it saw
+    worlds: dict[Action, int]  # how many worlds each candidate saw
+    playouts: int
+    seconds: float
+    stopped_by_time: bool
+
+
+def pimc_search(
+    view: Any,
+    candidates: Sequence[Action],
+    rng: random.Random,
+    *,
+    sample: Sampler,
+    playout: Playout,
+    evaluate: Evaluator,
+    budget: SearchBudget = SearchBudget(),
+) -> SearchResult:
+    """The candidate with the best mean value over sampled worlds (see module doc).
+
+    Ties go to the earlier candidate, so callers list their preferred (cheaper) actions
+    first. A single candidate is returned without searching.
+    """
+    if not candidates:
+        raise ValueError("pimc_search needs at least one candidate action")
+    start = time.perf_counter()
+    alive = list(dict.fromkeys(candidates))  # unique, order kept
+    order = {a: i for i, a in enumerate(alive)}
+    totals = dict.fromkeys(alive, 0.0)
+    seen = dict.fromkeys(alive, 0)
+    if len(alive) == 1:
+        return SearchResult(alive[0], {alive[0]: 0.0}, {alive[0]: 0}, 0, 0.0, False)
+    deadline = None if budget.seconds is None else start + budget.seconds
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    per_round = budget.iterations / rounds
+    playouts = 0
+    timed_out = False
+    for rnd in range(rounds):
+        n_worlds = max(1, int(per_round // len(alive)))
+        if rnd == 0:
+            n_worlds = max(n_worlds, budget.min_worlds)
+        for _ in range(n_worlds):
+            world = sample(view, rng)
+            for a in alive:
+                d = world.clone()
+                d.apply(a)
+                if not d.over:
+                    playout(d, rng)
+                totals[a] += evaluate(d)
+                seen[a] += 1
+            playouts += len(alive)
+            if deadline is not None and time.perf_counter() >= deadline:
+                timed_out = True
+                break
+        if timed_out or len(alive) <= 1:
+            break
+        keep = max(1, math.ceil(len(alive) / 2))
+        alive.sort(key=lambda a: (-totals[a] / seen[a], order[a]))
+        alive = alive[:keep]
+        alive.sort(key=order.__getitem__)
+    best = min(alive, key=lambda a: (-totals[a] / max(1, seen[a]), order[a]))
+    means = {a: totals[a] / seen[a] for a in totals if seen[a]}
+    return SearchResult(
+        best,
+        means,
+        {a: n for a, n in seen.items() if n},
+        playouts,
+        time.perf_counter() - start,
+        timed_out,
+    )
+
+
+__all__ = ["Evaluator", "Playout", "Sampler", "SearchBudget", "SearchResult", "pimc_search"]
