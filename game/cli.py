@@ -285,6 +285,7 @@ def cmd_engine(cfg: Config) -> int:
 
 
 def cmd_plugins(args: argparse.Namespace, cfg: Config) -> int:
+    from game.ai.runner import level_order
     from game.hookspecs import API_VERSION
     from game.plugin_host import user_plugin_folder
 
@@ -317,7 +318,7 @@ def cmd_plugins(args: argparse.Namespace, cfg: Config) -> int:
     if registry.variants:
         print("games and their AI levels:")
         for vid, v in registry.variants.items():
-            print(f"  {vid} ({v.name}): {', '.join(sorted(v.ais))}")
+            print(f"  {vid} ({v.name}): {', '.join(level_order(v.ais))}")
     print(f"plugin folder: {user_plugin_folder()}")
     return 0
 

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from game.ai.runner import AIRunner, resolve_level
+from game.ai.runner import AIRunner, level_order, resolve_level
 from game.engine import ActionError, Match, MatchError, OptionError
 from game.plugin_host import Registry, UnknownVariantError
 
@@ -45,7 +45,7 @@ def variant_json(v: Any) -> dict[str, Any]:
             }
             for o in v.options
         ],
-        "ais": sorted(v.ais),
+        "ais": level_order(v.ais),
         "description": v.description,
     }
 

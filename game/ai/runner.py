@@ -37,6 +37,12 @@ LEVELS = ("random", "easy", "normal", "hard")  # weakest to strongest
 DEFAULT_BUDGET_S = 10.0
 
 
+def level_order(levels: Any) -> list[str]:
+    """Levels weakest first: random, easy, normal, hard, then plugin levels by name."""
+    rank = {name: i for i, name in enumerate(LEVELS)}
+    return sorted(levels, key=lambda lv: (rank.get(lv, len(LEVELS)), lv))
+
+
 class AILevelError(ValueError):
     """A level the variant does not have (nor any weaker standard level)."""
 
