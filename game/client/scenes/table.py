@@ -20,6 +20,7 @@ hands were drawn face up in the last frame (tests check it).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -54,6 +55,42 @@ def bird_name(variant: Any) -> str:
         if opt.key == "bird" and opt.label:
             return opt.label.split()[0]
     return "Rook"
+
+
+def call_label(action: Action, deck: Any) -> str:
+    """What a seat called, for its name plate: "Pass", "Bid 0", "Declare 2S 2S"."""
+    if action[0] == "bid" and len(action) > 1:
+        return f"Bid {action[1]}"
+    return pretty_action(action, deck)
+
+
+def choice_prompt(legal: list[Action]) -> str:
+    """The line above the hand for a choice made with buttons, built from the legal
+    actions (Oh Hell's bids start at 0 and have no pass; Rook's bids may be passed)."""
+    kinds = {a[0] for a in legal}
+    can_pass = "pass" in kinds
+    if "bid" in kinds:
+        amounts = sorted(a[1] for a in legal if a[0] == "bid" and len(a) > 1)
+        if not amounts:
+            return "Your bid"
+        lo, hi = amounts[0], amounts[-1]
+        span = str(lo) if lo == hi else f"{lo} to {hi}"
+        step = math.gcd(*(b - a for a, b in zip(amounts, amounts[1:], strict=False))) or 1
+        gaps = [str(x) for x in range(lo, hi + 1, step) if x not in amounts]
+        if step > 1 and not gaps:
+            span += f" in steps of {step}"
+        if gaps and len(gaps) <= 2:
+            span += f" (not {' or '.join(gaps)})"
+        elif gaps:
+            span = ", ".join(str(x) for x in amounts)
+        return f"Bid {span}" + (", or pass" if can_pass else "")
+    if "trump" in kinds:
+        return "Choose trump"
+    if "declare" in kinds:
+        return "Declare trump with the cards shown, or pass" if can_pass else "Declare trump"
+    if can_pass and len(kinds) == 1:
+        return "Nothing to do but pass"
+    return "Your turn"
 
 
 def pretty_action(action: Action, deck: Any) -> str:
@@ -481,14 +518,14 @@ class TableScene(Scene):
                 self._fly(-1, (x0, y0), self._nest_pos(), 0.35, small=True)
             self.calls[seat] = f"laid {len(action[1])} in the nest"
         elif kind != "play":
-            self.calls[seat] = pretty_action(action, self.match.deck)
+            self.calls[seat] = call_label(action, self.match.deck)
         for ev in events:
             t = ev.get("type")
             if t == "bid":
                 audio.play("bid")
-                self.calls[ev.get("seat", seat)] = (
-                    "Pass" if not ev.get("bid") else f"Bid {ev['bid']}"
-                )
+                who = ev.get("seat", seat)
+                if who == seat:  # the action says what it was: a pass, or a bid (0 too)
+                    self.calls[who] = call_label(action, self.match.deck)
             elif t == "declarer":
                 d = ev.get("seat", seat)
                 self.say(f"{self.name_of(d)} won the bid at {ev.get('bid')}")
@@ -878,9 +915,15 @@ class TableScene(Scene):
         self.say("Your last decision was taken back", 1.6)
 
     def _rebuild_calls(self) -> None:
-        if self.view.get("phase") == "bid":
-            for s, b in self.view.get("bids", []):
-                self.calls[s] = "Pass" if not b else f"Bid {b}"
+        """The calls of the auction so far (after an undo), from the deal's own log: the
+        actions say what each seat called, whatever shape the variant's view has."""
+        if self.view.get("phase") == "play":
+            return
+        m, s = self.match, self.session
+        start = min(s.deal_start, len(m.log))
+        for a, who in zip(m.log[start:], s.actors[start:], strict=False):
+            if a and a[0] not in CARD_KINDS:
+                self.calls[who] = call_label(a, m.deck)
 
     # ------------------------------------------------------------ update
 
@@ -1341,12 +1384,7 @@ class TableScene(Scene):
                 if self.single:
                     return "Your turn: play a card (click it, or arrows and Enter)"
                 return "Your turn: select cards, then Play selected"
-            kinds = {a[0] for a in self._legal}
-            if "bid" in kinds:
-                return "Bid higher or pass"
-            if "trump" in kinds:
-                return "Choose trump"
-            return "Your turn"
+            return choice_prompt(self._legal)
         if s.is_human(tm):
             return f"{s.names[tm]}'s turn"
         return f"{s.names[tm]} is thinking..."

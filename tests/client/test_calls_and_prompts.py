@@ -1,0 +1,80 @@
+"""Calls on the name plates and the prompt come from the actions, whatever shape a
+variant's view has: Oh Hell (a community plugin) keeps one bid per seat, None until bid,
+and 0 is a real bid; Rook passes are "Pass"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+from client_driver import DT, click, key
+
+from game.client.app import App
+from game.client.prefs import PrefsStore
+from game.client.scenes.table import TableScene, choice_prompt
+from game.client.session import SeatSetup, Session
+from game.config import Config
+from game.testing import registry_with
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def ohhell_table(seed: int) -> tuple[App, TableScene]:
+    store = PrefsStore(Config())
+    store.prefs.speed = 0
+    reg = registry_with(ROOT / "examples" / "ohhell" / "crowsnest_ohhell")
+    app = App(store, size=(1280, 720), registry=reg)
+    v = app.registry.variant("ohhell")
+    seats = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)]
+    t = TableScene(Session(v, seats, seed=seed))
+    app.stack.replace(t)
+    return app, t
+
+
+def run_until(app: App, t: TableScene, cond, frames: int = 3000) -> None:
+    for _ in range(frames):
+        if cond():
+            return
+        app.step(DT)
+        if t.session.ai_busy():
+            t.session.wait_ai(30)
+    raise AssertionError("the position was not reached")
+
+
+def test_oh_hell_bid_of_zero_then_undo_back_into_the_bidding():
+    for seed in range(12):
+        app, t = ohhell_table(seed)
+        m = t.session.match
+        run_until(app, t, lambda t=t, m=m: t.my_turn() and m.phase == "bid")
+        if m.view_json(0)["bids"].count(None) == 1:  # the human bids last: try another
+            app.close()
+            continue
+        break
+    assert "pass" not in t.prompt().lower()
+    assert t.prompt().startswith("Bid 0 to")
+    zero = next(b for b in t.panel_menu.buttons if b.value == ("bid", 0))
+    click(zero.rect.center)
+    app.step(DT)
+    assert t.calls[0] == "Bid 0"  # a real bid, not a pass
+    run_until(app, t, lambda: m.phase == "play" and not t.tweener.busy and not t.beats)
+    others = {s: b for s, b in enumerate(m.view_json(0)["bids"]) if s != 0}
+    key(pygame.K_u)  # undo: back to the human's bid, the bids before it stay
+    app.step(DT)
+    assert m is not t.session.match and t.session.match.phase == "bid"
+    assert t.session.match.to_move == 0 and t.my_turn()
+    before = t.session.match.view_json(0)["bids"]
+    for s, b in others.items():
+        if before[s] is not None:
+            assert t.calls[s] == f"Bid {b}"
+        else:
+            assert s not in t.calls
+    app.close()
+
+
+def test_prompts_follow_the_legal_actions():
+    assert choice_prompt([("pass",), ("bid", 70), ("bid", 75), ("bid", 80)]) == (
+        "Bid 70 to 80 in steps of 5, or pass"
+    )
+    assert choice_prompt([("bid", 0), ("bid", 1), ("bid", 3)]) == "Bid 0 to 3 (not 2)"
+    assert choice_prompt([("pass",), ("declare", (4,))]).startswith("Declare")
+    assert choice_prompt([("trump", "red")]) == "Choose trump"
