@@ -26,6 +26,7 @@ from .cards import (
     POINTS,
     RJ_KIND,
     SUITS,
+    TRUMP,
     kind_rank,
     kind_suit,
     level_name,
@@ -67,6 +68,19 @@ def declaration_strength(cards: Sequence[int], level: int) -> int:
     return 2 if kind_rank(k) == level else 0
 
 
+DISPLAY_SUITS = (0, 1, 3, 2)  # spades, hearts, clubs, diamonds: the colours alternate
+
+
+def display_order(cards: Sequence[int], level: int, trump: int | None) -> list[int]:
+    """A hand as a player sorts it: the plain suits (colours alternating), then the trumps,
+    each from low to high in this deal's order. Before trump is settled the level cards
+    and jokers (what may be declared) are grouped at the right, as in a no-trump deal."""
+    order = order_for(level, NO_TRUMP if trump is None else trump)
+    es, ps = order.esuit, order.pos
+    rank = {s: i for i, s in enumerate(DISPLAY_SUITS)}
+    return sorted(cards, key=lambda c: (es[c] == TRUMP, rank.get(es[c], 4), ps[c], c))
+
+
 @dataclass(frozen=True)
 class TractorView:
     """What one seat sees. Cards are ids (the AIs use them); to_json() gives names."""
@@ -106,7 +120,8 @@ class TractorView:
             "seat": self.seat,
             "phase": self.phase,
             "to_move": self.to_move,
-            "hand": nm(self.hand),
+            "hand": [names[c] for c in display_order(self.hand, self.level, self.trump)],
+            "direction": "counter-clockwise",  # seat i+1 sits to seat i's right
             "hand_counts": list(self.hand_counts),
             "trick": [[s, nm(c)] for s, c in self.trick],
             "dealer": self.dealer,
