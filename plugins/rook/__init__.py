@@ -8,6 +8,7 @@ from typing import Any
 from game.engine import Variant
 from game.hookspecs import hookimpl
 
+from .hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
 from .presets import PRESETS, Preset, make_variant
 
 VARIANTS: dict[str, Variant] = {p.id: make_variant(p) for p in PRESETS}

@@ -1,0 +1,215 @@
+"""The Rook family's hard AI: its determinizations agree with the view, it never answers
+an illegal action, a seed fixes its moves, it finds a constructed winning line the easy
+heuristics miss, and the plugin host registers it."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from game.ai.search import SearchBudget
+from game.engine import Match
+from plugins.rook import VARIANTS
+from plugins.rook.ai import RookEasyAI
+from plugins.rook.deal import DUMMY
+from plugins.rook.hard import Determinizer, HardConfig, RookHardAI, sample_deal
+
+SMALL = HardConfig(SearchBudget(iterations=60, seconds=None, min_worlds=2))
+
+
+def play_positions(vid: str, seed: int, level: str = "easy", seats: int | None = None):
+    """Every play-phase position of the first deal of a seeded match (AIs of `level`)."""
+    v = VARIANTS[vid]
+    m = Match(v, seed=seed, seats=seats)
+    ais = [v.ais[level](v, m.options, m.seats) for _ in range(m.seats)]
+    rng = random.Random(seed)
+    while not m.over and m.deal_no == 0:
+        s = m.to_move
+        if m.phase == "play":
+            yield m
+        legal = m.legal_actions() if m.deal.legal_complete() else []
+        m.apply(ais[s].choose(m.view(s), legal, rng))
+
+
+def proven_voids(m: Match) -> list[set[int]]:
+    """Suits each position has shown it lacks (failed to follow, not with the bird)."""
+    d = m.deal
+    r = d.r
+    eff = r.orders[d.trump].eff_suit
+    void: list[set[int]] = [set() for _ in range(r.positions)]
+    for trick in (*d.history, tuple(d.trick)):
+        led = -1
+        for i, (pos, c) in enumerate(trick):
+            if i == 0:
+                led = -1 if (c == r.bird and not r.bird_led_trump) else eff[c]
+            elif led < 0:
+                led = eff[c]
+            elif eff[c] != led and c != r.bird:
+                void[pos].add(led)
+    return void
+
+
+@pytest.mark.parametrize(
+    ("vid", "seats"),
+    [("crowsnest", None), ("partnership", None), ("individual3", None), ("individual2", 2)],
+)
+def test_determinizations_agree_with_the_view(vid, seats):
+    rng = random.Random(3)
+    checked = 0
+    for seed in (1, 2):
+        for m in play_positions(vid, seed, seats=seats):
+            d = m.deal
+            seat = d.to_move
+            view = m.view(seat)
+            real = d.full_state()["where"]
+            voids = proven_voids(m)
+            det = Determinizer(view)
+            for _ in range(3):
+                w = det.sample(rng)
+                # the viewer sees exactly the same thing in the sampled deal
+                assert w.view(seat) == view
+                where = w.full_state()["where"]
+                # same places, same sizes, the whole deck (card conservation)
+                assert {k: len(v) for k, v in where.items()} == {k: len(v) for k, v in real.items()}
+                assert Counter(c for v in where.values() for c in v) == Counter(d.deck.names)
+                # own hand, table, won piles and visible dummy exactly as they are
+                assert sorted(w.hands[d.acting if d.acting == seat else seat]) == sorted(
+                    d.hands[seat]
+                )
+                for k in ("table", *(f"won{p}" for p in range(d.r.positions))):
+                    assert where[k] == real[k], k
+                if d.r.dummy:
+                    assert where["dummy_up"] == real["dummy_up"]
+                # played cards are in no hand; no position holds a suit it showed void in
+                played = {c for t in d.history for _, c in t} | {c for _, c in d.trick}
+                eff = d.r.orders[d.trump].eff_suit
+                for p in range(d.r.positions):
+                    assert not played & set(w.hands[p])
+                    if p != seat and not (d.r.dummy and p == DUMMY):
+                        held = {eff[c] for c in w.hands[p] if c != d.r.bird}
+                        assert not held & voids[p], (p, held, voids[p])
+                checked += 1
+    assert checked > 30
+
+
+def test_sample_deal_refuses_a_view_outside_the_play_phase():
+    m = Match(VARIANTS["crowsnest"], seed=1)
+    with pytest.raises(ValueError, match="play phase"):
+        sample_deal(m.view(m.to_move), random.Random(0))
+
+
+def test_samples_differ_where_the_view_leaves_cards_hidden():
+    m = next(iter(play_positions("crowsnest", 4)))
+    view = m.view(m.to_move)
+    det = Determinizer(view)
+    rng = random.Random(0)
+    hidden = {tuple(map(tuple, det.deal_hidden(rng))) for _ in range(20)}
+    assert len(hidden) > 15
+
+
+@pytest.mark.parametrize(("vid", "seats"), [("crowsnest", None), ("individual2", 2)])
+def test_hard_answers_only_legal_actions_in_whole_deals(vid, seats):
+    v = VARIANTS[vid]
+    for seed in (5, 6):
+        m = Match(v, seed=seed, seats=seats)
+        hard = RookHardAI(v, m.options, m.seats, SMALL)
+        rng = random.Random(seed)
+        phases = Counter()
+        while not m.over and m.deal_no == 0:
+            s = m.to_move
+            legal = m.legal_actions() if m.deal.legal_complete() else []
+            a = hard.choose(m.view(s), legal, rng)
+            assert m.check(a) is None, (m.deal.format_action(a), m.check(a))
+            phases[m.phase] += 1
+            m.apply(a)
+        assert phases["play"] >= 20
+
+
+def test_hard_is_deterministic_for_a_seed():
+    v = VARIANTS["crowsnest"]
+
+    def moves(seed: int) -> list[str]:
+        m = Match(v, seed=9)
+        hard = RookHardAI(v, m.options, m.seats, SMALL)
+        rng = random.Random(seed)
+        out = []
+        while not m.over and m.deal_no == 0:
+            a = hard.choose(m.view(m.to_move), m.legal_actions(), rng)
+            out.append(m.deal.format_action(a))
+            m.apply(a)
+        return out
+
+    assert moves(1) == moves(1)
+
+
+# ---------------------------------------------------------------- a constructed endgame
+
+# CrowsNest, red trump, seat 0 declares and wins the first seven tricks; two tricks
+# remain and seat 0 leads, holding R14 (top trump) and Y14 (top yellow). Seat 1 showed
+# void in yellow; seat 0 saw the nest, so the six unseen cards are R6 B6 G6 G7 G8 G9
+# (no yellow anywhere, one trump). Cashing Y14 first (the easy rule: cash a top off-suit
+# card) lets whoever holds R6 trump it when that is an opponent; R14 first draws R6, and
+# Y14 then wins the last trick in every deal.
+HANDS = [
+    "Y13 Y12 Y11 B14 B13 G14 R13 R14 Y14",
+    "B5 B7 B8 B9 B12 G12 R5 R6 B6",
+    "Y5 Y7 Y9 B10 G5 G10 R12 G6 G7",
+    "Y6 Y8 Y10 B11 G13 G11 BIRD G8 G9",
+]
+NEST = "R7 R8 R9 R10 R11"
+SCRIPT = [
+    "bid 70", "pass", "pass", "pass", "discard R7 R8 R9 R10 R11", "trump red",
+    "play Y13", "play B5", "play Y5", "play Y6",
+    "play Y12", "play B7", "play Y7", "play Y8",
+    "play Y11", "play B8", "play Y9", "play Y10",
+    "play B14", "play B9", "play B10", "play B11",
+    "play B13", "play B12", "play G5", "play G13",
+    "play G14", "play G12", "play G10", "play G11",
+    "play R13", "play R5", "play R12", "play BIRD",
+]  # fmt: skip
+
+
+def endgame() -> Match:
+    v = VARIANTS["crowsnest"]
+    deal = {"hands": [h.split() for h in HANDS], "nest": NEST.split()}
+    m = Match(v, seed=1, dealer=3, deal=deal)
+    for a in SCRIPT:
+        m.apply(a)
+    return m
+
+
+def test_endgame_position_is_what_the_comment_says():
+    m = endgame()
+    assert (m.phase, m.to_move) == ("play", 0)
+    view = m.view(0)
+    names = m.deal.deck.names
+    assert sorted(names[c] for c in Determinizer(view).unseen) == sorted(
+        ["R6", "B6", "G6", "G7", "G8", "G9"]
+    )
+
+
+def test_hard_draws_the_last_trump_where_easy_cashes_its_top_card():
+    m = endgame()
+    view = m.view(0)
+    names = m.deal.deck.names
+    easy = RookEasyAI().choose(view, m.legal_actions(), random.Random(0))
+    assert names[easy[1][0]] == "Y14"
+    for seed in range(3):
+        hard = RookHardAI(config=HardConfig(SearchBudget(iterations=200, seconds=None)))
+        a = hard.choose(view, m.legal_actions(), random.Random(seed))
+        assert names[a[1][0]] == "R14", seed
+        # the margin is the expected loss of Y14 (10) in the two worlds of three where
+        # an opponent holds R6: a real difference, not noise
+        means = {names[k[1][0]]: x for k, x in hard.last_search.means.items()}
+        assert means["R14"] - means["Y14"] > 3
+
+
+def test_the_plugin_host_registers_hard_for_every_rook_variant():
+    from game.plugin_host import load_registry
+
+    reg = load_registry()
+    for vid in VARIANTS:
+        assert "hard" in reg.variants[vid].ais, vid
+        assert reg.ai_owner[(vid, "hard")] == "rook"

@@ -1,0 +1,157 @@
+"""The hard AI against another level: whole matches (tools/tournament.py's pairing, with
+'hard' added to the variant) and duplicate deals, plus the hard AI's moves per second.
+
+    python tools/tournament_hard.py --variant crowsnest --games 40 --seed 1
+    python tools/tournament_hard.py --deals 200 --seed 1 --iterations 600   # duplicate deals
+    python tools/tournament_hard.py --b easy --json
+
+Matches: each seed is played twice with the teams' levels swapped (tournament.run).
+Duplicate deals: each seeded deal is played twice from the auction, teams swapped; the
+hard side's score change minus the other side's is summed over both tables, so the luck
+of the cards cancels and far fewer deals than matches show a difference. A deal "win"
+is a positive duplicate margin (ties count half); the interval is Wilson's 95%.
+Search budgets use no time cap (seconds=None) so a run is reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.search import SearchBudget  # noqa: E402
+from game.engine import Match, Variant  # noqa: E402
+from plugins.rook import VARIANTS  # noqa: E402
+from plugins.rook.hard import HardConfig, RookHardAI  # noqa: E402
+from tools.tournament import run as run_matches  # noqa: E402
+from tools.tournament import wilson  # noqa: E402
+
+
+def with_hard(variant: Variant, iterations: int, seconds: float | None) -> Variant:
+    """The variant with a 'hard' level of the given budget (the registry adds it through
+    the plugin hook; tools building variants directly add it here)."""
+    budget = SearchBudget(iterations=iterations, seconds=seconds)
+
+    def factory(v: Any, options: Any, seats: int) -> RookHardAI:
+        return RookHardAI(v, options, seats, HardConfig(budget))
+
+    return dataclasses.replace(variant, ais={**variant.ais, "hard": factory})
+
+
+def play_deal(variant: Variant, seed: int, levels: list[str], stats: dict[str, float]) -> list[int]:
+    """One deal (the first of a seeded match) with the given level per seat: the score
+    change per side. Times the moves of seats playing 'hard'."""
+    m = Match(variant, seed=seed, seats=len(levels), dealer=seed % len(levels))
+    ais = [variant.ais[lv](variant, m.options, m.seats) for lv in levels]
+    rng = random.Random(f"{seed}:ai:{levels}")
+    while not m.over and m.deal_no == 0:
+        s = m.to_move
+        legal = m.legal_actions() if m.deal.legal_complete() else []
+        t0 = time.perf_counter()
+        action = ais[s].choose(m.view(s), legal, rng)
+        if levels[s] == "hard" and m.phase == "play":
+            stats["seconds"] += time.perf_counter() - t0
+            stats["moves"] += 1
+        if m.check(action) is not None:
+            raise RuntimeError(f"{levels[s]} answered an illegal action {action!r}")
+        events = m.apply(action)
+        for e in events:
+            if e.get("type") == "deal_over":
+                return list(e["score_change"])
+            if e.get("type") == "redeal":
+                return [0, 0]  # thrown in: nothing scored
+    return [0, 0]
+
+
+def run_duplicate(variant: Variant, deals: int, seed: int, a: str, b: str) -> dict[str, Any]:
+    seats = variant.default_seats
+    teams = variant.teams(seats, variant.resolve_options(None))
+    if not teams:
+        raise SystemExit("duplicate deals need a team game (two sides)")
+    stats = {"seconds": 0.0, "moves": 0.0}
+    wins = 0.0
+    margin_sum = 0
+    t0 = time.perf_counter()
+    for k in range(deals):
+        s = seed + k
+        total = 0
+        for a_team in (0, 1):
+            levels = [a if i in teams[a_team] else b for i in range(seats)]
+            change = play_deal(variant, s, levels, stats)
+            total += change[a_team] - change[1 - a_team]
+        margin_sum += total
+        wins += 1.0 if total > 0 else 0.5 if total == 0 else 0.0
+    lo, hi = wilson(wins, deals)
+    return {
+        "variant": variant.id,
+        "mode": "duplicate deals",
+        "a": a,
+        "b": b,
+        "deals": deals,
+        "a_deal_wins": wins,
+        "win_rate": wins / deals,
+        "ci95": [round(lo, 4), round(hi, 4)],
+        "mean_margin": margin_sum / deals,
+        "hard_moves": int(stats["moves"]),
+        "hard_moves_per_second": round(stats["moves"] / stats["seconds"], 1)
+        if stats["seconds"]
+        else None,
+        "seconds": round(time.perf_counter() - t0, 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variant", default="crowsnest")
+    ap.add_argument("--games", type=int, default=0, help="whole matches (pairs of seeds)")
+    ap.add_argument("--deals", type=int, default=0, help="duplicate deals")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--a", default="hard")
+    ap.add_argument("--b", default="normal")
+    ap.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    if args.variant not in VARIANTS:
+        print(f"unknown variant '{args.variant}' (known: {', '.join(VARIANTS)})", file=sys.stderr)
+        return 2
+    v = with_hard(VARIANTS[args.variant], args.iterations, None)
+    out = []
+    if args.deals or not args.games:
+        out.append(run_duplicate(v, args.deals or 50, args.seed, args.a, args.b))
+    if args.games:
+        res = run_matches(v, args.games, args.seed, args.a, args.b)
+        res["mode"] = "matches"
+        out.append(res)
+    for res in out:
+        res["iterations"] = args.iterations
+        if not args.json:
+            lo, hi = res["ci95"]
+            n = res.get("deals") if res["mode"] == "duplicate deals" else res["games"]
+            print(
+                f"{res['variant']} {res['mode']}: {args.a} vs {args.b} over {n}: "
+                f"{res['win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f}) "
+                + (f"mean margin {res['mean_margin']:+.1f}, " if "mean_margin" in res else "")
+                + (
+                    f"{res['hard_moves_per_second']} hard moves/s, "
+                    if res.get("hard_moves_per_second")
+                    else ""
+                )
+                + f"{res['seconds']}s",
+                flush=True,
+            )
+    if args.json:
+        print(json.dumps(out if len(out) > 1 else out[0]))
+    return 0
+
+
+DEFAULT_ITERATIONS = 600
+
+if __name__ == "__main__":
+    raise SystemExit(main())
