@@ -225,6 +225,77 @@ def shots(app: App) -> dict[str, Callable[[], None]]:
         )
         table_for(app, s)
 
+    def tractor_declare() -> None:
+        s = find_session(
+            app,
+            "tractor",
+            4,
+            lambda s: (
+                human_turn("declare")(s) and any(a[0] == "declare" for a in s.match.legal_actions())
+            ),
+        )
+        t = table_for(app, s)
+        settle(app, 2)
+        t.say("North declares hearts with a 2")
+
+    def tractor_bury() -> None:
+        s = find_session(app, "tractor", 4, human_turn("bury"))
+        t = table_for(app, s)
+        settle(app, 2)
+        for c in t.hand_ids()[:5]:
+            t.toggle(c)
+
+    def tractor_pair() -> None:
+        def pair_lead(s: Session) -> bool:
+            m = s.match
+            return human_turn("play")(s) and any(len(a[1]) >= 2 for a in m.legal_actions())
+
+        s = find_session(app, "tractor", 4, pair_lead)
+        t = table_for(app, s)
+        settle(app, 2)
+        pair = next(a for a in s.match.legal_actions() if len(a[1]) >= 2)
+        t.toggle(pair[1][0])
+        other = next(c for c in t.hand_ids() if c not in pair[1] and c != pair[1][0])
+        t.toggle(other)  # not a pair: the engine says why
+
+    def tractor_end() -> None:
+        s = find_session(app, "tractor", 4, lambda s: s.match.deal_no >= 1)
+        t = table_for(app, s)
+        t.between = True
+        h = s.match.history[-1]
+        kitty = t._kitty_caption(h)
+        app.stack.push(EndOfDealScene(s, {"type": "deal_over", **h}, [(kitty, h["kitty"])]))
+        app.stack.top.tweener.finish_all()
+
+    def dummy2() -> None:
+        s = find_session(
+            app,
+            "individual2",
+            2,
+            lambda s: human_turn("play")(s) and len(s.match.view_json(0)["trick"]) >= 1,
+        )
+        table_for(app, s)
+
+    def ohhell() -> None:
+        from game.testing import registry_with
+
+        root = Path(__file__).resolve().parents[1]
+        if "ohhell" not in app.registry.variants:  # the community example, dropped in
+            app._registry = registry_with(root / "examples" / "ohhell" / "crowsnest_ohhell")
+        s = find_session(
+            app,
+            "ohhell",
+            4,
+            lambda s: human_turn("play")(s) and len(s.match.view_json(0)["trick"]) >= 1,
+        )
+        table_for(app, s)
+
+    def ohhell_bid() -> None:
+        if "ohhell" not in app.registry.variants:
+            ohhell()
+        s = find_session(app, "ohhell", 4, human_turn("bid"))
+        table_for(app, s)
+
     return {
         "01-title": title,
         "02-setup": setup,
@@ -246,6 +317,13 @@ def shots(app: App) -> dict[str, Callable[[], None]]:
         "22-doudizhu-bid": doudizhu_bid,
         "23-doudizhu-play": doudizhu,
         "24-tractor-play": tractor,
+        "25-tractor-declare": tractor_declare,
+        "26-tractor-bury": tractor_bury,
+        "27-tractor-pair-selection": tractor_pair,
+        "28-tractor-end-of-deal": tractor_end,
+        "29-two-player-dummy": dummy2,
+        "30-ohhell-play": ohhell,
+        "31-ohhell-bid": ohhell_bid,
     }
 
 

@@ -2,7 +2,8 @@
 
 Seats are placed by angle on an ellipse (screen coordinates, y down, so 90 degrees is
 the bottom): the bottom seat is the local human; the next seat in turn order sits at
-90 + 360/n degrees, i.e. to the bottom seat's left, because play goes clockwise. The
+90 + 360/n degrees, i.e. to the bottom seat's left, where play goes clockwise (Rook), or
+at 90 - 360/n, to its right, where it goes counter-clockwise (Tractor, Dou Dizhu). The
 ellipse spans the window, so a resize or a card-size change is just a new TableLayout.
 Everything is pure arithmetic (no pygame surfaces), so tests check it at any size.
 """
@@ -72,13 +73,17 @@ class TableLayout:
         return [(round(x0 + i * step), hy, sw, sh) for i in range(shown)]
 
 
-def seat_angle(k: int, n: int) -> float:
+def seat_angle(k: int, n: int, clockwise: bool = True) -> float:
     """Angle of the seat k places after the local one (k = 0 is the local seat)."""
-    return (90.0 + k * 360.0 / n) % 360.0
+    return (90.0 + (1 if clockwise else -1) * k * 360.0 / n) % 360.0
 
 
 def table_layout(
-    size: tuple[int, int], seats: int, local: int = 0, card_scale: float = 1.0
+    size: tuple[int, int],
+    seats: int,
+    local: int = 0,
+    card_scale: float = 1.0,
+    clockwise: bool = True,
 ) -> TableLayout:
     if not 2 <= seats <= 6:
         raise ValueError(f"the table seats 2 to 6 players, not {seats}")
@@ -117,7 +122,7 @@ def table_layout(
     centre = (round(cx), round(centre_y))
     for seat in range(seats):
         k = (seat - local) % seats
-        a = seat_angle(k, seats)
+        a = seat_angle(k, seats, clockwise)
         rad = math.radians(a)
         trick = (round(cx + tx * math.cos(rad)), round(centre_y + ty * math.sin(rad)))
         if k == 0:

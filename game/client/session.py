@@ -46,7 +46,10 @@ class Session:
         self.seat_setups = list(seats)
         self.seed = seed
         self.match = Match(variant, seed=seed, seats=len(seats), options=options, **match_kwargs)
+        self.clockwise = self.match.view_json(0).get("direction") != "counter-clockwise"
         self.names = [s.name or default_name(i, len(seats), s) for i, s in enumerate(seats)]
+        if not self.clockwise:  # a compass name says where a seat sits: mirror it
+            self.names = [mirror_compass(n) for n in self.names]
         if len(self.humans) >= 2:  # at one screen "You" means nobody: number the people
             self.names = [f"Player {i + 1}" if n == "You" else n for i, n in enumerate(self.names)]
         self.actors: list[int] = []  # the seat that took each action of match.log
@@ -245,3 +248,36 @@ def default_name(seat: int, n: int, setup: SeatSetup) -> str:
         return "You"
     names = SEAT_NAMES.get(n)
     return names[seat] if names else f"Seat {seat + 1}"
+
+
+COMPASS_MIRROR = {
+    "West": "East",
+    "East": "West",
+    "Northwest": "Northeast",
+    "Northeast": "Northwest",
+    "Southwest": "Southeast",
+    "Southeast": "Southwest",
+}
+
+
+def mirror_compass(name: str) -> str:
+    """The compass name of the seat's mirror image: where play goes counter-clockwise the
+    seat after yours sits on your right, so a remembered "West" (the clockwise default)
+    is drawn in the east."""
+    return COMPASS_MIRROR.get(name, name)
+
+
+_DIRECTIONS: dict[str, bool] = {}
+
+
+def plays_clockwise(variant: Variant) -> bool:
+    """Whether the variant's play goes clockwise (its view says "direction")."""
+    got = _DIRECTIONS.get(variant.id)
+    if got is None:
+        try:
+            view = Match(variant, seed=0, seats=variant.default_seats).view_json(0)
+            got = view.get("direction") != "counter-clockwise"
+        except Exception:  # noqa: BLE001 - a faulty plugin: the table reports it later
+            got = True
+        _DIRECTIONS[variant.id] = got
+    return got

@@ -335,7 +335,7 @@ class FormScene(Scene):
             if self.editing is r:
                 val += "_"
             elif r.edit is not None and focused:
-                val += "   (Enter to type)"
+                val += "   (Enter to type)" if r.change is None else "  (< > names, Enter types)"
             if r.change:
                 text.draw(surface, "<", ui(24), r.left.center, GOLD, True, "center")
                 text.draw(surface, ">", ui(24), r.right.center, GOLD, True, "center")

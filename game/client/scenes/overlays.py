@@ -248,6 +248,7 @@ class EndOfDealScene(_Sheet):
             "center",
         )
         labels = _labels(s, bottom)
+        levels = isinstance(ev.get("levels"), list)  # a promotion game: scores are levels
         pts = ev.get("points", [])
         ch = ev.get("score_change", [])
         sc = ev.get("scores", [])
@@ -257,16 +258,21 @@ class EndOfDealScene(_Sheet):
             change = ch[i] if i < len(ch) else 0
             total = sc[i] if i < len(sc) else 0
             before = total - change
+            now = round(before + change * f)
             rows.append(
                 [
                     lab,
                     str(pts[i]) if i < len(pts) else "",
                     f"{round(change * f):+d}",
-                    str(round(before + change * f)),
+                    level_name(now) if levels else str(now),
                 ]
             )
+        header = ["", "Points taken", "Levels up", "Level"] if levels else None
         y = self.draw_table(
-            surface, self.box.top + ui(80), ["", "Points taken", "Change", "Score"], rows
+            surface,
+            self.box.top + ui(80),
+            header or ["", "Points taken", "Change", "Score"],
+            rows,
         )
         details = self._details()
         for line in details:
@@ -290,6 +296,13 @@ class EndOfDealScene(_Sheet):
     def _details(self) -> list[str]:
         out = []
         ev = self.ev
+        att = ev.get("attackers")
+        if isinstance(att, int) and "attacker_points" in ev:  # Tractor
+            side = _labels(self.session, self._bottom())[att].split(" (")[0]
+            out.append(f"The attackers ({side}) scored {ev['attacker_points']} of the 80 needed.")
+            out.append(
+                "They take over the deal." if ev.get("takeover") else "The defenders keep the deal."
+            )
         made = ev.get("made")
         bid = ev.get("bid")
         decl = ev.get("declarer")
@@ -302,6 +315,15 @@ class EndOfDealScene(_Sheet):
             else:
                 out.append(f"{who} bid {bid}.")
         return out
+
+    def _bottom(self) -> int:
+        table = self.app.stack.find(_table_cls()) if self.app else None
+        return table.bottom if table else 0
+
+
+def level_name(level: int) -> str:
+    """A promotion level as players say it: 2..10, J, Q, K, A, then past A."""
+    return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(level, str(level) if level <= 14 else "past A")
 
 
 def _table_cls() -> type:

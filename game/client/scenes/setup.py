@@ -9,11 +9,43 @@ from typing import Any
 from game.engine import OptionError
 
 from ..prefs import SeatPrefs
-from ..session import SeatSetup, Session
+from ..session import SeatSetup, Session, mirror_compass, plays_clockwise
 from ..widgets import Button
 from .common import FormScene, Row
 
 LEVEL_ORDER = ("random", "easy", "normal", "hard")
+NAME_SUGGESTIONS = (
+    "You",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Ada",
+    "Ben",
+    "Cleo",
+    "Dev",
+    "Elif",
+    "Finn",
+    "Gran",
+    "Grandad",
+    "Hana",
+    "Ivo",
+    "Juno",
+    "Kai",
+    "Lena",
+    "Mum",
+    "Dad",
+    "Nico",
+    "Omar",
+    "Pia",
+    "Rosa",
+    "Sam",
+    "Tom",
+    "Uma",
+    "Vic",
+    "Wen",
+    "Zoe",
+)
 
 
 def levels_of(variant: Any) -> list[str]:
@@ -35,6 +67,7 @@ class SetupScene(FormScene):
         ids = [v.id for v in self.variants]
         self.vi = ids.index(p.variant) if p.variant in ids else 0
         self.players: list[SeatPrefs] = []
+        self._names_clockwise = True  # compass names are remembered as for clockwise play
         self.options: dict[str, dict[str, Any]] = {k: dict(v) for k, v in p.options.items()}
         if self.variants:
             v = self.variants[self.vi]
@@ -61,15 +94,26 @@ class SetupScene(FormScene):
             rows.append(Row("Players", lambda: str(len(self.players)), self._change_seats))
         if v.description:
             rows.append(Row(v.description[:90], lambda: "", heading=True))
+        cw = plays_clockwise(v)
+        side = "left" if cw else "right"
         rows.append(
-            Row("Seats (in turn order; seat 1 sits at the bottom)", lambda: "", heading=True)
+            Row(
+                f"Seats in turn order: seat 1 at the bottom, seat 2 on its {side}",
+                lambda: "",
+                heading=True,
+            )
         )
         lv = levels_of(v)
+        if cw != self._names_clockwise:  # a compass name says where the seat is drawn
+            for sp in self.players:
+                sp.name = mirror_compass(sp.name)
+            self._names_clockwise = cw
         for i, sp in enumerate(self.players):
             rows.append(
                 Row(
                     f"Seat {i + 1} name",
                     lambda sp=sp: sp.name,
+                    lambda d, sp=sp: self._suggest(sp, d),
                     edit=lambda t, sp=sp: self._edit(sp, t),
                 )
             )
@@ -106,6 +150,17 @@ class SetupScene(FormScene):
         elif len(sp.name) < 16:
             sp.name += t
 
+    def _suggest(self, sp: SeatPrefs, d: int) -> None:
+        """Left/right (or < and > with the mouse) step through ready-made names, so a
+        player without a keyboard can still name the seats; names other seats use are
+        skipped."""
+        taken = {p.name for p in self.players if p is not sp}
+        choices = [n for n in NAME_SUGGESTIONS if n not in taken]
+        if not choices:
+            return
+        i = choices.index(sp.name) if sp.name in choices else (-1 if d > 0 else 0)
+        sp.name = choices[(i + d) % len(choices)]
+
     def _change_variant(self, d: int) -> None:
         self.vi = (self.vi + d) % len(self.variants)
         v = self.variant
@@ -118,8 +173,11 @@ class SetupScene(FormScene):
         self._resize_players(seats[(i + d) % len(seats)])
 
     def _resize_players(self, n: int) -> None:
-        base = self.app.prefs.seat_prefs(n)
-        self.players = (self.players + base[len(self.players) :])[:n]
+        base = self.app.prefs.seat_prefs(n)[len(self.players) :]
+        if not self._names_clockwise:
+            for sp in base:
+                sp.name = mirror_compass(sp.name)
+        self.players = (self.players + base)[:n]
 
     def _change_kind(self, sp: SeatPrefs, d: int, levels: list[str]) -> None:
         choices = [("human", "")] + [("ai", lv) for lv in levels]
@@ -167,11 +225,16 @@ class SetupScene(FormScene):
             self.message = str(e)
             return
         p = self.app.prefs
+        cw = self._names_clockwise
         p.variant = v.id
-        p.players = [SeatPrefs(sp.kind, sp.level, sp.name) for sp in self.players]
+        p.players = [
+            SeatPrefs(sp.kind, sp.level, sp.name if cw else mirror_compass(sp.name))
+            for sp in self.players
+        ]
         p.options = self.options
         self.app.save_prefs()
-        seats = [SeatSetup(sp.kind, sp.level, sp.name.strip()) for sp in self.players]
+        # the session mirrors compass names itself for counter-clockwise play
+        seats = [SeatSetup(s.kind, s.level, s.name.strip()) for s in p.players]
         session = Session(v, seats, dict(opts), seed=random.randrange(1 << 30))
         from .table import TableScene
 

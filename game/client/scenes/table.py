@@ -57,10 +57,45 @@ def bird_name(variant: Any) -> str:
     return "Rook"
 
 
+RANK_WORDS = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
+JOKER_WORDS = {"BJ": "black joker", "RJ": "red joker"}
+
+
+def rank_text(rank: str) -> str:
+    return RANK_WORDS.get(rank, rank)
+
+
+def card_glyphs(deck: Any, cards: tuple[int, ...]) -> str:
+    """Cards as short text with inline suit icons for assets.text: "2{suit:S} 2{suit:S}";
+    jokers in words."""
+    out = []
+    for c in cards:
+        r, su = deck.ranks[c], deck.suits[c]
+        if r in JOKER_WORDS or su not in SUIT_WORDS:
+            out.append(JOKER_WORDS.get(r, deck.names[c]))
+        else:
+            out.append(f"{rank_text(r)}{{suit:{su}}}")
+    return " ".join(out)
+
+
+def declaration_words(deck: Any, cards: tuple[int, ...]) -> tuple[str, str]:
+    """(what is declared, with what): ("spades", "a pair of 2s"), ("no trump", "the
+    black jokers"), from the cards' rank and suit."""
+    r, su = deck.ranks[cards[0]], deck.suits[cards[0]]
+    if r in JOKER_WORDS:
+        return "no trump", f"the {JOKER_WORDS[r]}s" if len(cards) > 1 else f"a {JOKER_WORDS[r]}"
+    what = SUIT_WORDS.get(su, su)
+    if len(cards) == 1:
+        return what, f"a {rank_text(r)}"
+    return what, f"a pair of {rank_text(r)}s" if len(cards) == 2 else f"{len(cards)} {r}s"
+
+
 def call_label(action: Action, deck: Any) -> str:
-    """What a seat called, for its name plate: "Pass", "Bid 0", "Declare 2S 2S"."""
+    """What a seat called, for its name plate: "Pass", "Bid 0", "Declared 2{suit:S}"."""
     if action[0] == "bid" and len(action) > 1:
         return f"Bid {action[1]}"
+    if action[0] == "declare" and len(action) > 1 and action[1]:
+        return "Declared " + card_glyphs(deck, tuple(action[1]))
     return pretty_action(action, deck)
 
 
@@ -189,7 +224,13 @@ class TableScene(Scene):
         )
 
     def relayout(self) -> None:
-        self.lay = table_layout(self.size, self.positions, self.bottom, self.app.prefs.card_scale)
+        self.lay = table_layout(
+            self.size,
+            self.positions,
+            self.bottom,
+            self.app.prefs.card_scale,
+            clockwise=self.view.get("direction") != "counter-clockwise",
+        )
         self.tweener.finish_all()
         self._rebuild_trick()
         self._build_toolbar()
@@ -315,19 +356,38 @@ class TableScene(Scene):
         others.sort(key=lambda a: (a[0] != "pass", a[1] if a[0] == "bid" else 0))
         for a in others:
             b = Button(pretty_action(a, deck), a)
+            if a[0] == "declare" and len(a) > 1 and a[1]:
+                self._declare_button(b, a[1])
             if a[0] == "trump":
                 suit = COLOUR_SUITS.get(str(a[1]), str(a[1])[:1].upper())
                 b.colour = self.app.assets.suit_colour(suit)
                 b.icon = self.app.assets.icon("suit:" + suit, self.app.ui(24))
             buttons.append(b)
         if self.card_kind and not self.single:
-            buttons.append(Button(self.card_kind.capitalize() + " selected", ("confirm",)))
+            verb = "Bury" if self.view.get("phase") == "bury" else self.card_kind.capitalize()
+            buttons.append(Button(verb + " selected", ("confirm",)))
             buttons.append(Button("Clear", ("clear",)))
         focus = self.panel_menu.focus if len(self.panel_menu.buttons) == len(buttons) else 0
         self.panel_menu = Menu(buttons, self._press)
         self.panel_menu.focus = min(focus, max(0, len(buttons) - 1))
         self.zone = "panel" if self.card_kind is None else "hand"
         self._layout_panel()
+
+    def _declare_button(self, b: Button, cards: tuple[int, ...]) -> None:
+        """A declaration: a swatch with the suit's glyph (colour is never the only clue)
+        and the cards in words: "Pair of 2s", "Red jokers (no trump)"."""
+        deck, assets = self.match.deck, self.app.assets
+        r, su = deck.ranks[cards[0]], deck.suits[cards[0]]
+        if r in JOKER_WORDS:
+            b.colour = (30, 30, 30) if r == "BJ" else (200, 40, 40)
+            b.glyph = "NT"
+            b.label = ("Black" if r == "BJ" else "Red") + (
+                " jokers" if len(cards) > 1 else " joker"
+            )
+            return
+        b.colour = assets.suit_colour(su)
+        b.icon = assets.icon("suit:" + su, self.app.ui(24))
+        b.label = rank_text(r) if len(cards) == 1 else f"Pair of {rank_text(r)}s"
 
     def _layout_panel(self) -> None:
         lay, ui = self.lay, self.app.ui
@@ -516,7 +576,8 @@ class TableScene(Scene):
             for c in action[1]:
                 x0, y0 = origin.get(c, self._seat_centre(seat))
                 self._fly(-1, (x0, y0), self._nest_pos(), 0.35, small=True)
-            self.calls[seat] = f"laid {len(action[1])} in the nest"
+            piles = getattr(self.session.variant, "pile_names", ()) or ("pile",)
+            self.calls[seat] = f"put {len(action[1])} in the {piles[0]}"
         elif kind != "play":
             self.calls[seat] = call_label(action, self.match.deck)
         for ev in events:
@@ -539,10 +600,38 @@ class TableScene(Scene):
                     )
             elif t == "trump":
                 audio.play("bid")
-                self.say(
-                    f"{self.name_of(ev.get('seat', seat))} named {str(ev.get('trump')).capitalize()} as trump"
-                )
+                self.say(self._trump_news(ev, seat))
                 self.calls.clear()
+            elif t == "declare" and ev.get("cards"):
+                audio.play("bid")
+                cards = tuple(self._ids(list(ev["cards"])))
+                what, how = declaration_words(self.match.deck, cards)
+                self.say(f"{self.name_of(ev.get('seat', seat))} declares {what} with {how}")
+            elif t == "dealer" and isinstance(ev.get("seat"), int):
+                self.banner += f"; {self.name_of(ev['seat'])} deals this time"
+            elif t == "kitty_revealed":
+                tr = str(ev.get("trump", ""))
+                self.say(
+                    "Nobody declared: the kitty is turned up and "
+                    + (
+                        "there is no trump suit"
+                        if tr == "NT"
+                        else f"{SUIT_WORDS.get(tr, tr)} are trump"
+                    ),
+                    4.0,
+                )
+            elif t == "kitty_taken" and isinstance(ev.get("seat"), int):
+                d = ev["seat"]
+                n = max(0, len(self.match.deck) - sum(prev_view.get("hand_counts", [])))
+                for i in range(min(n, 8)):
+                    self.tweener.wait(
+                        0.3 + 0.05 * i,
+                        lambda d=d: self._fly(-1, self._nest_pos(), self._seat_centre(d), 0.4),
+                    )
+            elif t == "throw_failed":
+                self.say(f"{self.name_of(ev.get('seat', seat))}'s throw failed: one unit is led")
+            elif t == "kitty" and isinstance(ev.get("kitty"), list):
+                self.piles.append((self._kitty_caption(ev), list(ev["kitty"])))
             elif t == "all_passed":
                 self.say("Everyone passed: the same dealer deals again")
             elif t == "trick":
@@ -593,6 +682,31 @@ class TableScene(Scene):
             # the table was cleared without a trick event (a Dou Dizhu round ends when
             # the others pass): sweep the cards to whoever leads next
             self.beats.append(lambda: self._sweep({"winner": self.match.to_move, "quiet": True}))
+
+    def _trump_news(self, ev: dict[str, Any], seat: int) -> str:
+        tr = str(ev.get("trump"))
+        word = SUIT_WORDS.get(tr) or ("no trump suit" if tr == "NT" else tr.capitalize())
+        who = ev.get("declarer", ev.get("seat", seat))
+        if tr in SUIT_WORDS:
+            word = f"{word} are trump"
+        elif tr == "NT":
+            word = "there is no trump suit"
+        else:
+            word = f"{word} is trump"
+        if isinstance(who, int) and who >= 0 and "seat" in ev:
+            return f"{self.name_of(who)} named {tr.capitalize()} as trump"
+        if isinstance(who, int) and who >= 0:
+            return f"Trump settled ({self.name_of(who)}'s call): {word}"
+        return f"Trump settled: {word}"
+
+    def _kitty_caption(self, ev: dict[str, Any]) -> str:
+        """The kitty shown to everyone at the end of a Tractor deal, and what it was worth."""
+        pts, mult = ev.get("kitty_points", 0), ev.get("multiplier", 0)
+        if not pts:
+            return "The kitty: no points in it"
+        if mult:
+            return f"The kitty: {pts} points x{mult} = {pts * mult} to the attackers"
+        return f"The kitty: {pts} points, kept by the defenders (they won the last trick)"
 
     def _reveal(self, seat: Any, names: list[str]) -> None:
         """Public cards going to a seat (the landlord's bottom cards): face up from the
@@ -1055,9 +1169,44 @@ class TableScene(Scene):
             for c in ids:
                 surface.blit(assets.card_face(self.match.deck, c), (x, y))
                 x += w + 4
+        self._draw_centre_pile(surface)
+
+    def _draw_pile_row(self, surface: pygame.Surface, names: list[str], caption: str) -> None:
+        """Public cards in a small row under the top bar (the turned-up kitty)."""
+        lay, assets = self.lay, self.app.assets
+        assets.set_card_height(round(lay.small[1] * 0.8))
+        w = assets.card_size[0]
+        ids = self._ids(names)
+        step = w // 2
+        x = lay.centre[0] - (step * (len(ids) - 1) + w) // 2
+        y = lay.top_bar[3] + lay.margin
+        self.app.text.draw(
+            surface,
+            caption,
+            self.app.ui(15),
+            (x - self.app.ui(8), y + self.app.ui(18)),
+            MUTED,
+            True,
+            "topright",
+        )
+        for c in ids:
+            surface.blit(assets.card_face(self.match.deck, c), (x, y))
+            x += step
+
+    def _draw_centre_pile(self, surface: pygame.Surface) -> None:
+        lay, assets = self.lay, self.app.assets
         n = int(self.view.get("nest_count") or 0)
         phase = self.view.get("phase")
-        show_nest = n and phase in ("bid", "trump") and not self.view.get("nest_taken")
+        if phase == "declare" and not n:  # cards left undealt (Tractor's kitty) lie face down
+            counts = self.view.get("hand_counts") or []
+            n = max(0, len(self.match.deck) - sum(c for c in counts if isinstance(c, int)))
+        shown = self.view.get("kitty_revealed")
+        early = phase == "bury" or (phase == "play" and not self.view.get("tricks_played"))
+        if isinstance(shown, list) and shown and early and not self.between:
+            self._draw_pile_row(surface, shown, "Kitty turned up")
+        show_nest = n and phase in ("bid", "trump", "declare") and not self.view.get("nest_taken")
+        if show_nest and self.my_turn() and self.panel_menu.buttons and not self.card_kind:
+            show_nest = False  # the panel stands there
         if self.dealing is not None or show_nest:
             assets.set_card_height(lay.small[1])
             back = assets.card_back()
@@ -1066,9 +1215,10 @@ class TableScene(Scene):
             for i in range(k):
                 surface.blit(back, back.get_rect(center=(cx - i * 2, cy - i * 2)))
             if show_nest and self.dealing is None:
+                pile = (getattr(self.session.variant, "pile_names", ()) or ("pile",))[0]
                 self.app.text.draw(
                     surface,
-                    f"Nest: {n}",
+                    f"{pile.capitalize()}: {n}",
                     self.app.ui(16),
                     (cx, cy + lay.small[1] // 2 + self.app.ui(12)),
                     INK,
@@ -1152,15 +1302,24 @@ class TableScene(Scene):
         tw = self.view.get("tricks_won")
         if tw and seat < len(tw) and self.view.get("phase") == "play":
             line2 = (line2 + "  " if line2 else "") + f"tricks {tw[seat]}"
-        text.draw(
-            surface,
-            line2,
-            ui(15),
-            (ix, py + ph - ui(5)),
-            GOLD if call and not to_move else MUTED,
-            False,
-            "bottomleft",
-        )
+        colour = GOLD if call and not to_move else MUTED
+        if "{" in line2:  # suit glyphs inline ("Declared 2{suit:S}")
+            img = self._rich(line2, ui(15), colour)
+            surface.blit(img, img.get_rect(bottomleft=(ix, py + ph - ui(3))))
+        else:
+            line2 = text.fit(line2, ui(15), px + pw - ix - ui(4))
+            text.draw(surface, line2, ui(15), (ix, py + ph - ui(5)), colour, False, "bottomleft")
+
+    def _rich(self, line: str, size: int, colour: Any) -> pygame.Surface:
+        """Text with inline suit icons, cached (it is drawn every frame)."""
+        cache = self.__dict__.setdefault("_rich_cache", {})
+        key = (line, size, colour)
+        img = cache.get(key)
+        if img is None:
+            if len(cache) > 200:
+                cache.clear()
+            img = cache[key] = self.app.assets.text(line, size, colour)
+        return img
 
     def _draw_local_hand(self, surface: pygame.Surface, count: int) -> None:
         lay, assets = self.lay, self.app.assets
@@ -1178,9 +1337,12 @@ class TableScene(Scene):
         my = self.my_turn() and self.card_kind is not None
         focus = self.hand_focus if (my and self.zone == "hand") else -1
         # while laying away, the cards that came from the nest are marked
+        taken = self.view.get("nest_taken") or (
+            self.view.get("kitty") if self.view.get("phase") == "bury" else None
+        )
         fresh = (
-            set(self._ids(self.view.get("nest_taken") or []))
-            if self.card_kind == "discard"
+            set(self._ids(list(taken)))
+            if self.card_kind == "discard" and isinstance(taken, list)
             else set()
         )
         for i, (c, (x, y, _w, _h)) in enumerate(zip(ids, rects, strict=True)):
@@ -1234,6 +1396,9 @@ class TableScene(Scene):
         if trump == "NT":
             r = text.draw(surface, "No trump suit", fs, (cx, h // 2), INK, True, "midleft")
             cx = r.right + ui(18)
+        elif not trump and v.get("phase") == "declare":
+            r = text.draw(surface, "Trump not declared", fs, (cx, h // 2), MUTED, True, "midleft")
+            cx = r.right + ui(18)
         elif trump:
             suit = COLOUR_SUITS.get(str(trump), str(trump)[:1].upper())
             r = text.draw(surface, "Trump", fs, (cx, h // 2), INK, True, "midleft")
@@ -1249,17 +1414,19 @@ class TableScene(Scene):
                 word,
                 fs,
                 (r.right + ui(30), h // 2),
-                assets.suit_colour(suit) if suit != "B" else INK,
+                assets.suit_colour_on_dark(suit),
                 True,
                 "midleft",
             )
             cx = r.right + ui(18)
         # running scores (team games; individual scores sit on the name plates)
         labels = self._score_labels() if self.match.teams else []
-        scores = list(self.view.get("level_names") or self.match.scores)
+        levels = self.view.get("level_names")
+        scores = list(levels or self.match.scores)
         for i, (lab, sc) in enumerate(zip(labels, scores, strict=False)):
             team_col = TEAM_COLOURS[i % len(TEAM_COLOURS)]
-            r = text.draw(surface, f"{lab} {sc}", fs, (cx, h // 2), team_col, True, "midleft")
+            line = f"{lab}: level {sc}" if levels else f"{lab} {sc}"
+            r = text.draw(surface, line, fs, (cx, h // 2), team_col, True, "midleft")
             cx = r.right + ui(14)
             if cx > self.toolbar_left - ui(60):
                 break
@@ -1282,16 +1449,16 @@ class TableScene(Scene):
             out.append(f"Bid {bid} by {who(decl)}")
         elif bid and v.get("phase") == "bid":
             out.append(f"High bid {bid}")
-        if v.get("multiplier") and v.get("multiplier") != 1:
-            out.append(f"x{v['multiplier']}")
+        if isinstance(v.get("multiplier"), int):
+            out.append(f"Multiplier x{v['multiplier']}")
         if v.get("level_rank"):
-            out.append(f"Level {v['level_rank']}")
+            out.append(f"Playing {v['level_rank']}s")
         if (
             v.get("attackers", -1) is not None
             and v.get("attackers", -1) >= 0
             and "attacker_points" in v
         ):
-            out.append(f"Attackers {v['attacker_points']} pts")
+            out.append(f"Attackers {v['attacker_points']}/80")
         return out
 
     def _score_labels(self) -> list[str]:
@@ -1325,8 +1492,9 @@ class TableScene(Scene):
             y = sy + sh // 2 - (ui(9) if second else 0)
             text.draw(surface, msg, size, (cx, y), GOLD, True, "center")
         if self.reason:
-            reason = text.fit(self.reason, ui(17), avail, True)
-            text.draw(surface, reason, ui(17), (cx, sy + sh // 2 + ui(12)), RED, True, "center")
+            rs = ui(17) if text.fonts(ui(17), True).size(self.reason)[0] <= avail else ui(14)
+            reason = text.fit(self.reason, rs, avail, True)
+            text.draw(surface, reason, rs, (cx, sy + sh // 2 + ui(12)), RED, True, "center")
         elif self.selection_name and self.selected and self.my_turn():
             name = text.fit("Selected: " + self.selection_name, ui(17), avail, True)
             text.draw(surface, name, ui(17), (cx, sy + sh // 2 + ui(12)), INK, True, "center")
@@ -1357,7 +1525,8 @@ class TableScene(Scene):
         if "trump" in kinds:
             return "Name the trump colour"
         if "declare" in kinds:
-            return "Declare?"
+            lv = self.view.get("level_rank")
+            return f"Declare trump? (level {lv})" if lv else "Declare trump?"
         return "Your choice"
 
     def prompt(self) -> str:
@@ -1377,6 +1546,8 @@ class TableScene(Scene):
                 hint = hint[:1].upper() + hint[1:]
                 if self.view.get("nest_taken"):
                     hint += " (green edge: from the nest)"
+                elif self.view.get("phase") == "bury" and self.view.get("kitty"):
+                    hint += " (green edge: from the kitty)"
                 return hint or f"Choose cards to lay away ({len(self.selected)} selected)"
             if self.card_kind == "play":
                 if self.dummy_turn():
