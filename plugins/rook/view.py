@@ -99,6 +99,10 @@ class RookView:
             "hand_counts": list(self.hand_counts[: r.seats]),
             "trick": [[p, [names[c]]] for p, c in self.trick],
             "last_trick": [[p, [names[c]]] for p, c in self.history[-1]] if self.history else [],
+            # the last trick's winner leads the trick on the table (or is to lead it)
+            "last_trick_winner": (self.trick[0][0] if self.trick else self.acting)
+            if self.history
+            else None,
             "tricks_played": len(self.history),
             "bids": [[s, b] for s, b in self.bids],
             "bid": self.high_bid,

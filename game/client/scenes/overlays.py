@@ -542,7 +542,9 @@ class LastTrickScene(_Sheet):
             "center",
         )
         plays = t.view.get("last_trick") or []
+        winner = t.view.get("last_trick_winner")
         if isinstance(plays, dict):  # {"leader", "cards": [[seat, names]], "winner"}
+            winner = plays.get("winner", winner)
             plays = plays.get("cards", [])
         if not plays:
             text.draw(
@@ -564,18 +566,27 @@ class LastTrickScene(_Sheet):
         x = self.box.centerx - total // 2
         y = self.box.top + ui(90)
         used: set[int] = set()
+        ring = assets.card_outline("selected")
         for seat, names in plays:
+            won = seat == winner
             for k, nm in enumerate(names):
                 c = next((i for i in deck.ids(nm) if i not in used), deck.ids(nm)[0])
                 used.add(c)
-                surface.blit(assets.card_face(deck, c), (x + k * ui(14), y + k * ui(6)))
+                pos = (x + k * ui(14), y + k * ui(6))
+                surface.blit(assets.card_face(deck, c), pos)
+                if won:
+                    surface.blit(ring, pos)
             text.draw(
                 surface,
                 t.name_of(seat),  # a position: the dummy has one too
                 ui(20),
                 (x + cw // 2, y + h + ui(22)),
-                INK,
+                GOLD if won else INK,
                 True,
                 "center",
             )
+            if won:
+                text.draw(
+                    surface, "won it", ui(17), (x + cw // 2, y + h + ui(46)), GOLD, True, "center"
+                )
             x += cw + gap
