@@ -3,6 +3,10 @@ any pygame error -> the game carries on silent. Nothing here ever raises."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -25,7 +29,8 @@ class Audio:
             mixer = pygame.mixer
             if not mixer.get_init():
                 mixer.pre_init(22050, -16, 2, 512)  # small buffer: clicks land on time
-                mixer.init()
+                with quiet_stderr():  # no sound card: ALSA's C library lists its failures
+                    mixer.init()
             for name in SOUND_NAMES:
                 path = folder / f"{name}.wav"
                 if path.is_file():
@@ -67,6 +72,29 @@ class Audio:
                 snd.set_volume(self.volume)
             except Exception:  # noqa: BLE001
                 self.available = False
+
+
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Send the process's stderr (file descriptor 2, where C libraries such as ALSA
+    write) to the null device for the duration; the error pygame raises still says what
+    went wrong. Does nothing where descriptor 2 cannot be redirected."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+        finally:
+            os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _clamp(v: float) -> float:
