@@ -16,7 +16,7 @@ from plugins.rook import VARIANTS
 from plugins.rook.ai import Knowledge, sample_world
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
-from tournament import run  # noqa: E402
+from tournament import run, wilson  # noqa: E402
 
 
 def choose(m: Match, level: str, seed: int = 0):
@@ -153,6 +153,14 @@ def test_sampled_deals_respect_voids_and_counts():
 
 
 # ---------------------------------------------------------------- levels against levels
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert abs(lo - 0.4038) < 1e-3 and abs(hi - 0.5962) < 1e-3
+    assert wilson(0, 0) == (0.0, 1.0)
+    lo, hi = wilson(20, 20)
+    assert hi == 1.0 and 0.8 < lo < 0.85
 
 
 def test_easy_beats_random():
