@@ -181,3 +181,18 @@ def test_normal_beats_easy_in_crowsnest():
 def test_normal_beats_easy_in_every_team_preset(vid):
     res = run(VARIANTS[vid], 100, 1, "normal", "easy")
     assert res["ci95"][0] > 0.5, res
+
+
+@pytest.mark.parametrize("options", [{}, {"all_pass": "dealer_forced"}])
+def test_easy_needs_only_the_view(options):
+    """Given no legal list at all, the easy AI still answers legally in every phase."""
+    v = VARIANTS["crowsnest"]
+    m = Match(v, seed=2, options=options)
+    ai = v.ais["easy"](v, m.options, m.seats)
+    n = 0
+    while m.deal_no < 2 and not m.over:
+        a = ai.choose(m.view(m.to_move), [], random.Random(n))
+        assert m.check(a) is None
+        m.apply(a)
+        n += 1
+    assert n > 40
