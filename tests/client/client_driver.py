@@ -80,9 +80,15 @@ class Driver:
 
     def act(self) -> None:
         """Make one decision of the human to move through events."""
+        self.do(self.choose())
+
+    def choose(self) -> Any:
+        """The human's decision (subclasses steer it to meet a phase)."""
+        return self.table.match.deal.random_action(self.rng)
+
+    def do(self, action: Any) -> None:
+        """Make `action` through events: cards clicked or keyed, buttons pressed."""
         t = self.table
-        m = t.match
-        action = m.deal.random_action(self.rng)
         mouse = self.use_mouse()
         self.turns += 1
         self.moves["mouse" if mouse else "keys"] += 1

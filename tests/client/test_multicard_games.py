@@ -1,0 +1,121 @@
+"""Tractor and Dou Dizhu through the window: a human seat declares trump, buries the
+kitty and plays pairs and tractors (Tractor), passes with the Pass button and plays
+combinations chosen card by card (Dou Dizhu), all through posted mouse and keyboard
+events; a selection that is not a legal play is refused with the engine's reason."""
+
+from __future__ import annotations
+
+import pygame
+from client_driver import DT, Driver, click, key, make_app
+
+from game.client.scenes.table import TableScene
+from game.client.session import SeatSetup, Session
+
+
+def table_for(app, variant: str, seats: int, seed: int, **kw) -> TableScene:
+    v = app.registry.variant(variant)
+    setups = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)]
+    t = TableScene(Session(v, setups, seed=seed, **kw))
+    app.stack.replace(t)
+    return t
+
+
+class Steered(Driver):
+    """Prefers declaring, several-card plays, and (Dou Dizhu) an occasional pass."""
+
+    def __init__(self, *a, **kw) -> None:
+        super().__init__(*a, **kw)
+        self.refused = 0
+        self.passes = 0  # passes in the play (Dou Dizhu)
+        self.named: list[str] = []
+
+    def choose(self):
+        m = self.table.match
+        legal = m.legal_actions()
+        if m.phase == "declare":
+            decl = [a for a in legal if a[0] == "declare"]
+            return decl[0] if decl else ("pass",)
+        multi = [a for a in legal if a[0] == "play" and len(a[1]) >= 2]
+        if ("pass",) in legal and m.phase == "play" and self.rng.random() < 0.3:
+            return ("pass",)
+        if multi:
+            return self.rng.choice(multi)
+        return super().choose()
+
+    def do(self, action) -> None:
+        t = self.table
+        m = t.match
+        if action == ("pass",) and m.phase == "play":
+            self.passes += 1
+        if action[0] == "play" and len(action[1]) >= 2:
+            if not self.refused:
+                self.refuse_once(action)
+            if self.use_mouse():  # card by card, looking at what the table says
+                self.turns += 1
+                self.moves["mouse"] += 1
+                ids = t.hand_ids()
+                for c in action[1]:
+                    click(self.card_point(ids.index(c), len(ids)))
+                self.app.step(DT)
+                assert set(action[1]) == t.selected and not t.reason
+                describe = getattr(m.deal, "describe", None)
+                if describe is not None:  # the variant names the combination
+                    assert t.selection_name == describe(action[1]) != ""
+                    self.named.append(t.selection_name)
+                confirm = next(x for x in t.panel_menu.buttons if x.value == ("confirm",))
+                click(confirm.rect.center)
+                return
+        super().do(action)
+
+    def refuse_once(self, action) -> None:
+        """Select a bad set first: two cards that are not one legal play, then confirm."""
+        t, m = self.table, self.table.match
+        ids = t.hand_ids()
+        for a in ids:
+            for b in ids:
+                if a < b and m.check(("play", (a, b))) is not None:
+                    n = len(m.log)
+                    for c in (a, b):
+                        click(self.card_point(ids.index(c), len(ids)))
+                    confirm = next(x for x in t.panel_menu.buttons if x.value == ("confirm",))
+                    click(confirm.rect.center)
+                    self.app.step(DT)
+                    assert len(m.log) == n and t.reason  # refused, with the engine's reason
+                    assert t.reason.rstrip(".").lower() == m.check(("play", (a, b))).lower()
+                    key(pygame.K_BACKSPACE)  # clear the selection
+                    self.app.step(DT)
+                    assert not t.selected and not t.reason
+                    self.refused += 1
+                    return
+
+
+def test_tractor_deal_with_a_human_declaring_burying_and_playing_pairs():
+    app = make_app()
+    for seed in range(20):  # a deal where seat 0 holds a level card: it declares first
+        t = table_for(app, "tractor", 4, seed, first=0)
+        if any(a[0] == "declare" for a in t.match.legal_actions()):
+            break
+    drv = Steered(app, t, mode="mixed", seed=seed)
+    drv.play(stop=lambda: t.match.deal_no >= 1)
+    mine = [a for a, s in zip(t.match.log, t.session.actors, strict=True) if s == 0]
+    kinds = [a[0] for a in mine]
+    assert "declare" in kinds and "discard" in kinds  # the first declarer deals and buries
+    assert next(a for a in mine if a[0] == "discard")[1].__len__() == 8
+    assert any(a[0] == "play" and len(a[1]) >= 2 for a in mine)  # a pair or a tractor
+    assert drv.refused == 1
+    assert drv.moves["mouse"] > 3 and drv.moves["keys"] > 3
+    app.close()
+
+
+def test_doudizhu_deal_with_the_pass_button_and_combinations():
+    app = make_app()
+    t = table_for(app, "doudizhu", 3, seed=7)
+    drv = Steered(app, t, mode="mixed", seed=2)
+    drv.play(stop=lambda: t.match.deal_no >= 1)
+    m = t.match
+    mine = [a for a, s in zip(m.log, t.session.actors, strict=True) if s == 0]
+    assert any(a[0] == "play" and len(a[1]) >= 2 for a in mine)
+    assert drv.passes >= 1  # the Pass button, in the play
+    assert drv.named  # "pair of 7s", "straight 3 to 7": the engine named each selection
+    assert drv.refused == 1
+    app.close()
