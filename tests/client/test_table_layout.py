@@ -92,3 +92,26 @@ def test_resizing_the_window_relays_the_table_and_scales_cards():
     t.draw(spy)
     assert any(sz == t.lay.card for sz, _ in spy.blits)
     app.close()
+
+
+def test_counter_clockwise_games_seat_the_next_player_on_the_right():
+    from client_driver import make_app
+
+    from game.client.scenes.table import TableScene
+    from game.client.session import SeatSetup, Session
+
+    app = make_app()
+    for variant, seats, right in (
+        ("tractor", 4, True),
+        ("doudizhu", 3, True),
+        ("crowsnest", 4, False),
+    ):
+        v = app.registry.variant(variant)
+        s = Session(v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)])
+        t = TableScene(s)
+        app.stack.replace(t)
+        nxt = t.lay.seats[1].anchor[0]
+        assert (nxt > t.lay.size[0] // 2) is right, variant
+        # compass names follow the picture: the seat on the right is called East
+        assert (s.names[1] == "East") is right, (variant, s.names)
+    app.close()
