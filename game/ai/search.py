@@ -30,11 +30,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import Action, Deal
+from game.engine import Deal
 
 Sampler = Callable[[Any, random.Random], Deal]
 Playout = Callable[[Deal, random.Random], None]
 Evaluator = Callable[[Deal], float]
+Applier = Callable[[Deal, Any], None]
+
+
+def apply_action(deal: Deal, candidate: Any) -> None:
+    """The default way a candidate enters a sampled deal: it is one action."""
+    deal.apply(candidate)
+
+
+def apply_sequence(deal: Deal, candidate: Any) -> None:
+    """For candidates that are plans of several actions by the same seat in a row
+    (Rook: lay back these cards, then name this trump)."""
+    for action in candidate:
+        deal.apply(action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +76,9 @@ class SearchBudget:
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
-    action: Action
-    means: dict[Action, float]  # average value of each candidate over the worlds it saw
-    worlds: dict[Action, int]  # how many worlds each candidate saw
+    action: Any  # the chosen candidate (an Action unless the caller passed plans)
+    means: dict[Any, float]  # average value of each candidate over the worlds it saw
+    worlds: dict[Any, int]  # how many worlds each candidate saw
     playouts: int
     seconds: float
     stopped_by_time: bool
@@ -73,18 +86,20 @@ class SearchResult:
 
 def pimc_search(
     view: Any,
-    candidates: Sequence[Action],
+    candidates: Sequence[Any],
     rng: random.Random,
     *,
     sample: Sampler,
     playout: Playout,
     evaluate: Evaluator,
     budget: SearchBudget = SearchBudget(),
+    apply: Applier = apply_action,
 ) -> SearchResult:
     """The candidate with the best mean value over sampled worlds (see module doc).
 
     Ties go to the earlier candidate, so callers list their preferred (cheaper) actions
-    first. A single candidate is returned without searching.
+    first. A single candidate is returned without searching. Candidates are actions,
+    or anything hashable that `apply` knows how to play into a sampled deal.
     """
     if not candidates:
         raise ValueError("pimc_search needs at least one candidate action")
@@ -108,7 +123,7 @@ def pimc_search(
             world = sample(view, rng)
             for a in alive:
                 d = world.clone()
-                d.apply(a)
+                apply(d, a)
                 if not d.over:
                     playout(d, rng)
                 totals[a] += evaluate(d)
@@ -135,4 +150,14 @@ def pimc_search(
     )
 
 
-__all__ = ["Evaluator", "Playout", "Sampler", "SearchBudget", "SearchResult", "pimc_search"]
+__all__ = [
+    "Applier",
+    "Evaluator",
+    "Playout",
+    "Sampler",
+    "SearchBudget",
+    "SearchResult",
+    "apply_action",
+    "apply_sequence",
+    "pimc_search",
+]

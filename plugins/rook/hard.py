@@ -17,21 +17,24 @@ Budget: `HardConfig` (play-outs per decision, a time cap). The default searches 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai.search import SearchBudget, pimc_search
+from game.ai.search import SearchBudget, apply_action, apply_sequence, pimc_search
 from game.engine import Action, Deal
 from game.engine.tricks import trick_winner
 from game.hookspecs import hookimpl
 
-from .ai import RookEasyAI, RookNormalAI, _Table, deal_value, value_key
+from .ai import RookEasyAI, RookNormalAI, _Table, deal_value, expected_share, value_key
 from .deal import DUMMY, RookDeal
 from .view import RookView
 
 DEFAULT_BUDGET = SearchBudget(iterations=600, seconds=0.4, min_worlds=4)
+DECLARER_BUDGET = SearchBudget(iterations=1200, seconds=0.5, min_worlds=8)
+AFTER_AUCTION = ("nest", "trump", "play")
 
 
 # ---------------------------------------------------------------- determinization
@@ -50,12 +53,16 @@ class Determinizer:
     __slots__ = ("view", "unseen", "places", "allowed", "won", "bird")
 
     def __init__(self, view: RookView) -> None:
-        if view.phase != "play":
-            raise ValueError(f"sampling deals needs the play phase, not '{view.phase}'")
+        if view.phase not in AFTER_AUCTION or view.declarer < 0:
+            raise ValueError(
+                f"sampling deals needs the auction to be over (nest, trump or play phase), "
+                f"not the '{view.phase}' phase"
+            )
         r = view.rules
         self.view = view
-        order = r.orders[view.trump]
-        eff = order.eff_suit
+        # Before trump is named there are no tricks: printed suits serve for the voids.
+        order = r.orders[view.trump] if view.trump >= 0 else None
+        eff = order.eff_suit if order is not None else r.suit
         n = len(r.deck)
         seen = bytearray(n)
         for c in view.hand:
@@ -79,7 +86,7 @@ class Determinizer:
                     led = eff[c]  # the bird was led: this card sets the suit
                 elif eff[c] != led and not (c == bird and r.bird_any_time):
                     void[pos].add(led)
-            if trick is not view.trick and len(trick) == P:
+            if order is not None and trick is not view.trick and len(trick) == P:
                 cards = [c for _, c in trick]
                 first = 1 if (cards[0] == bird and not r.bird_led_trump) else 0
                 led_suit = eff[cards[first]] if first < len(cards) else eff[cards[0]]
@@ -179,12 +186,19 @@ def sample_deal(view: RookView, rng: random.Random) -> RookDeal:
 
 # ---------------------------------------------------------------- the AI
 
-_POLICY = RookEasyAI()
+_POLICY = RookEasyAI()  # card play in play-outs: cheap heuristics for every position
+_DECLARER = RookNormalAI()  # nest and trump in play-outs that start before play
 
 
 def easy_playout(deal: Deal, rng: random.Random) -> None:
-    """Play a RookDeal to its end with the easy policy for every position."""
+    """Play a RookDeal to its end: the easy policy for every card, the normal AI's
+    heuristics for a nest or trump still to be decided."""
     d: RookDeal = deal  # type: ignore[assignment]
+    while d.phase != "play" and d._to_move >= 0:
+        legal = d.legal_actions() if d.legal_complete() else []  # the AI builds discards
+        d.apply(_DECLARER.choose(d.view(d._to_move), legal, rng))
+    if d._to_move < 0:
+        return
     r = d.r
     pa = r.play_actions
     table = _Table(r, d.trump, [d.side_of_position(p) for p in range(r.positions)])
@@ -198,9 +212,12 @@ def easy_playout(deal: Deal, rng: random.Random) -> None:
 
 @dataclass(frozen=True, slots=True)
 class HardConfig:
-    """The hard AI's knobs: the search budget per card played."""
+    """The hard AI's knobs: the search budget per card played, and whether (and with
+    what budget) the declarer's nest and trump are chosen by search too."""
 
     budget: SearchBudget = field(default_factory=lambda: DEFAULT_BUDGET)
+    search_declarer: bool = True
+    declarer_budget: SearchBudget = field(default_factory=lambda: DECLARER_BUDGET)
 
 
 class RookHardAI(RookNormalAI):
@@ -216,16 +233,67 @@ class RookHardAI(RookNormalAI):
         super().__init__(variant, options, seats)
         self.config = config or HardConfig()
         self.last_search: Any = None  # the last SearchResult (for tools and tests)
+        self._planned: tuple[int, tuple[int, ...], Action] | None = None  # seat, hand, trump
 
-    def play(self, view: RookView, playable: list[int], rng: random.Random) -> int:
-        if len(playable) == 1:
-            return playable[0]
+    def choose(self, view: RookView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if self.config.search_declarer and view.declarer >= 0:
+            if view.phase == "nest":
+                return self.search_nest(view, rng)
+            if view.phase == "trump":
+                return self.search_trump(view, rng)
+        return super().choose(view, legal, rng)
+
+    # -- the declarer: which cards to lay back and which trump, by sampled play-outs
+
+    def search_nest(self, view: RookView, rng: random.Random) -> Action:
+        """Lay back the cards of the best plan: for each trump still open, the normal
+        and the easy heuristics' discards (with that trump), each played out in sampled
+        deals together with the trump it was made for."""
+        r = view.rules
         det = Determinizer(view)
+        trumps = [view.trump] if view.trump >= 0 else self._trump_preference(view)
+        plans: list[tuple[Action, ...]] = []
+        probe = det.sample(rng)  # discards are legal or not by the hand alone
+        for t in trumps:
+            tv = dataclasses.replace(view, trump=t)
+            for policy in (self, _POLICY):
+                disc: Action = ("discard", tuple(sorted(policy.discard(tv))))
+                plan = (disc,) if view.trump >= 0 else (disc, r.trump_actions[t])
+                if plan not in plans and probe.check(disc) is None:
+                    plans.append(plan)
+        if not plans:
+            return super().choose(view, [], rng)
+        res = self._search(view, det, plans, rng, self.config.declarer_budget, apply_sequence)
+        plan = res.action
+        if len(plan) == 2:
+            kept = tuple(sorted(c for c in view.hand if c not in plan[0][1]))
+            self._planned = (view.seat, kept, plan[1])
+        return plan[0]
+
+    def search_trump(self, view: RookView, rng: random.Random) -> Action:
+        """The trump planned with the nest; else (trump before the nest, or no nest)
+        each colour played out in sampled deals, the heuristic's favourite first."""
+        if self._planned is not None and self._planned[:2] == (view.seat, view.hand):
+            return self._planned[2]
+        r = view.rules
+        det = Determinizer(view)
+        plans = [r.trump_actions[t] for t in self._trump_preference(view)]
+        return self._search(view, det, plans, rng, self.config.declarer_budget).action
+
+    def _trump_preference(self, view: RookView) -> list[int]:
+        coef = self.coefs(view.rules)
+        return sorted(range(4), key=lambda t: -expected_share(view.rules, view.hand, t, coef))
+
+    def _search(
+        self,
+        view: RookView,
+        det: Determinizer,
+        candidates: Sequence[Any],
+        rng: random.Random,
+        budget: SearchBudget,
+        apply: Any = apply_action,
+    ) -> Any:
         side = view.side_of(view.acting)
-        pa = view.rules.play_actions
-        cheap = value_key(view)
-        # Cheaper cards first: ties (and equal means) go to the card that costs least.
-        candidates: Sequence[Action] = [pa[c] for c in sorted(playable, key=cheap)]
         res = pimc_search(
             view,
             candidates,
@@ -233,10 +301,21 @@ class RookHardAI(RookNormalAI):
             sample=lambda _v, g: det.sample(g),
             playout=easy_playout,
             evaluate=lambda d: deal_value(d, side),
-            budget=self.config.budget,
+            budget=budget,
+            apply=apply,
         )
         self.last_search = res
-        return res.action[1][0]
+        return res
+
+    def play(self, view: RookView, playable: list[int], rng: random.Random) -> int:
+        if len(playable) == 1:
+            return playable[0]
+        det = Determinizer(view)
+        pa = view.rules.play_actions
+        cheap = value_key(view)
+        # Cheaper cards first: ties (and equal means) go to the card that costs least.
+        candidates: Sequence[Action] = [pa[c] for c in sorted(playable, key=cheap)]
+        return self._search(view, det, candidates, rng, self.config.budget).action[1][0]
 
 
 def hard_factory(variant: Any, options: Any, seats: int) -> RookHardAI:

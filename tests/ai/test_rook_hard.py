@@ -14,20 +14,30 @@ from game.engine import Match
 from plugins.rook import VARIANTS
 from plugins.rook.ai import RookEasyAI
 from plugins.rook.deal import DUMMY
-from plugins.rook.hard import Determinizer, HardConfig, RookHardAI, sample_deal
+from plugins.rook.hard import AFTER_AUCTION, Determinizer, HardConfig, RookHardAI, sample_deal
 
-SMALL = HardConfig(SearchBudget(iterations=60, seconds=None, min_worlds=2))
+SMALL = HardConfig(
+    budget=SearchBudget(iterations=60, seconds=None, min_worlds=2),
+    declarer_budget=SearchBudget(iterations=40, seconds=None, min_worlds=2),
+)
 
 
-def play_positions(vid: str, seed: int, level: str = "easy", seats: int | None = None):
-    """Every play-phase position of the first deal of a seeded match (AIs of `level`)."""
+def play_positions(
+    vid: str,
+    seed: int,
+    level: str = "easy",
+    seats: int | None = None,
+    options: dict | None = None,
+    phases: tuple[str, ...] = ("play",),
+):
+    """Every position in `phases` of the first deal of a seeded match (AIs of `level`)."""
     v = VARIANTS[vid]
-    m = Match(v, seed=seed, seats=seats)
+    m = Match(v, seed=seed, seats=seats, options=options)
     ais = [v.ais[level](v, m.options, m.seats) for _ in range(m.seats)]
     rng = random.Random(seed)
     while not m.over and m.deal_no == 0:
         s = m.to_move
-        if m.phase == "play":
+        if m.phase in phases:
             yield m
         legal = m.legal_actions() if m.deal.legal_complete() else []
         m.apply(ais[s].choose(m.view(s), legal, rng))
@@ -51,15 +61,26 @@ def proven_voids(m: Match) -> list[set[int]]:
     return void
 
 
+BEFORE_NEST = {"trump_timing": "before_nest"}
+
+
 @pytest.mark.parametrize(
-    ("vid", "seats"),
-    [("crowsnest", None), ("partnership", None), ("individual3", None), ("individual2", 2)],
+    ("vid", "seats", "options"),
+    [
+        ("crowsnest", None, None),
+        ("crowsnest", None, BEFORE_NEST),
+        ("partnership", None, None),
+        ("individual3", None, None),
+        ("individual2", 2, None),
+    ],
 )
-def test_determinizations_agree_with_the_view(vid, seats):
+def test_determinizations_agree_with_the_view(vid, seats, options):
     rng = random.Random(3)
     checked = 0
+    phases: Counter[str] = Counter()
     for seed in (1, 2):
-        for m in play_positions(vid, seed, seats=seats):
+        for m in play_positions(vid, seed, seats=seats, options=options, phases=AFTER_AUCTION):
+            phases[m.phase] += 1
             d = m.deal
             seat = d.to_move
             view = m.view(seat)
@@ -84,6 +105,8 @@ def test_determinizations_agree_with_the_view(vid, seats):
                     assert where["dummy_up"] == real["dummy_up"]
                 # played cards are in no hand; no position holds a suit it showed void in
                 played = {c for t in d.history for _, c in t} | {c for _, c in d.trick}
+                if d.trump < 0:
+                    continue  # nothing played yet, so no voids
                 eff = d.r.orders[d.trump].eff_suit
                 for p in range(d.r.positions):
                     assert not played & set(w.hands[p])
@@ -92,11 +115,12 @@ def test_determinizations_agree_with_the_view(vid, seats):
                         assert not held & voids[p], (p, held, voids[p])
                 checked += 1
     assert checked > 30
+    assert phases["play"] and (phases["nest"] or phases["trump"] or not d.r.nest_size)
 
 
-def test_sample_deal_refuses_a_view_outside_the_play_phase():
+def test_sample_deal_refuses_a_view_during_the_auction():
     m = Match(VARIANTS["crowsnest"], seed=1)
-    with pytest.raises(ValueError, match="play phase"):
+    with pytest.raises(ValueError, match="auction to be over"):
         sample_deal(m.view(m.to_move), random.Random(0))
 
 
@@ -109,11 +133,14 @@ def test_samples_differ_where_the_view_leaves_cards_hidden():
     assert len(hidden) > 15
 
 
-@pytest.mark.parametrize(("vid", "seats"), [("crowsnest", None), ("individual2", 2)])
-def test_hard_answers_only_legal_actions_in_whole_deals(vid, seats):
+@pytest.mark.parametrize(
+    ("vid", "seats", "options"),
+    [("crowsnest", None, None), ("crowsnest", None, BEFORE_NEST), ("individual2", 2, None)],
+)
+def test_hard_answers_only_legal_actions_in_whole_deals(vid, seats, options):
     v = VARIANTS[vid]
     for seed in (5, 6):
-        m = Match(v, seed=seed, seats=seats)
+        m = Match(v, seed=seed, seats=seats, options=options)
         hard = RookHardAI(v, m.options, m.seats, SMALL)
         rng = random.Random(seed)
         phases = Counter()
@@ -125,6 +152,7 @@ def test_hard_answers_only_legal_actions_in_whole_deals(vid, seats):
             phases[m.phase] += 1
             m.apply(a)
         assert phases["play"] >= 20
+        assert phases["trump"] == 1 and phases["nest"] == 1
 
 
 def test_hard_is_deterministic_for_a_seed():
