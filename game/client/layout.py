@@ -47,6 +47,13 @@ class TableLayout:
     status: Rect  # the prompt line above the local hand
     margin: int
     lift: int  # how far a hovered / selected card rises
+    trick_card: tuple[int, int] = (0, 0)  # cards in the trick (smaller at 5 and 6 seats)
+
+    def trick_rect(self, seat: int) -> Rect:
+        """Where seat's card lies in the trick (one card)."""
+        x, y = self.seats[seat].trick
+        w, h = self.trick_card
+        return (round(x - w / 2), round(y - h / 2), w, h)
 
     def hand_rects(self, n: int, seat: int | None = None) -> list[Rect]:
         """Rects of n cards of the local hand (left to right), not lifted."""
@@ -118,7 +125,13 @@ def table_layout(
     )
 
     places: list[SeatPlace] = []
-    tx, ty = (cw * 1.0, ch * 0.5) if seats <= 4 else (cw * 1.45, ch * 0.62)
+    if seats <= 4:
+        tcw, tch = cw, ch
+        tx, ty = cw * (1.2 if seats == 3 else 1.02), ch * 0.52
+    else:  # five or six cards round the centre: smaller, and far enough apart not to overlap
+        tch = round(ch * 0.74)
+        tcw = round(tch * CARD_RATIO)
+        tx, ty = tcw * 1.45, tch * 1.04
     centre = (round(cx), round(centre_y))
     for seat in range(seats):
         k = (seat - local) % seats
@@ -168,6 +181,7 @@ def table_layout(
         status=status,
         margin=margin,
         lift=lift,
+        trick_card=(tcw, tch),
     )
 
 

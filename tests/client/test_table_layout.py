@@ -115,3 +115,16 @@ def test_counter_clockwise_games_seat_the_next_player_on_the_right():
         # compass names follow the picture: the seat on the right is called East
         assert (s.names[1] == "East") is right, (variant, s.names)
     app.close()
+
+
+@pytest.mark.parametrize("size", [(640, 480), (960, 540), (1280, 720), (1920, 1080)])
+def test_trick_cards_of_different_seats_never_overlap(size):
+    from game.client.layout import overlaps, table_layout
+
+    for n in range(2, 7):
+        lay = table_layout(size, n)
+        rects = [lay.trick_rect(s) for s in range(n)]
+        for a, b in itertools.combinations(rects, 2):
+            assert not overlaps(a, b), (n, size, a, b)
+        top = lay.top_bar[1] + lay.top_bar[3]
+        assert all(r[1] >= top and r[1] + r[3] <= lay.status[1] for r in rects), (n, size)

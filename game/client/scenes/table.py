@@ -564,7 +564,7 @@ class TableScene(Scene):
             place = prev_view.get("acting", seat) if prev_view.get("dummy") else seat
             pos = self._trick_pos(place)
             n = len(cards)
-            spread = lay.card[0] * 0.28
+            spread = lay.trick_card[0] * 0.28
             for i, c in enumerate(cards):
                 x0, y0 = origin.get(c, self._seat_centre(seat))
                 sp = CardSprite(x0, y0, c, False, place)
@@ -797,7 +797,11 @@ class TableScene(Scene):
                 used.add(c)
                 self.trick.append(
                     CardSprite(
-                        pos[0] + (i - (n - 1) / 2) * self.lay.card[0] * 0.28, pos[1], c, False, seat
+                        pos[0] + (i - (n - 1) / 2) * self.lay.trick_card[0] * 0.28,
+                        pos[1],
+                        c,
+                        False,
+                        seat,
                     )
                 )
 
@@ -1363,8 +1367,8 @@ class TableScene(Scene):
     def _draw_trick(self, surface: pygame.Surface) -> None:
         lay, assets = self.lay, self.app.assets
         deck = self.match.deck
-        assets.set_card_height(lay.card[1])
-        cw, ch = lay.card
+        assets.set_card_height(lay.trick_card[1])
+        cw, ch = lay.trick_card
         for sp in self.trick:
             img = assets.card_face(deck, sp.card) if sp.card >= 0 else assets.card_back()
             surface.blit(img, (round(sp.x - cw / 2), round(sp.y - ch / 2)))
