@@ -31,6 +31,7 @@ from .cards import (
     kind_suit,
     level_name,
     order_for,
+    suit_word,
 )
 from .plays import (
     Shape,
@@ -357,6 +358,24 @@ class TractorDeal(Deal):
                 return throw_reason(cards, self.es, self.ps)
             return "a lead must be a single card, a pair of identical cards or a tractor (consecutive pairs in one suit)"
         return follow_reason(self.hands[seat], cards, self.lead, self.es)
+
+    def describe(self, cards: Sequence[int]) -> str:
+        """What a selection of cards forms, in words (the client shows it while a player
+        picks cards): "pair of 8s in diamonds", "tractor of 2 pairs in trumps"; "" when it
+        is no single unit (a follow may still be legal)."""
+        if not cards or not self.es:
+            return ""
+        shape = shape_of(tuple(sorted(cards)), self.es, self.ps)
+        if shape is None:
+            return ""
+        suit = suit_word(shape[0])
+        k = self.deck.ranks[min(cards)]
+        rank = {"T": "10", "BJ": "black joker", "RJ": "red joker"}.get(k, k)
+        if shape[1] == 1:
+            return f"single {rank} in {suit}"
+        if shape[1] == 2:
+            return f"pair of {rank}s in {suit}" if len(rank) <= 2 else f"pair of {rank}s"
+        return f"tractor of {shape[2]} pairs in {suit}"
 
     def _cards(self, action: Action, seat: int) -> tuple[int, ...] | str:
         if len(action) != 2 or not isinstance(action[1], (tuple, list)) or not action[1]:

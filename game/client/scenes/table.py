@@ -1303,6 +1303,8 @@ class TableScene(Scene):
             and self.view.get("phase") != "bid"
         ):  # games where every seat's bid stands through the play (Oh Hell)
             line2 = (line2 + "  " if line2 else "") + f"bid {bids[seat]}"
+        if self.view.get("landlord") == seat and not self.between:
+            line2 = (line2 + "  " if line2 else "") + "landlord"
         tw = self.view.get("tricks_won")
         if tw and seat < len(tw) and self.view.get("phase") == "play":
             line2 = (line2 + "  " if line2 else "") + f"tricks {tw[seat]}"

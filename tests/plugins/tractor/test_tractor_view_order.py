@@ -57,3 +57,28 @@ def test_before_trump_the_declarable_cards_sit_together():
 def test_no_trump_deal_keeps_jokers_and_level_cards_last():
     shown = names(display_order(HAND, 2, -1))
     assert shown[-2:] == ["BJ", "RJ"] and set(shown[-6:-2]) == {"2S", "2H", "2C"}
+
+
+def test_describe_names_singles_pairs_and_tractors_and_nothing_else():
+    import random
+
+    from game.engine import Match
+    from plugins.tractor import VARIANT
+
+    m, rng = Match(VARIANT, seed=5), random.Random(5)
+    seen = set()
+    while m.deal_no < 1 and len(seen) < 3:
+        if m.phase == "play" and not m.view_json(m.to_move)["trick"]:
+            for a in m.legal_actions():
+                words = m.deal.describe(a[1])
+                kind = {1: "single", 2: "pair"}.get(len(a[1]), "tractor")
+                assert words.startswith(kind), (a, words)
+                if kind == "tractor":
+                    assert f"of {len(a[1]) // 2} pairs" in words
+                seen.add(kind)
+            hand = sorted(m.deal.hand_of(m.to_move))
+            odd = [(a, b) for a in hand for b in hand if a < b and (a >> 1) != (b >> 1)]
+            if odd:
+                assert m.deal.describe(odd[0]) == ""  # two different cards are no unit
+        m.apply(m.deal.random_action(rng))
+    assert {"single", "pair"} <= seen
