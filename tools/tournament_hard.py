@@ -34,13 +34,27 @@ from tools.tournament import run as run_matches  # noqa: E402
 from tools.tournament import wilson  # noqa: E402
 
 
-def with_hard(variant: Variant, iterations: int, seconds: float | None) -> Variant:
+def with_hard(
+    variant: Variant,
+    iterations: int,
+    seconds: float | None,
+    declarer: bool = True,
+    bids: bool = True,
+) -> Variant:
     """The variant with a 'hard' level of the given budget (the registry adds it through
-    the plugin hook; tools building variants directly add it here)."""
-    budget = SearchBudget(iterations=iterations, seconds=seconds)
+    the plugin hook; tools building variants directly add it here). Card play gets
+    `iterations` play-outs per card, the declarer's nest and trump twice that, bids the
+    same; `declarer` / `bids` off leave those decisions to the normal heuristics."""
+    config = HardConfig(
+        budget=SearchBudget(iterations=iterations, seconds=seconds),
+        search_declarer=declarer,
+        declarer_budget=SearchBudget(iterations=2 * iterations, seconds=seconds, min_worlds=8),
+        search_bids=bids,
+        bid_budget=SearchBudget(iterations=iterations, seconds=seconds, min_worlds=8),
+    )
 
     def factory(v: Any, options: Any, seats: int) -> RookHardAI:
-        return RookHardAI(v, options, seats, HardConfig(budget))
+        return RookHardAI(v, options, seats, config)
 
     return dataclasses.replace(variant, ais={**variant.ais, "hard": factory})
 
@@ -116,12 +130,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--a", default="hard")
     ap.add_argument("--b", default="normal")
     ap.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    ap.add_argument("--no-declarer-search", action="store_true", help="nest/trump by heuristics")
+    ap.add_argument("--no-bid-search", action="store_true", help="bids by heuristics")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.variant not in VARIANTS:
         print(f"unknown variant '{args.variant}' (known: {', '.join(VARIANTS)})", file=sys.stderr)
         return 2
-    v = with_hard(VARIANTS[args.variant], args.iterations, None)
+    v = with_hard(
+        VARIANTS[args.variant],
+        args.iterations,
+        None,
+        declarer=not args.no_declarer_search,
+        bids=not args.no_bid_search,
+    )
     out = []
     if args.deals or not args.games:
         out.append(run_duplicate(v, args.deals or 50, args.seed, args.a, args.b))
@@ -131,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
         out.append(res)
     for res in out:
         res["iterations"] = args.iterations
+        res["declarer_search"] = not args.no_declarer_search
+        res["bid_search"] = not args.no_bid_search
         if not args.json:
             lo, hi = res["ci95"]
             n = res.get("deals") if res["mode"] == "duplicate deals" else res["games"]

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai.search import SearchBudget, apply_action, apply_sequence, pimc_search
-from game.engine import Action, Deal
+from game.engine import PASS, Action, Deal
 from game.engine.tricks import trick_winner
 from game.hookspecs import hookimpl
 
@@ -34,6 +34,7 @@ from .view import RookView
 
 DEFAULT_BUDGET = SearchBudget(iterations=600, seconds=0.4, min_worlds=4)
 DECLARER_BUDGET = SearchBudget(iterations=1200, seconds=0.5, min_worlds=8)
+BID_BUDGET = SearchBudget(iterations=600, seconds=0.5, min_worlds=8)
 AFTER_AUCTION = ("nest", "trump", "play")
 
 
@@ -53,11 +54,8 @@ class Determinizer:
     __slots__ = ("view", "unseen", "places", "allowed", "won", "bird")
 
     def __init__(self, view: RookView) -> None:
-        if view.phase not in AFTER_AUCTION or view.declarer < 0:
-            raise ValueError(
-                f"sampling deals needs the auction to be over (nest, trump or play phase), "
-                f"not the '{view.phase}' phase"
-            )
+        if view.phase not in ("bid", *AFTER_AUCTION):
+            raise ValueError(f"there is nothing hidden to sample in the '{view.phase}' phase")
         r = view.rules
         self.view = view
         # Before trump is named there are no tricks: printed suits serve for the voids.
@@ -210,6 +208,12 @@ def easy_playout(deal: Deal, rng: random.Random) -> None:
         d.apply(pa[play(table, d.playable(), rng)])  # type: ignore[arg-type]
 
 
+def outcome_value(deal: RookDeal, side: int) -> float:
+    """A finished deal's value for `side` (deal_value: its score change less the best
+    other side's); a deal thrown in (everyone passed) is worth nothing to anyone."""
+    return 0.0 if deal.redeal else deal_value(deal, side)
+
+
 @dataclass(frozen=True, slots=True)
 class HardConfig:
     """The hard AI's knobs: the search budget per card played, and whether (and with
@@ -218,6 +222,8 @@ class HardConfig:
     budget: SearchBudget = field(default_factory=lambda: DEFAULT_BUDGET)
     search_declarer: bool = True
     declarer_budget: SearchBudget = field(default_factory=lambda: DECLARER_BUDGET)
+    search_bids: bool = True
+    bid_budget: SearchBudget = field(default_factory=lambda: BID_BUDGET)
 
 
 class RookHardAI(RookNormalAI):
@@ -236,12 +242,28 @@ class RookHardAI(RookNormalAI):
         self._planned: tuple[int, tuple[int, ...], Action] | None = None  # seat, hand, trump
 
     def choose(self, view: RookView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase == "bid" and self.config.search_bids and legal:
+            return self.search_bid(view, legal, rng)
         if self.config.search_declarer and view.declarer >= 0:
             if view.phase == "nest":
                 return self.search_nest(view, rng)
             if view.phase == "trump":
                 return self.search_trump(view, rng)
         return super().choose(view, legal, rng)
+
+    # -- the auction: pass or bid, by sampled play-outs of the rest of the deal
+
+    def search_bid(self, view: RookView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Pass or the lowest bid: each played out in sampled deals (the rest of the
+        auction by the normal AI's bidding for every seat, then nest, trump and play as
+        in every play-out). The normal AI's own answer is listed first, so it stands
+        unless the play-outs say otherwise."""
+        bids = [a for a in legal if a[0] == "bid"]
+        own = RookNormalAI.bid(self, view, legal)
+        if not bids or PASS not in legal:
+            return own
+        plans = list(dict.fromkeys([own, PASS, bids[0]]))
+        return self._search(view, Determinizer(view), plans, rng, self.config.bid_budget).action
 
     # -- the declarer: which cards to lay back and which trump, by sampled play-outs
 
@@ -300,7 +322,7 @@ class RookHardAI(RookNormalAI):
             rng,
             sample=lambda _v, g: det.sample(g),
             playout=easy_playout,
-            evaluate=lambda d: deal_value(d, side),
+            evaluate=lambda d: outcome_value(d, side),
             budget=budget,
             apply=apply,
         )

@@ -19,6 +19,7 @@ from plugins.rook.hard import AFTER_AUCTION, Determinizer, HardConfig, RookHardA
 SMALL = HardConfig(
     budget=SearchBudget(iterations=60, seconds=None, min_worlds=2),
     declarer_budget=SearchBudget(iterations=40, seconds=None, min_worlds=2),
+    bid_budget=SearchBudget(iterations=20, seconds=None, min_worlds=2),
 )
 
 
@@ -79,7 +80,9 @@ def test_determinizations_agree_with_the_view(vid, seats, options):
     checked = 0
     phases: Counter[str] = Counter()
     for seed in (1, 2):
-        for m in play_positions(vid, seed, seats=seats, options=options, phases=AFTER_AUCTION):
+        for m in play_positions(
+            vid, seed, seats=seats, options=options, phases=("bid", *AFTER_AUCTION)
+        ):
             phases[m.phase] += 1
             d = m.deal
             seat = d.to_move
@@ -115,13 +118,16 @@ def test_determinizations_agree_with_the_view(vid, seats, options):
                         assert not held & voids[p], (p, held, voids[p])
                 checked += 1
     assert checked > 30
-    assert phases["play"] and (phases["nest"] or phases["trump"] or not d.r.nest_size)
+    assert phases["bid"] and phases["play"] and (phases["nest"] or phases["trump"])
 
 
-def test_sample_deal_refuses_a_view_during_the_auction():
-    m = Match(VARIANTS["crowsnest"], seed=1)
-    with pytest.raises(ValueError, match="auction to be over"):
-        sample_deal(m.view(m.to_move), random.Random(0))
+def test_sample_deal_refuses_a_finished_deal():
+    d = Match(VARIANTS["crowsnest"], seed=1).deal.clone()
+    rng = random.Random(0)
+    while not d.over:
+        d.apply(d.random_action(rng))
+    with pytest.raises(ValueError, match="nothing hidden to sample in the 'over' phase"):
+        sample_deal(d.view(0), rng)
 
 
 def test_samples_differ_where_the_view_leaves_cards_hidden():
