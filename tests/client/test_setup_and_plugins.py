@@ -94,3 +94,53 @@ def test_typing_a_name_takes_letters_bound_to_actions(tmp_path):
     assert setup.players[0].name == "Pip"
     assert setup.editing is None and app.stack.top is setup
     app.close()
+
+
+def test_mouse_only_player_names_seats_from_suggestions(tmp_path):
+    path = tmp_path / "config.toml"
+    app = app_with(path)
+    key(pygame.K_RETURN)
+    app.step(DT)
+    setup = app.stack.top
+    row = next(r for r in setup.rows if r.label == "Seat 2 name")
+    before = setup.players[1].name
+    seen = []
+    for _ in range(4):  # ">" steps through ready-made names, never one another seat has
+        click(row.right.center)
+        app.step(DT)
+        row = next(r for r in setup.rows if r.label == "Seat 2 name")
+        name = setup.players[1].name
+        others = {p.name for i, p in enumerate(setup.players) if i != 1}
+        assert name and name not in others
+        seen.append(name)
+    assert len(set(seen)) == 4 and before not in seen
+    click(row.left.center)  # "<" goes back
+    app.step(DT)
+    assert setup.players[1].name == seen[-2]
+    click(setup.buttons[0].rect.center)  # Start
+    app.step(DT)
+    table = app.stack.find(TableScene)
+    assert table.session.names[1] == seen[-2]
+    assert cfgmod.load(path).seats[1].name == seen[-2]
+    table.session.close()
+    app.close()
+
+
+def test_counter_clockwise_game_shows_compass_names_where_the_seats_sit(tmp_path):
+    app = app_with(tmp_path / "config.toml")
+    key(pygame.K_RETURN)
+    app.step(DT)
+    setup = app.stack.top
+    names = [p.name for p in setup.players]  # CrowsNest: seat 2 (West) on the left
+    assert names[1] == "West"
+    while setup.variant.id != "tractor":
+        key(pygame.K_RIGHT)
+        app.step(DT)
+    assert [p.name for p in setup.players][1] == "East"  # Tractor: seat 2 on the right
+    click(setup.buttons[0].rect.center)
+    app.step(DT)
+    table = app.stack.find(TableScene)
+    assert table.session.names[1] == "East"
+    assert cfgmod.load(tmp_path / "config.toml").seats[1].name == "West"  # stored as default
+    table.session.close()
+    app.close()
