@@ -190,6 +190,7 @@ class TableScene(Scene):
         self.app.assets.set_bird_label(bird_name(self.session.variant))
         self.refresh()
         self.relayout()  # now that the view is known (a dummy adds a place)
+        self._rebuild_calls()  # a game resumed mid-auction shows the calls made so far
         if len(self.match.log) == self.session.deal_start:
             self.start_deal()  # a fresh deal: shuffle and deal it on screen
 
@@ -1035,12 +1036,14 @@ class TableScene(Scene):
     def _rebuild_calls(self) -> None:
         """The calls of the auction so far (after an undo), from the deal's own log: the
         actions say what each seat called, whatever shape the variant's view has."""
-        if self.view.get("phase") == "play":
-            return
+        if self.view.get("phase") in ("play", "bury"):
+            return  # the auction's calls are cleared once trump is settled
         m, s = self.match, self.session
         start = min(s.deal_start, len(m.log))
         for a, who in zip(m.log[start:], s.actors[start:], strict=False):
-            if a and a[0] not in CARD_KINDS:
+            if a and a[0] == "trump":
+                self.calls.clear()  # as when it happened
+            elif a and a[0] not in CARD_KINDS:
                 self.calls[who] = call_label(a, m.deck)
 
     # ------------------------------------------------------------ update
