@@ -1457,7 +1457,8 @@ class TableScene(Scene):
         elif isinstance(decl, int) and decl >= 0 and bid:
             out.append(f"Bid {bid} by {who(decl)}")
         elif bid and v.get("phase") == "bid":
-            out.append(f"High bid {bid}")
+            hb = who(v.get("high_bidder"))
+            out.append(f"High bid {bid}" + (f" by {hb}" if hb else ""))
         if isinstance(v.get("multiplier"), int):
             out.append(f"Multiplier x{v['multiplier']}")
         if v.get("level_rank"):
