@@ -220,10 +220,17 @@ def shots(app: App) -> dict[str, Callable[[], None]]:
         table_for(app, s)
 
     def tractor() -> None:
-        s = find_session(
-            app, "tractor", 4, lambda s: s.match.to_move == 0 and s.match.phase == "play"
-        )
-        table_for(app, s)
+        def pairs_on_table(s: Session) -> bool:
+            trick = s.match.view_json(0)["trick"]
+            return human_turn("play")(s) and len(trick) == 3 and len(trick[0][1]) >= 2
+
+        s = find_session(app, "tractor", 4, pairs_on_table)
+        t = table_for(app, s)
+        settle(app, 2)
+        legal = s.match.legal_actions()
+        if legal:
+            t.selected = set(legal[0][1])
+            t._live_reason()
 
     def tractor_declare() -> None:
         s = find_session(

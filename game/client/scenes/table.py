@@ -555,7 +555,6 @@ class TableScene(Scene):
         self, seat: int, action: Action, events: list[dict[str, Any]], origin: dict
     ) -> None:
         audio = self.app.audio
-        lay = self.lay
         kind = action[0]
         names = self.session.names
         prev_view = self.view
@@ -563,15 +562,13 @@ class TableScene(Scene):
             audio.play("card")
             cards = list(action[1])
             place = prev_view.get("acting", seat) if prev_view.get("dummy") else seat
-            pos = self._trick_pos(place)
             n = len(cards)
-            spread = lay.trick_card[0] * 0.28
             for i, c in enumerate(cards):
                 x0, y0 = origin.get(c, self._seat_centre(seat))
                 sp = CardSprite(x0, y0, c, False, place)
                 self.trick.append(sp)
-                tx = pos[0] + (i - (n - 1) / 2) * spread
-                self.tweener.animate(sp, "out_cubic", 0.32, x=tx, y=pos[1])
+                tx, ty = self._trick_xy(place, i, n)
+                self.tweener.animate(sp, "out_cubic", 0.32, x=tx, y=ty)
         elif kind == "discard":
             audio.play("card")
             for c in action[1]:
@@ -745,6 +742,28 @@ class TableScene(Scene):
         lay = self.lay
         return lay.seats[seat % len(lay.seats)].trick
 
+    def _trick_xy(self, seat: int, i: int, n: int) -> tuple[float, float]:
+        """Centre of card i of a seat's n-card play in the trick. The cards fan left to
+        right, each card's index corner showing; a seat at the side fans outward from its
+        place, so pairs and tractors of the seats above and below stay clear of it."""
+        lay = self.lay
+        place = lay.seats[seat % len(lay.seats)]
+        x, y = place.trick
+        if n <= 1:
+            return (x, y)
+        cw = lay.trick_card[0]
+        side = math.cos(math.radians(place.angle))
+        room = cw * (1.7 if abs(side) > 0.3 else 2.6)  # how wide a fan may grow
+        step = min(cw * 0.3, room / (n - 1))
+        width = step * (n - 1)
+        if side < -0.3:  # a seat on the left: the rightmost card sits nearest the centre
+            left = x - width - min(width, cw * 0.3) / 2
+        elif side > 0.3:
+            left = x + min(width, cw * 0.3) / 2
+        else:
+            left = x - width / 2
+        return (left + i * step, y)
+
     def _nest_pos(self) -> tuple[float, float]:
         return self.lay.centre
 
@@ -791,20 +810,12 @@ class TableScene(Scene):
         deck = self.match.deck
         used: set[int] = set()
         for seat, names in self.view.get("trick", []):
-            pos = self._trick_pos(seat)
             n = len(names)
             for i, nm in enumerate(names):
                 c = next((x for x in deck.ids(nm) if x not in used), deck.ids(nm)[0])
                 used.add(c)
-                self.trick.append(
-                    CardSprite(
-                        pos[0] + (i - (n - 1) / 2) * self.lay.trick_card[0] * 0.28,
-                        pos[1],
-                        c,
-                        False,
-                        seat,
-                    )
-                )
+                x, y = self._trick_xy(seat, i, n)
+                self.trick.append(CardSprite(x, y, c, False, seat))
 
     def _end_of_deal(self, ev: dict[str, Any]) -> None:
         from .overlays import EndOfDealScene
