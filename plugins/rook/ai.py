@@ -324,7 +324,8 @@ class RookEasyAI:
             at_stake = sum(pts[c] for _, c in view.trick)
             if last:
                 return max(winners, key=lambda c: (pts[c], -r.orders[view.trump].strength[c]))
-            if at_stake or any(pts[c] for c in winners):
+            # worth winning: counters at stake, or every trick counts (majority bonus)
+            if at_stake or r.majority_bonus or any(pts[c] for c in winners):
                 return min(winners, key=lambda c: (r.orders[view.trump].strength[c], -pts[c]))
         return min(playable, key=cheap)
 
