@@ -378,9 +378,20 @@ class RookNormalAI(RookEasyAI):
     margin_bid_scoring = 0.17
     margin_counter_scoring = 0.11
 
+    # Alone against everyone, the declarer's edge (nest, trump) is worth more than the
+    # risk: bid at the estimate with 3 players, above it with 5 or 6.
+    margin_individual_small = 0.0
+    margin_individual_large = -0.1
+
     def bid(self, view: RookView, legal: Sequence[Action]) -> Action:
         r = view.rules
-        self.margin = self.margin_bid_scoring if r.made_scores_bid else self.margin_counter_scoring
+        if not r.teams:
+            small = r.seats <= 3
+            self.margin = self.margin_individual_small if small else self.margin_individual_large
+        elif r.made_scores_bid:
+            self.margin = self.margin_bid_scoring
+        else:
+            self.margin = self.margin_counter_scoring
         return super().bid(view, legal)
 
     def coefs(self, r: RookRules) -> Sequence[float]:
