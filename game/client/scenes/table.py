@@ -33,6 +33,7 @@ from ..layout import TableLayout, table_layout
 from ..scene import Scene
 from ..session import Session
 from ..tweens import Tweener
+from ..view_shape import clean_view
 from ..widgets import GOLD, INK, MUTED, RED, TEAM_COLOURS, Button, Menu, panel
 
 CARD_KINDS = ("play", "discard")
@@ -281,7 +282,7 @@ class TableScene(Scene):
         """Re-read the view and the legal actions (after any change to the match)."""
         m = self.match
         self._hand_cache = None  # the view changes: so may the hand
-        self.view = m.view_json(self.bottom)
+        self.view = clean_view(m.view_json(self.bottom), self._known_names())
         self._legal = m.legal_actions() if m.to_move == self.bottom else []
         self.card_kind = None
         self.single = False
@@ -314,6 +315,12 @@ class TableScene(Scene):
         if self.lay is not None:
             self._build_panel()
             self._build_toolbar()
+
+    def _known_names(self) -> set[str]:
+        known = self.__dict__.get("_known")
+        if known is None:
+            known = self._known = set(self.match.deck.names)
+        return known
 
     def hand_ids(self) -> list[int]:
         """The cards the bottom seat acts with, as ids in the view's order: its hand, or
