@@ -1,0 +1,250 @@
+"""Dou Dizhu's `hard` AI: determinized search (PIMC, game.ai.search) over a short list
+of candidate plays and bids.
+
+- Determinization: the cards this seat has not seen (not in its hand, not played, not
+  the shown bottom) are dealt at random to the other two hands (and to the bottom while
+  it is hidden), each getting exactly as many as it holds; the deal is then rebuilt the
+  way it happened: a DouDizhuDeal from the deal's constructor with the sampled original
+  hands, then the view's bids and plays replayed through `apply`. So the sampled deal
+  is consistent with the view by construction (the same history, hand sizes, bottom,
+  multiplier).
+- Candidates: the normal AI's choice first (it wins ties), the easy AI's, passing, and
+  the plays that keep the rest of the hand in the fewest groups (normal's hand_plan);
+  at most `max_candidates`.
+- Play-outs: the normal AI's bidding and the easy AI's play for every seat (a play-out
+  costs a few milliseconds, so a move searches a hundred or so deals); the value is the
+  seat's score change (scoring.deal_changes: 2 x multiplier for the landlord).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai.search import SearchBudget, pimc_search
+from game.engine.actions import PASS, Action
+from game.engine.options import Options
+from game.engine.variant import Deal, DealSetup
+from game.hookspecs import hookimpl
+
+from .ai import EasyAI, NormalAI, _minus, hand_counts, hand_plan, ranks_of_action
+from .deal import SEATS, DouDizhuDeal, DouDizhuView
+from .scoring import deal_changes
+
+N_CARDS = 54
+DEFAULT_BUDGET = SearchBudget(iterations=160, seconds=0.6, min_worlds=3)
+
+
+class Determinizer:
+    """What a view proves about the hidden cards, and `sample(rng)`: a full deal
+    consistent with it, rebuilt by replaying the view's history (see the module doc)."""
+
+    __slots__ = ("view", "variant", "options", "unseen", "places", "played_by", "bottom_left")
+
+    def __init__(self, view: DouDizhuView, variant: Any, options: Options) -> None:
+        if view.phase not in ("bid", "play"):
+            raise ValueError(f"there is nothing hidden to sample in the '{view.phase}' phase")
+        self.view = view
+        self.variant = variant
+        self.options = options
+        known = bytearray(N_CARDS)
+        for c in view.hand:
+            known[c] = 1
+        played_by: list[list[int]] = [[] for _ in range(SEATS)]
+        for s, cards in view.history:
+            played_by[s].extend(cards)
+            for c in cards:
+                known[c] = 1
+        ll = view.landlord
+        bottom_left: list[int] = []
+        if view.bottom is not None:
+            for c in view.bottom:
+                if not known[c] and ll != view.seat:
+                    bottom_left.append(c)  # shown, not yet played: in the landlord's hand
+                known[c] = 1
+        self.unseen = [c for c in range(N_CARDS) if not known[c]]
+        places: list[tuple[Any, int]] = []
+        for s in range(SEATS):
+            if s != view.seat:
+                places.append((s, view.hand_counts[s] - (len(bottom_left) if s == ll else 0)))
+        if view.bottom is None:
+            places.append(("bottom", N_CARDS - sum(view.hand_counts)))
+        if sum(k for _, k in places) != len(self.unseen):
+            raise ValueError("the view's hand sizes do not add up to the cards unseen")
+        self.places = places
+        self.played_by = played_by
+        self.bottom_left = bottom_left
+
+    def sample(self, rng: random.Random) -> DouDizhuDeal:
+        view = self.view
+        pool = self.unseen[:]
+        rng.shuffle(pool)
+        now: list[list[int]] = [[] for _ in range(SEATS)]
+        now[view.seat] = list(view.hand)
+        bottom = list(view.bottom) if view.bottom is not None else []
+        at = 0
+        for key, k in self.places:
+            part = pool[at : at + k]
+            at += k
+            if key == "bottom":
+                bottom = part
+            else:
+                now[key] = part
+        ll = view.landlord
+        if ll >= 0 and ll != view.seat:
+            now[ll].extend(self.bottom_left)
+        # The hands as dealt: what each holds now plus what it played, less the bottom
+        # the landlord picked up.
+        dealt = [now[s] + self.played_by[s] for s in range(SEATS)]
+        if ll >= 0:
+            taken = set(bottom)
+            dealt[ll] = [c for c in dealt[ll] if c not in taken]
+        setup = DealSetup(
+            variant=self.variant,
+            options=self.options,
+            seats=SEATS,
+            dealer=view.dealer,
+            deal_no=0,
+            piles={"hands": dealt, "bottom": bottom},
+            scores=tuple(view.scores),
+            carry={},
+            rng_seed="",
+            first=view.first_bidder,
+        )
+        d = DouDizhuDeal(setup)
+        for _, amount in view.bids:
+            d.apply(("bid", amount) if amount else PASS)
+        for _, cards in view.history:
+            d.apply(("play", cards) if cards else PASS)
+        return d
+
+
+def sample_deal(
+    view: DouDizhuView, rng: random.Random, variant: Any = None, options: Options | None = None
+) -> DouDizhuDeal:
+    """A full deal consistent with `view`: see Determinizer."""
+    if variant is None:
+        from .variant import VARIANT as variant
+    opts = options if options is not None else variant.resolve_options(None)
+    return Determinizer(view, variant, opts).sample(rng)
+
+
+# ---------------------------------------------------------------- play-outs
+
+
+class _Table:
+    """The few view fields the easy and normal AIs read, straight from a sampled deal
+    (a full view per play-out step would cost most of the search time)."""
+
+    __slots__ = ("seat", "phase", "hand", "hand_counts", "bid", "last_play")
+
+    def __init__(self, d: DouDizhuDeal) -> None:
+        s = d._to_move
+        self.seat = s
+        self.phase = d.phase
+        self.hand = d.hand_of(s)
+        self.hand_counts = d.sizes
+        self.bid = d.bid
+        last = d.last
+        self.last_play = None if last is None else (last[0], last[1])
+
+
+_EASY = EasyAI()
+_NORMAL = NormalAI()
+
+
+def playout(deal: Deal, rng: random.Random) -> None:
+    """Normal's bidding and easy's play for every seat, to the end of the deal."""
+    d: DouDizhuDeal = deal  # type: ignore[assignment]
+    while d._to_move >= 0:
+        policy = _NORMAL if d.phase == "bid" else _EASY
+        d.apply(policy.choose(_Table(d), d.legal_actions(), rng))  # type: ignore[arg-type]
+
+
+def outcome_value(d: DouDizhuDeal, seat: int) -> float:
+    """The seat's score change for the finished deal (0 when it was thrown in)."""
+    if d.redeal:
+        return 0.0
+    return float(deal_changes(dict(d.result().details))[seat])
+
+
+# ---------------------------------------------------------------- the AI
+
+
+@dataclass(frozen=True, slots=True)
+class HardConfig:
+    budget: SearchBudget = field(default_factory=lambda: DEFAULT_BUDGET)
+    max_candidates: int = 10
+
+
+class HardAI:
+    """PIMC over the normal AI's choice and a few alternatives (see the module doc)."""
+
+    def __init__(
+        self, variant: Any = None, options: Options | None = None, config: HardConfig | None = None
+    ) -> None:
+        if variant is None:
+            from .variant import VARIANT as variant
+        self.variant = variant
+        self.options = options if options is not None else variant.resolve_options(None)
+        self.config = config or HardConfig()
+        self.last_search: Any = None
+
+    def candidates(
+        self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random
+    ) -> list[Action]:
+        own = _NORMAL.choose(view, legal, rng)
+        out = [own, _EASY.choose(view, legal, rng)]
+        if PASS in legal:
+            out.append(PASS)
+        if view.phase == "bid":
+            out.extend(legal)
+        else:
+            c = hand_counts(view)
+            plays = [a for a in legal if a[0] == "play"]
+            # Plays that leave the hand in the fewest groups, then the lowest.
+            plays.sort(key=lambda a: (hand_plan(_minus(c, ranks_of_action(a)))[0], a[1]))
+            out.extend(plays)
+        return list(dict.fromkeys(out))[: self.config.max_candidates]
+
+    def choose(self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random) -> Action:
+        cands = self.candidates(view, legal, rng)
+        if len(cands) == 1:
+            return cands[0]
+        det = Determinizer(view, self.variant, self.options)
+        seat = view.seat
+        res = pimc_search(
+            view,
+            cands,
+            rng,
+            sample=lambda _v, g: det.sample(g),
+            playout=playout,
+            evaluate=lambda d: outcome_value(d, seat),
+            budget=self.config.budget,
+        )
+        self.last_search = res
+        return res.action
+
+
+def hard_factory(variant: Any, options: Options, seats: int) -> HardAI:
+    return HardAI(variant, options)
+
+
+@hookimpl
+def crowsnest_register_ais(register: Any) -> None:
+    """Add `hard` to Dou Dizhu (loaded with the doudizhu plugin)."""
+    register("doudizhu", "hard", hard_factory)
+
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "Determinizer",
+    "HardAI",
+    "HardConfig",
+    "crowsnest_register_ais",
+    "hard_factory",
+    "playout",
+    "sample_deal",
+]
