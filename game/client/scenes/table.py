@@ -350,6 +350,8 @@ class TableScene(Scene):
         used: set[int] = set()
         out = []
         for n in names:
+            if not isinstance(n, str) or not deck.ids(n):
+                continue  # not a card of this deck (a plugin's event of another shape)
             c = next((i for i in deck.ids(n) if i not in used), deck.ids(n)[0])
             used.add(c)
             out.append(c)
@@ -607,11 +609,12 @@ class TableScene(Scene):
                 audio.play("bid")
                 self.say(self._trump_news(ev, seat))
                 self.calls.clear()
-            elif t == "declare" and ev.get("cards"):
+            elif t == "declare" and isinstance(ev.get("cards"), list):
                 audio.play("bid")
-                cards = tuple(self._ids(list(ev["cards"])))
-                what, how = declaration_words(self.match.deck, cards)
-                self.say(f"{self.name_of(ev.get('seat', seat))} declares {what} with {how}")
+                cards = tuple(self._ids(ev["cards"]))
+                if cards:
+                    what, how = declaration_words(self.match.deck, cards)
+                    self.say(f"{self.name_of(ev.get('seat', seat))} declares {what} with {how}")
             elif t == "dealer" and isinstance(ev.get("seat"), int):
                 self.banner += f"; {self.name_of(ev['seat'])} deals this time"
             elif t == "kitty_revealed":
