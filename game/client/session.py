@@ -46,7 +46,11 @@ class Session:
         self.seat_setups = list(seats)
         self.seed = seed
         self.match = Match(variant, seed=seed, seats=len(seats), options=options, **match_kwargs)
-        self.clockwise = self.match.view_json(0).get("direction") != "counter-clockwise"
+        try:
+            view = self.match.view_json(0)
+        except Exception:  # noqa: BLE001 - a faulty plugin's view: the table reports it
+            view = {}
+        self.clockwise = not isinstance(view, dict) or view.get("direction") != "counter-clockwise"
         self.names = [s.name or default_name(i, len(seats), s) for i, s in enumerate(seats)]
         if not self.clockwise:  # a compass name says where a seat sits: mirror it
             self.names = [mirror_compass(n) for n in self.names]
