@@ -96,6 +96,8 @@ def call_label(action: Action, deck: Any) -> str:
     if action[0] == "bid" and len(action) > 1:
         return f"Bid {action[1]}"
     if action[0] == "declare" and len(action) > 1 and action[1]:
+        if deck.ranks[action[1][0]] in JOKER_WORDS:
+            return "Jokers: no trump"  # short: it fits the name plate
         return "Declared " + card_glyphs(deck, tuple(action[1]))
     return pretty_action(action, deck)
 
