@@ -236,6 +236,18 @@ class Session:
         if self.runner is not None:
             self.runner.close()
 
+    @classmethod
+    def resume(cls, match: Match, seats: list[SeatSetup]) -> Session:
+        """Continue a loaded match (a save file): the same set-up, then its log applied
+        through the session, so who took each action and where the deal began (undo
+        needs both) are known as if it had been played here."""
+        from game.savefile import start_kwargs
+
+        s = cls(match.variant, seats, dict(match.options), seed=match.seed, **start_kwargs(match))
+        for a in match.log:
+            s.apply(a)
+        return s
+
 
 SEAT_NAMES = {
     2: ("South", "North"),
