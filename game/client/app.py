@@ -65,6 +65,10 @@ class App:
         self.catch_errors = False  # main() turns it on; tests want to see errors
         self.frames = 0
         self.clock_s = 0.0  # time the app has run, by dt (the fake clock in tests)
+        # The running match is autosaved here (docs/saves.md); None: no autosave (a
+        # config built in memory: tests and tools unless they set a path).
+        self.save_path = _autosave_path(self.store.path)
+        self._autosaver: Any = None
 
     # ------------------------------------------------------------ services
 
@@ -142,6 +146,7 @@ class App:
                 return
         self.clock_s += dt
         self.stack.update(dt)
+        self.autosave()
         self.draw()
 
     def recover(self, error: Exception) -> None:
@@ -171,7 +176,35 @@ class App:
             dt = clock.tick(60) / 1000.0
             self.step(min(dt, 0.1))  # a stall (window drag) must not teleport animations
 
+    # ------------------------------------------------------------ autosave
+
+    def autosave(self) -> None:
+        """Hand the running match to the background writer when it changed (a list
+        copy per applied action; the file is written off the render loop)."""
+        if self.save_path is None:
+            return
+        session = next((s.session for s in self.stack if hasattr(s, "session")), None)
+        if session is None:
+            return
+        if self._autosaver is None:
+            from game.savefile import Autosaver
+
+            self._autosaver = Autosaver(self.save_path, self.registry)
+        self._autosaver.update(session.match, session.seat_setups)
+
+    def flush_saves(self) -> str | None:
+        """Finish pending autosave writes (leaving a game); the last write's error."""
+        self.autosave()
+        if self._autosaver is None:
+            return None
+        self._autosaver.flush()
+        return self._autosaver.error
+
     def close(self) -> None:
+        if self._autosaver is not None:
+            self.autosave()
+            self._autosaver.close()
+            self._autosaver = None
         for s in list(self.stack):
             self.stack.remove(s)
         pygame.display.quit()
@@ -186,6 +219,14 @@ def _make_audio(volume: float, muted: bool) -> Any:
         from .silent_audio import SilentAudio
 
         return SilentAudio(volume, muted)
+
+
+def _autosave_path(config_path: Any) -> Any:
+    if config_path is None:
+        return None
+    from game.savefile import autosave_path
+
+    return autosave_path(config_path)
 
 
 def load_registry(store: PrefsStore) -> Any:
@@ -218,6 +259,10 @@ def main(argv_config: Any = None) -> int:
         app.close()
         print(NO_DISPLAY.format(why=f"SDL found only the {driver} video driver"), file=sys.stderr)
         return 2
+    if app.save_path is None:  # the default config, or a config file that did not load
+        from game.savefile import autosave_path
+
+        app.save_path = autosave_path(getattr(argv_config, "path", argv_config))
     from .scenes.title import TitleScene
 
     app.catch_errors = True
