@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..widgets import MUTED
+from ..widgets import INK, MUTED, RED
 from .common import MenuScene, draw_footer
 
 
@@ -12,9 +12,18 @@ class TitleScene(MenuScene):
     title = "CrowsNest Arcade"
     subtitle = "Card games around one table"
 
+    saved: object = None  # the autosaved match (savefile.Loaded) when it can go on
+    save_line = ""  # what the title says about it, or why it cannot go on
+    save_bad = False
+
     def on_push(self) -> None:
+        self.saved, self.save_line, self.save_bad = self._find_save()
+        self._menu()
+
+    def _menu(self) -> None:
         self.set_items(
             [
+                *([("Continue", self.continue_game)] if self.saved else []),
                 ("New game", self.new_game),
                 ("Rules", self.rules),
                 ("Settings", self.settings),
@@ -22,6 +31,44 @@ class TitleScene(MenuScene):
                 ("Quit", self.app.quit),
             ]
         )
+
+    def _find_save(self) -> tuple[object, str, bool]:
+        """(the autosaved match if it can be continued, the line to show, whether that
+        line is a problem). A bad save is reported in one line and left as it is."""
+        path = self.app.save_path
+        if path is None:
+            return None, "", False
+        self.app.flush_saves()  # a game just left: its last move is on disk first
+        if not path.exists():
+            return None, "", False
+        from game import savefile
+
+        try:
+            got = savefile.load_full(path, self.app.registry)
+        except savefile.SaveError as e:
+            return None, f"The saved game cannot be continued: {e}", True
+        except Exception as e:  # noqa: BLE001 - a plugin failing in replay must not stop the title
+            return None, f"The saved game cannot be continued: {type(e).__name__}: {e}", True
+        if got.match.over:
+            return None, "", False
+        return got, "Saved game: " + savefile.describe(got.match, got.players), False
+
+    def continue_game(self) -> None:
+        from ..session import SeatSetup, Session
+        from .table import TableScene
+
+        got = self.saved
+        if got is None:
+            return
+        seats = [SeatSetup(p.kind, p.level, p.name) for p in got.players]
+        try:
+            session = Session.resume(got.match, seats)
+        except Exception as e:  # noqa: BLE001 - say why on the title, never crash
+            self.saved, self.save_bad = None, True
+            self.save_line = f"The saved game cannot be continued: {type(e).__name__}: {e}"
+            self._menu()
+            return
+        self.app.stack.replace(TableScene(session))
 
     def new_game(self) -> None:
         from .setup import SetupScene
@@ -86,6 +133,12 @@ class TitleScene(MenuScene):
         for img, centre in getattr(self, "_fans", []):
             surface.blit(img, img.get_rect(center=centre))
         self.draw_menu(surface)
+        if self.save_line and self.menu.buttons:
+            ui, W = self.app.ui, surface.get_width()
+            line = self.app.text.fit(self.save_line, ui(19), W - ui(40))
+            y = self.menu.buttons[-1].rect.bottom + ui(26)
+            colour = RED if self.save_bad else INK
+            self.app.text.draw(surface, line, ui(19), (W // 2, y), colour, True, "center")
         if self.app.notice:
             draw_footer(self, surface, self.app.notice)
             return
