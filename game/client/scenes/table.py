@@ -1173,52 +1173,37 @@ class TableScene(Scene):
         self._draw_status(surface)
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
-        lay, assets = self.lay, self.app.assets
         bottom = self.view.get("bottom")
-        if (
-            isinstance(bottom, list)
-            and bottom
-            and self.view.get("phase") == "play"
-            and not self.between
-        ):
-            # public cards of the deal (Dou Dizhu's landlord cards), small, under the top bar
-            assets.set_card_height(round(lay.small[1] * 0.8))
-            w = assets.card_size[0]
-            ids = self._ids(bottom)
-            x = lay.centre[0] - (len(ids) * (w + 4)) // 2
-            y = lay.top_bar[3] + lay.margin
-            self.app.text.draw(
-                surface,
-                "Bottom cards",
-                self.app.ui(15),
-                (x - self.app.ui(8), y + self.app.ui(18)),
-                MUTED,
-                True,
-                "topright",
-            )
-            for c in ids:
-                surface.blit(assets.card_face(self.match.deck, c), (x, y))
-                x += w + 4
+        if bottom and self.view.get("phase") == "play" and not self.between:
+            # public cards of the deal (Dou Dizhu's landlord cards)
+            self._draw_pile_row(surface, bottom, "Bottom cards", spaced=True)
         self._draw_centre_pile(surface)
 
-    def _draw_pile_row(self, surface: pygame.Surface, names: list[str], caption: str) -> None:
-        """Public cards in a small row under the top bar (the turned-up kitty)."""
-        lay, assets = self.lay, self.app.assets
+    def _draw_pile_row(
+        self, surface: pygame.Surface, names: list[str], caption: str, spaced: bool = False
+    ) -> None:
+        """Public cards in a small row under the top bar (the landlord's bottom cards, a
+        turned-up kitty or trump card): centred with the caption on its left, or, where a
+        seat sits at the top centre, just right of that seat with the caption after it."""
+        lay, assets, ui = self.lay, self.app.assets, self.app.ui
         assets.set_card_height(round(lay.small[1] * 0.8))
         w = assets.card_size[0]
         ids = self._ids(names)
-        step = w // 2
-        x = lay.centre[0] - (step * (len(ids) - 1) + w) // 2
+        if not ids:
+            return
+        step = w + 4 if spaced else w // 2
+        width = step * (len(ids) - 1) + w
+        top = [p for p in lay.seats if not p.local and abs(p.anchor[0] - lay.centre[0]) < w]
         y = lay.top_bar[3] + lay.margin
-        self.app.text.draw(
-            surface,
-            caption,
-            self.app.ui(15),
-            (x - self.app.ui(8), y + self.app.ui(18)),
-            MUTED,
-            True,
-            "topright",
-        )
+        if top:
+            bx, by, bw, _bh = top[0].box
+            x = bx + bw + 2 * lay.margin
+            y = by
+            cap = ((x + width + ui(8), y + ui(18)), "topleft")
+        else:
+            x = lay.centre[0] - width // 2
+            cap = ((x - ui(8), y + ui(18)), "topright")
+        self.app.text.draw(surface, caption, ui(15), cap[0], MUTED, True, cap[1])
         for c in ids:
             surface.blit(assets.card_face(self.match.deck, c), (x, y))
             x += step
@@ -1227,9 +1212,16 @@ class TableScene(Scene):
         lay, assets = self.lay, self.app.assets
         n = int(self.view.get("nest_count") or 0)
         phase = self.view.get("phase")
-        if phase == "declare" and not n:  # cards left undealt (Tractor's kitty) lie face down
+        piles = getattr(self.session.variant, "pile_names", ()) or ()
+        pile = piles[0] if piles else "pile"
+        if phase in ("declare", "bid") and not n and piles:
+            pile = piles[-1]  # the face-down rest: kitty, bottom, stock
+            # cards not dealt to a hand (Tractor's kitty, Dou Dizhu's bottom) lie face down
             counts = self.view.get("hand_counts") or []
             n = max(0, len(self.match.deck) - sum(c for c in counts if isinstance(c, int)))
+        up = self.view.get("turnup")
+        if isinstance(up, str) and up in self._known_names() and not self.between:
+            self._draw_pile_row(surface, [up], "Turned up")  # Oh Hell's trump card
         shown = self.view.get("kitty_revealed")
         early = phase == "bury" or (phase == "play" and not self.view.get("tricks_played"))
         if isinstance(shown, list) and shown and early and not self.between:
@@ -1245,7 +1237,6 @@ class TableScene(Scene):
             for i in range(k):
                 surface.blit(back, back.get_rect(center=(cx - i * 2, cy - i * 2)))
             if show_nest and self.dealing is None:
-                pile = (getattr(self.session.variant, "pile_names", ()) or ("pile",))[0]
                 self.app.text.draw(
                     surface,
                     f"{pile.capitalize()}: {n}",
