@@ -97,7 +97,10 @@ class PauseScene(MenuScene):
                 ("Rules", self.rules),
                 ("Settings", self.settings),
                 ("New game", self.new_game),
-                ("Quit to title", self.to_title),
+                (
+                    "Save and quit to title" if self.app.save_path else "Quit to title",
+                    self.to_title,
+                ),
                 ("Quit game", self.app.quit),
             ]
         )
@@ -126,6 +129,9 @@ class PauseScene(MenuScene):
     def to_title(self) -> None:
         from .title import TitleScene
 
+        error = self.app.flush_saves()  # the autosave holds the last move: Continue resumes
+        if error:
+            self.app.notice = error
         self.table.session.close()
         self.app.stack.replace(TitleScene())
 
