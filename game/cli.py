@@ -72,6 +72,12 @@ def _parser() -> argparse.ArgumentParser:
         "plugins", parents=[common], help="list plugins, what they registered and errors"
     )
     pl.add_argument("--json", action="store_true", help="print one JSON object")
+
+    r = sub.add_parser(
+        "replay", parents=[common], help="replay a save file and print where the match stands"
+    )
+    r.add_argument("file", metavar="FILE", help="a save file (docs/saves.md)")
+    r.add_argument("--json", action="store_true", help="print one JSON object")
     return p
 
 
@@ -87,6 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_engine(cfg)
         if args.command == "plugins":
             return cmd_plugins(args, cfg)
+        if args.command == "replay":
+            return cmd_replay(args, cfg)
         raise CLIError(f"unknown command {args.command!r}", 2)
     except ConfigError as e:
         print(f"{PROG}: {e}", file=sys.stderr)
@@ -320,6 +328,22 @@ def cmd_plugins(args: argparse.Namespace, cfg: Config) -> int:
         for vid, v in registry.variants.items():
             print(f"  {vid} ({v.name}): {', '.join(level_order(v.ais))}")
     print(f"plugin folder: {user_plugin_folder()}")
+    return 0
+
+
+# ---------------------------------------------------------------- replay
+
+
+def cmd_replay(args: argparse.Namespace, cfg: Config) -> int:
+    """Replay a save through the engine (every action checked again) and print the
+    final position: scores, deal, whose turn; or the save's one-sentence problem."""
+    from game import savefile
+
+    try:
+        got = savefile.load_full(args.file, _registry(cfg))
+    except savefile.SaveError as e:
+        raise CLIError(str(e)) from None
+    print(json.dumps(savefile.replay_report(got)) if args.json else savefile.replay_text(got))
     return 0
 
 

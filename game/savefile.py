@@ -658,3 +658,79 @@ class Autosaver:
             done.append(a)
         self._probe = (key, probe, done, strings)
         return list(strings)
+
+
+# ---------------------------------------------------------------- crowsnest replay
+
+
+def _names(players: Sequence[Any]) -> list[str]:
+    return [(_seat_of(p).name or f"Seat {i + 1}") for i, p in enumerate(players)]
+
+
+def replay_report(got: Loaded) -> dict[str, Any]:
+    """`crowsnest replay --json`: where the replayed match stands, plus its full state."""
+    m, d = got.match, got.data
+    names = _names(got.players)
+    state = m.state()
+    return {
+        "ok": True,
+        "file": str(got.path),
+        "format_version": FORMAT_VERSION,
+        "game_version": d.game_version,
+        "saved_at": d.saved_at,
+        "variant": m.variant.id,
+        "variant_name": m.variant.name,
+        "plugin": d.plugin,
+        "seats": m.seats,
+        "players": [
+            {"seat": i, "name": names[i], "kind": p.kind, "level": p.level}
+            for i, p in enumerate(got.players)
+        ],
+        "seed": m.seed,
+        "options": dict(m.options),
+        "actions": len(m.log),
+        "deals_played": m.deal_no,
+        "deal": m.deal_no if m.over else m.deal_no + 1,
+        "phase": m.phase,
+        "dealer": state.get("dealer"),
+        "to_move": m.to_move,
+        "to_move_name": names[m.to_move] if 0 <= m.to_move < len(names) else None,
+        "scores": list(m.scores),
+        "scores_by": "team" if m.teams else "seat",
+        "teams": [list(t) for t in m.teams] if m.teams else None,
+        "over": m.over,
+        "winner": m.winner,
+        "history": m.history,
+        "mismatch": got.mismatch(),
+        "state": state,
+    }
+
+
+def replay_text(got: Loaded) -> str:
+    r = replay_report(got)
+    names = [p["name"] for p in r["players"]]
+    lines = [
+        f"{r['variant_name']} ({r['variant']}), {r['seats']} players, seed {r['seed']}: "
+        f"{r['actions']} actions replayed",
+        f"saved {r['saved_at'] or 'at an unknown time'}"
+        + (f" by CrowsNest Arcade {r['game_version']}" if r["game_version"] else ""),
+    ]
+    dealer = r["dealer"]
+    who_deals = (
+        f", dealer {names[dealer]} (seat {dealer})"
+        if isinstance(dealer, int) and 0 <= dealer < len(names)
+        else ""
+    )
+    if r["over"]:
+        lines.append(f"the match is over after {r['deals_played']} deals; winner: {r['winner']}")
+    else:
+        lines.append(
+            f"deal {r['deal']} ({r['deals_played']} scored), phase {r['phase']}{who_deals}"
+        )
+        tm = r["to_move"]
+        kind = r["players"][tm]["kind"] if 0 <= tm < len(names) else ""
+        lines.append(f"to move: seat {tm}, {r['to_move_name']} ({kind})")
+    lines.append("scores: " + describe(got.match, got.players).split(": ", 1)[1])
+    if r["mismatch"]:
+        lines.append("warning: " + r["mismatch"])
+    return "\n".join(lines)
