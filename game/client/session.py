@@ -51,11 +51,7 @@ class Session:
         except Exception:  # noqa: BLE001 - a faulty plugin's view: the table reports it
             view = {}
         self.clockwise = not isinstance(view, dict) or view.get("direction") != "counter-clockwise"
-        self.names = [s.name or default_name(i, len(seats), s) for i, s in enumerate(seats)]
-        if not self.clockwise:  # a compass name says where a seat sits: mirror it
-            self.names = [mirror_compass(n) for n in self.names]
-        if len(self.humans) >= 2:  # at one screen "You" means nobody: number the people
-            self.names = [f"Player {i + 1}" if n == "You" else n for i, n in enumerate(self.names)]
+        self.names = seat_names(self.seat_setups, self.clockwise)
         self.actors: list[int] = []  # the seat that took each action of match.log
         self.deal_start = 0  # log index where the current deal began
         self.runner = (
@@ -256,6 +252,16 @@ SEAT_NAMES = {
     5: ("South", "West", "Northwest", "Northeast", "East"),
     6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast"),
 }
+
+
+def seat_names(seats: list[SeatSetup], clockwise: bool = True) -> list[str]:
+    """The names the table shows for a seat set-up (also the title's saved game)."""
+    names = [s.name or default_name(i, len(seats), s) for i, s in enumerate(seats)]
+    if not clockwise:  # a compass name says where a seat sits: mirror it
+        names = [mirror_compass(n) for n in names]
+    if sum(1 for s in seats if s.human) >= 2:  # at one screen "You" means nobody
+        names = [f"Player {i + 1}" if n == "You" else n for i, n in enumerate(names)]
+    return names
 
 
 def default_name(seat: int, n: int, setup: SeatSetup) -> str:
