@@ -121,3 +121,35 @@ def test_doudizhu_deal_with_the_pass_button_and_combinations():
     assert drv.named  # "pair of 7s", "straight 3 to 7": the engine named each selection
     assert drv.refused == 1
     app.close()
+
+
+def test_tractor_all_pass_turns_the_kitty_up_for_everyone_to_see():
+    from collections import Counter
+
+    from plugins.tractor.cards import DECK
+
+    # every 2 in the kitty and the jokers single: nobody can declare
+    rest = [n for n in DECK.names if n[0] != "2" and n not in ("BJ", "RJ")]
+    jokers = ["BJ", "BJ", "RJ", "RJ"]
+    hands = [[jokers[s], *rest[s * 24 : s * 24 + 24]] for s in range(4)]
+    kitty = [n for n in DECK.names if n[0] == "2"]
+    assert Counter(sum(hands, []) + kitty) == Counter(DECK.names)
+    app = make_app()
+    v = app.registry.variant("tractor")
+    setups = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)]
+    t = TableScene(Session(v, setups, seed=1, first=1, deal={"hands": hands, "kitty": kitty}))
+    app.stack.replace(t)
+    news: list[str] = []
+    drv = Driver(app, t, mode="mixed", seed=1)
+
+    def watch() -> bool:
+        if t.banner and t.banner not in news:
+            news.append(t.banner)
+        return t.match.phase == "play"
+
+    drv.play(stop=watch)
+    assert any(n.startswith("Nobody declared: the kitty is turned up") for n in news), news
+    assert t.view["kitty_revealed"] and len(t.view["kitty_revealed"]) == 8
+    app.draw()
+    assert any(k[0] == "Kitty turned up" for k in app.text._cache)  # drawn for all to see
+    app.close()

@@ -609,7 +609,8 @@ class TableScene(Scene):
                     )
             elif t == "trump":
                 audio.play("bid")
-                self.say(self._trump_news(ev, seat))
+                if not any(e.get("type") == "kitty_revealed" for e in events):
+                    self.say(self._trump_news(ev, seat))  # (the kitty's news names trump)
                 self.calls.clear()
             elif t == "declare" and isinstance(ev.get("cards"), list):
                 audio.play("bid")
