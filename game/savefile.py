@@ -464,9 +464,10 @@ def load(path: str | Path, registry: Any) -> tuple[Match, list[Seat]]:
     return got.match, list(got.players)
 
 
-def describe(match: Match, players: Sequence[Any]) -> str:
-    """One line for people: "CrowsNest, deal 4: You & North 120, West & East 85"."""
-    names = [(_seat_of(p).name or f"Seat {i + 1}") for i, p in enumerate(players)]
+def describe(match: Match, players: Sequence[Any], names: Sequence[str] | None = None) -> str:
+    """One line for people: "CrowsNest, deal 4: You & North 120, West & East 85".
+    `names` are the names shown at the table (the client's), else the saved ones."""
+    names = list(names) if names is not None else _names(players)
     if match.teams:
         sides = [" & ".join(names[s] for s in t if s < len(names)) for t in match.teams]
     else:

@@ -51,7 +51,11 @@ class TitleScene(MenuScene):
             return None, f"The saved game cannot be continued: {type(e).__name__}: {e}", True
         if got.match.over:
             return None, "", False
-        return got, "Saved game: " + savefile.describe(got.match, got.players), False
+        from ..session import SeatSetup, plays_clockwise, seat_names
+
+        setups = [SeatSetup(p.kind, p.level, p.name) for p in got.players]
+        names = seat_names(setups, plays_clockwise(got.match.variant))
+        return got, "Saved game: " + savefile.describe(got.match, got.players, names), False
 
     def continue_game(self) -> None:
         from ..session import SeatSetup, Session
@@ -134,11 +138,15 @@ class TitleScene(MenuScene):
             surface.blit(img, img.get_rect(center=centre))
         self.draw_menu(surface)
         if self.save_line and self.menu.buttons:
-            ui, W = self.app.ui, surface.get_width()
-            line = self.app.text.fit(self.save_line, ui(19), W - ui(40))
-            y = self.menu.buttons[-1].rect.bottom + ui(26)
+            ui, W, text = self.app.ui, surface.get_width(), self.app.text
+            lines = text.wrap(self.save_line, ui(18), W - ui(80), True)
+            if len(lines) > 3:  # the whole sentence is in `crowsnest replay FILE`
+                lines = [*lines[:2], text.fit(" ".join(lines[2:]), ui(18), W - ui(80), True)]
+            y = self.menu.buttons[-1].rect.bottom + ui(24)
             colour = RED if self.save_bad else INK
-            self.app.text.draw(surface, line, ui(19), (W // 2, y), colour, True, "center")
+            for line in lines:
+                text.draw(surface, line, ui(18), (W // 2, y), colour, True, "center")
+                y += ui(22)
         if self.app.notice:
             draw_footer(self, surface, self.app.notice)
             return
