@@ -1225,8 +1225,16 @@ class TableScene(Scene):
             self._draw_pile_row(surface, [up], "Turned up")  # Oh Hell's trump card
         shown = self.view.get("kitty_revealed")
         early = phase == "bury" or (phase == "play" and not self.view.get("tricks_played"))
+        kitty = self.view.get("kitty")
         if isinstance(shown, list) and shown and early and not self.between:
             self._draw_pile_row(surface, shown, "Kitty turned up")
+        elif (
+            kitty
+            and phase == "play"
+            and self.view.get("dealer") == self.bottom
+            and self.hand_visible()
+        ):
+            self._draw_pile_row(surface, kitty, "You buried")  # the dealer's own secret
         show_nest = n and phase in ("bid", "trump", "declare") and not self.view.get("nest_taken")
         if show_nest and self.my_turn() and self.panel_menu.buttons and not self.card_kind:
             show_nest = False  # the panel stands there
@@ -1579,6 +1587,10 @@ class TableScene(Scene):
                     return "Play a card for the dummy (its cards are shown below)"
                 if self.single:
                     return "Your turn: play a card (click it, or arrows and Enter)"
+                trick = self.view.get("trick") or []
+                sizes = {len(a[1]) for a in self._legal if a[0] == "play"}
+                if trick and len(sizes) == 1 and min(sizes) > 1:
+                    return f"Your turn: select {min(sizes)} cards, then Play selected"
                 return "Your turn: select cards, then Play selected"
             return choice_prompt(self._legal)
         if s.is_human(tm):
