@@ -216,7 +216,7 @@ class TableScene(Scene):
         d = self.view.get("dummy") or {}
         ctl = d.get("controller", -1)
         return "Dummy" + (
-            f" ({names[ctl]} plays it)" if isinstance(ctl, int) and 0 <= ctl < len(names) else ""
+            f" (played by {names[ctl]})" if isinstance(ctl, int) and 0 <= ctl < len(names) else ""
         )
 
     def dummy_turn(self) -> bool:
