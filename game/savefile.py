@@ -612,9 +612,10 @@ class Autosaver:
                     self._cv.notify_all()
 
     def _write(self, job: _Job) -> None:
-        if job.clear:
-            if self._owned_key == job.key and self.path.exists():
-                self.path.unlink()  # our own save of a finished match: nothing to resume
+        if job.clear:  # a finished match: nothing to resume, if the file is its save
+            if self.path.exists() and (self._owned_key == job.key or self._holds(job.key)):
+                self.path.unlink()
+            self._owned_key = None
             return
         if self._owned_key != job.key:
             self._make_room(job.key)
@@ -625,6 +626,12 @@ class Autosaver:
         write_atomic(self.path, text)
         self._owned_key = job.key
         self.writes += 1
+
+    def _holds(self, key: str) -> bool:
+        try:
+            return read(self.path).start_key() == key
+        except SaveError:
+            return False
 
     def _make_room(self, key: str) -> None:
         """The first write for a match: keep whatever is at the path."""

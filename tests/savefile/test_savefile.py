@@ -325,3 +325,27 @@ def test_autosave_path_beside_a_config(tmp_path):
     cfg = tmp_path / "family.toml"
     assert savefile.autosave_path(cfg) == tmp_path / "family-saves" / "current.toml"
     assert savefile.autosave_path(None) == savefile.default_autosave_path()
+
+
+def test_a_finished_continued_match_removes_its_save_even_before_any_write(registry, tmp_path):
+    path = tmp_path / "current.toml"
+    v = registry.variant("doudizhu")
+    m = play(Match(v, seed=8), 5000)
+    assert m.over
+    before_end = m.fresh()
+    for a in m.log[:-1]:
+        before_end.apply_unchecked(a)
+    savefile.save(before_end, seats_for(3), path)
+    other = tmp_path / "other.toml"
+    savefile.save(play(Match(v, seed=9), 3), seats_for(3), other)
+    auto = Autosaver(path, registry)
+    try:
+        auto.update(m, seats_for(3))  # the first thing this autosaver sees is the end
+        assert auto.flush()
+        assert not path.exists()
+        auto2 = Autosaver(other, registry)
+        auto2.update(m, seats_for(3))  # another match's save is not this one's to remove
+        assert auto2.flush() and other.exists()
+        auto2.close()
+    finally:
+        auto.close()
