@@ -191,6 +191,8 @@ class App:
 
             self._autosaver = Autosaver(self.save_path, self.registry)
         self._autosaver.update(session.match, session.seat_setups)
+        if self._autosaver.error and not self.notice:  # shown on the title; play goes on
+            self.notice = self._autosaver.error
 
     def flush_saves(self) -> str | None:
         """Finish pending autosave writes (leaving a game); the last write's error."""
