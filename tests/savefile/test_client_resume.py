@@ -137,3 +137,18 @@ def test_hot_seat_privacy_holds_after_a_resume(tmp_path):
     assert privacy is not None
     assert app.stack.visible() == [privacy]  # opaque: nothing of the table is drawn
     app.close()
+
+
+def test_an_autosave_that_cannot_be_written_does_not_stop_the_game(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the saves folder should be\n")
+    app = open_app(blocker / "current.toml")
+    table = start(app, "doudizhu", ["human", "ai", "ai"], seed=2)
+    drv = Driver(app, table, seed=1)
+    drv.play(stop=lambda: len(table.match.log) >= 4)
+    error = app.flush_saves()
+    assert error and "could not be saved" in error
+    assert app.notice == error  # the title will say so
+    drv.play(stop=lambda: len(table.match.log) >= 8)  # and the game went on
+    assert blocker.read_text().startswith("a file where")
+    app.close()
