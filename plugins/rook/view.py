@@ -129,6 +129,7 @@ class RookView:
                 "controller": self.controllers[2],
                 "up": [names[c] if c >= 0 else None for c in self.dummy_up],
                 "down": self.dummy_down,
+                "under": list(self.dummy_under),  # per pile: a face-down card lies beneath
                 "count": self.hand_counts[2],
             }
         return out

@@ -1256,6 +1256,35 @@ class TableScene(Scene):
                     "center",
                 )
 
+    def _draw_dummy_piles(self, surface: pygame.Surface, seat: int, dummy: dict) -> None:
+        """The 2-player dummy's piles as the rules lay them out: each face-up card on a
+        face-down one (peeking out below it) until the pile's lower card turns up."""
+        assets, lay = self.app.assets, self.lay
+        assets.set_card_height(lay.small[1])
+        deck = self.match.deck
+        ups = list(dummy.get("up", []))
+        under = list(dummy.get("under", []))
+        fan = lay.small_rects(seat, len(ups))
+        if not fan:
+            return
+        w, h = lay.small
+        gap = max(2, w // 8)
+        drop = max(3, h // 8)
+        # Piles side by side (not fanned: each pile is a separate stack), centred where
+        # the fan would be, kept on screen.
+        total = len(ups) * w + (len(ups) - 1) * gap
+        centre = (fan[0][0] + fan[-1][0] + w) / 2
+        x0 = int(min(max(centre - total / 2, gap), surface.get_width() - total - gap - drop))
+        y = fan[0][1] + drop
+        back = assets.card_back()
+        for i, name in enumerate(ups):
+            x = x0 + i * (w + gap)
+            if i < len(under) and under[i]:
+                surface.blit(back, (x + drop, y - drop))
+            ids = self._ids([name]) if name else []
+            if ids:
+                surface.blit(assets.card_face(deck, ids[0]), (x, y))
+
     def _draw_seat(self, surface: pygame.Surface, place: Any) -> None:
         lay, assets, text, ui = self.lay, self.app.assets, self.app.text, self.app.ui
         s = self.session
@@ -1272,13 +1301,8 @@ class TableScene(Scene):
         if place.local:
             self._draw_local_hand(surface, count)
         elif dummy:
-            ups = self._ids([n for n in dummy.get("up", []) if n])
-            assets.set_card_height(lay.small[1])
-            deck = self.match.deck
-            rects = lay.small_rects(seat, len(ups))
-            for c, (x, y, _w, _h) in zip(ups, rects, strict=False):
-                surface.blit(assets.card_face(deck, c), (x, y))
-            count = dummy.get("count", len(ups))
+            self._draw_dummy_piles(surface, seat, dummy)
+            count = dummy.get("count", 0) + dummy.get("down", 0)  # face up + face down
         else:
             assets.set_card_height(lay.small[1])
             back = assets.card_back()
