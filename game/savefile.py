@@ -119,13 +119,8 @@ def start_kwargs(match: Match) -> dict[str, Any]:
     """The Match keyword arguments that rebuild `match` before any action (besides the
     variant, seed, seats and options): the first dealer, first bidder, fixed deal and
     the carried state it started with."""
-    # Match keeps these as private fields (they are what fresh() rebuilds from).
-    return {
-        "dealer": match._first_dealer,  # noqa: SLF001
-        "first": match.first,
-        "deal": match._fixed_names,  # noqa: SLF001
-        "carry": dict(match._first_carry),  # noqa: SLF001
-    }
+    kw = match.start_kwargs()
+    return {k: kw[k] for k in ("dealer", "first", "deal", "carry")}
 
 
 def plugin_of(registry: Any, variant_id: str) -> tuple[str | None, str | None]:

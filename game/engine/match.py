@@ -259,18 +259,22 @@ class Match:
             probe.apply_unchecked(a)
         return out
 
+    def start_kwargs(self) -> dict[str, Any]:
+        """The keyword arguments that rebuild this match before any action (with the
+        variant): what fresh(), undo and save files rebuild from."""
+        return {
+            "seed": self.seed,
+            "seats": self.seats,
+            "options": dict(self.options),
+            "dealer": self._first_dealer,
+            "first": self.first,
+            "deal": self._fixed_names,
+            "carry": dict(self._first_carry),
+        }
+
     def fresh(self) -> Match:
         """The same match before any action (same seed and set-up)."""
-        return type(self)(
-            self.variant,
-            seed=self.seed,
-            seats=self.seats,
-            options=dict(self.options),
-            dealer=self._first_dealer,
-            first=self.first,
-            deal=self._fixed_names,
-            carry=self._first_carry,
-        )
+        return type(self)(self.variant, **self.start_kwargs())
 
     @classmethod
     def replay(cls, variant: Variant, actions: Sequence[str], **kwargs: Any) -> Match:
