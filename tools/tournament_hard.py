@@ -136,6 +136,8 @@ def run_rotation(variant: Variant, deals: int, seed: int, a: str, b: str) -> dic
         for seat in range(seats):
             levels = [a if i == seat else b for i in range(seats)]
             margins.append(deal_changes(variant, s, levels, stats)[seat] - base[seat])
+        if (k + 1) % 5 == 0:
+            print(f"  {k + 1} deals: margin {sum(margins) / len(margins):+.2f}", file=sys.stderr)
     n = len(margins)
     mean = sum(margins) / n
     sd = (sum((x - mean) ** 2 for x in margins) / max(1, n - 1)) ** 0.5
@@ -183,6 +185,12 @@ def run_duplicate(variant: Variant, deals: int, seed: int, a: str, b: str) -> di
             total += change[a_team] - change[1 - a_team]
         margin_sum += total
         wins += 1.0 if total > 0 else 0.5 if total == 0 else 0.0
+        if (k + 1) % 20 == 0:  # progress on stderr: long runs can be watched
+            print(
+                f"  {k + 1} deals: {wins / (k + 1):.3f}, margin {margin_sum / (k + 1):+.1f}",
+                file=sys.stderr,
+                flush=True,
+            )
     lo, hi = wilson(wins, deals)
     return {
         "variant": variant.id,
