@@ -175,6 +175,7 @@ def run_duplicate(variant: Variant, deals: int, seed: int, a: str, b: str) -> di
     stats = {"seconds": 0.0, "moves": 0.0}
     wins = 0.0
     margin_sum = 0
+    totals: list[int] = []
     t0 = time.perf_counter()
     for k in range(deals):
         s = seed + k
@@ -184,6 +185,7 @@ def run_duplicate(variant: Variant, deals: int, seed: int, a: str, b: str) -> di
             change = play_deal(variant, s, levels, stats)
             total += change[a_team] - change[1 - a_team]
         margin_sum += total
+        totals.append(total)
         wins += 1.0 if total > 0 else 0.5 if total == 0 else 0.0
         if (k + 1) % 20 == 0:  # progress on stderr: long runs can be watched
             print(
@@ -192,9 +194,13 @@ def run_duplicate(variant: Variant, deals: int, seed: int, a: str, b: str) -> di
                 flush=True,
             )
     lo, hi = wilson(wins, deals)
+    mean = margin_sum / deals
+    sd = (sum((x - mean) ** 2 for x in totals) / max(1, deals - 1)) ** 0.5
+    half = 1.96 * sd / deals**0.5
     return {
         "variant": variant.id,
         "mode": "duplicate deals",
+        "margin_ci95": [round(mean - half, 2), round(mean + half, 2)],
         "a": a,
         "b": b,
         "deals": deals,
