@@ -34,6 +34,7 @@ from typing import Any
 import pluggy
 
 from game.engine import Deck, Option, OptionError, Variant
+from game.engine.variant import DIRECTIONS
 from game.hookspecs import API_VERSION, PROJECT, CrowsNestSpecs
 
 ENTRY_POINT_GROUP = "crowsnest.plugins"
@@ -259,6 +260,10 @@ def _check_variant(v: Any) -> Variant:
         raise PluginError(f"variant '{v.id}': seats must be a tuple of seat counts from 2 to 8")
     if v.default_seats not in seats:
         raise PluginError(f"variant '{v.id}': default_seats {v.default_seats} is not in {seats}")
+    if v.direction not in DIRECTIONS:
+        raise PluginError(
+            f"variant '{v.id}': direction must be one of {', '.join(DIRECTIONS)}, not {v.direction!r}"
+        )
     parts = {
         "deck": ("build", "layout"),
         "scorer": ("first_dealer", "initial_scores", "settle", "redeal_dealer"),

@@ -29,6 +29,7 @@ def variant_json(v: Any) -> dict[str, Any]:
         "name": v.name,
         "seats": list(v.seats),
         "default_seats": v.default_seats,
+        "direction": v.direction,
         "options": [
             {
                 "key": o.key,

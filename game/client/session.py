@@ -46,11 +46,7 @@ class Session:
         self.seat_setups = list(seats)
         self.seed = seed
         self.match = Match(variant, seed=seed, seats=len(seats), options=options, **match_kwargs)
-        try:
-            view = self.match.view_json(0)
-        except Exception:  # noqa: BLE001 - a faulty plugin's view: the table reports it
-            view = {}
-        self.clockwise = not isinstance(view, dict) or view.get("direction") != "counter-clockwise"
+        self.clockwise = variant.clockwise
         self.names = seat_names(self.seat_setups, self.clockwise)
         self.actors: list[int] = []  # the seat that took each action of match.log
         self.deal_start = 0  # log index where the current deal began
@@ -287,19 +283,3 @@ def mirror_compass(name: str) -> str:
     seat after yours sits on your right, so a remembered "West" (the clockwise default)
     is drawn in the east."""
     return COMPASS_MIRROR.get(name, name)
-
-
-_DIRECTIONS: dict[str, bool] = {}
-
-
-def plays_clockwise(variant: Variant) -> bool:
-    """Whether the variant's play goes clockwise (its view says "direction")."""
-    got = _DIRECTIONS.get(variant.id)
-    if got is None:
-        try:
-            view = Match(variant, seed=0, seats=variant.default_seats).view_json(0)
-            got = view.get("direction") != "counter-clockwise"
-        except Exception:  # noqa: BLE001 - a faulty plugin: the table reports it later
-            got = True
-        _DIRECTIONS[variant.id] = got
-    return got

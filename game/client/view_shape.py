@@ -79,7 +79,6 @@ def clean_view(raw: Any, known: Collection[str]) -> dict[str, Any]:
         v["last_trick"] = _plays(lt, known)
     keep("last_trick_winner", _int)
     keep("trump", lambda x: isinstance(x, str))
-    keep("direction", lambda x: isinstance(x, str))
     keep("phase", lambda x: isinstance(x, str))
     keep("level_rank", lambda x: isinstance(x, str | int))
     keep("level_names", lambda x: isinstance(x, list))

@@ -25,6 +25,7 @@ from .cards import Card, Deck
 from .options import Option, Options, resolve_options
 
 Event = dict[str, Any]
+DIRECTIONS = ("clockwise", "counter-clockwise")  # the values of Variant.direction
 Piles = dict[str, list[Card]]  # "hands" -> list per seat is stored as "hand0".."handN"
 
 
@@ -154,7 +155,9 @@ class Settlement:
     scores: tuple[int, ...]
     next_dealer: int
     winner: Any = None  # None while the match goes on; else team/seat index (or list)
-    carry: Mapping[str, Any] = field(default_factory=dict)  # match state for the next deal (Tractor levels)
+    carry: Mapping[str, Any] = field(
+        default_factory=dict
+    )  # match state for the next deal (Tractor levels)
     extra_event: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -228,10 +231,18 @@ class Variant:
     default_seats: int = 0
     description: str = ""
     pile_names: tuple[str, ...] = ()  # extra piles besides hands ("nest", "kitty", ...)
+    # Turn order round the table: seat i+1 sits to seat i's left ("clockwise", the Rook
+    # family) or to its right ("counter-clockwise": Tractor, Dou Dizhu). A property of
+    # the game, not of a position, so the client reads it here, not from a view.
+    direction: str = "clockwise"
 
     def __post_init__(self) -> None:
         if not self.default_seats and self.seats:
             object.__setattr__(self, "default_seats", self.seats[0])
+
+    @property
+    def clockwise(self) -> bool:
+        return self.direction != "counter-clockwise"
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> Options:
         return resolve_options(self.options, given)
@@ -245,6 +256,7 @@ __all__ = [
     "Bidding",
     "Deal",
     "DealResult",
+    "DIRECTIONS",
     "DealSetup",
     "DeckSpec",
     "Event",

@@ -75,7 +75,6 @@ class DouDizhuView:
             "to_move": self.to_move,
             "hand": _names(self.hand),
             "hand_counts": list(self.hand_counts),
-            "direction": "counter-clockwise",  # seat i+1 sits to seat i's right
             "trick": [[s, _names(cs)] for s, cs in self.trick],
             "dealer": self.dealer,
             "scores": list(self.scores),

@@ -67,4 +67,5 @@ VARIANT = Variant(
     teams=lambda n, o: None,
     description="Landlord: one player against two, climbing with combinations.",
     pile_names=("bottom",),
+    direction="counter-clockwise",  # seat i+1 sits to seat i's right
 )

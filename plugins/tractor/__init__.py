@@ -85,6 +85,7 @@ VARIANT = Variant(
     teams=_teams,
     description="Shengji: double deck, declare trump, pairs and tractors, climb from 2 past A.",
     pile_names=("kitty",),
+    direction="counter-clockwise",  # seat i+1 sits to seat i's right
 )
 assert len(DECK) == N_CARDS
 

@@ -122,7 +122,6 @@ class TractorView:
             "phase": self.phase,
             "to_move": self.to_move,
             "hand": [names[c] for c in display_order(self.hand, self.level, self.trump)],
-            "direction": "counter-clockwise",  # seat i+1 sits to seat i's right
             "hand_counts": list(self.hand_counts),
             "trick": [[s, nm(c)] for s, c in self.trick],
             "dealer": self.dealer,

@@ -60,6 +60,7 @@ def test_scripted_session(engine):
 
     toy = next(v for v in engine(cmd="variants")["variants"] if v["id"] == "toy")
     assert toy["seats"] == [2, 3] and toy["options"][0]["key"] == "target"
+    assert toy["direction"] == "clockwise"  # the Variant default
     assert {"easy", "random"} <= set(toy["ais"])
 
     r = engine(cmd="new", variant="toy", seed=5, dealer=1, deal=FIXED)

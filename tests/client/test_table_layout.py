@@ -4,6 +4,7 @@ another seat."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pygame
@@ -101,12 +102,16 @@ def test_counter_clockwise_games_seat_the_next_player_on_the_right():
     from game.client.session import SeatSetup, Session
 
     app = make_app()
-    for variant, seats, right in (
-        ("tractor", 4, True),
-        ("doudizhu", 3, True),
-        ("crowsnest", 4, False),
+    for variant, seats, right, direction in (
+        ("tractor", 4, True, None),
+        ("doudizhu", 3, True, None),
+        ("crowsnest", 4, False, None),
+        # the client takes the direction from the Variant, not from any view key
+        ("crowsnest", 4, True, "counter-clockwise"),
     ):
         v = app.registry.variant(variant)
+        if direction is not None:
+            v = dataclasses.replace(v, direction=direction)
         s = Session(v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)])
         t = TableScene(s)
         app.stack.replace(t)

@@ -30,7 +30,6 @@ KEYS = [
     "nest_count",
     "tricks_won",
     "trump",
-    "direction",
     "dealer",
     "declarer",
     "attackers",

@@ -143,6 +143,7 @@ def test_hook_with_wrong_arguments_fails_pluggy_validation(tmp_path):
         ("id='Bad Id'", "variant id"),
         ("new_deal=None", "new_deal is not callable"),
         ("ais={'easy': 5}", "not a named factory"),
+        ("direction='widdershins'", "direction must be one of clockwise, counter-clockwise"),
     ],
 )
 def test_invalid_variant_is_refused_with_the_whole_plugin(tmp_path, change, reason):
@@ -265,3 +266,11 @@ def test_builtins_come_through_entry_points():
         if rec.status == "ok":
             for vid in rec.variants:
                 assert "random" in reg.variant(vid).ais
+
+    # the direction of play is the variant's (the client seats players by it)
+    directions = {vid: reg.variant(vid).direction for vid in ("crowsnest", "tractor", "doudizhu")}
+    assert directions == {
+        "crowsnest": "clockwise",
+        "tractor": "counter-clockwise",
+        "doudizhu": "counter-clockwise",
+    }

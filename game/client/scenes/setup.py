@@ -9,7 +9,7 @@ from typing import Any
 from game.engine import OptionError
 
 from ..prefs import SeatPrefs
-from ..session import SeatSetup, Session, mirror_compass, plays_clockwise
+from ..session import SeatSetup, Session, mirror_compass
 from ..widgets import Button
 from .common import FormScene, Row
 
@@ -94,7 +94,7 @@ class SetupScene(FormScene):
             rows.append(Row("Players", lambda: str(len(self.players)), self._change_seats))
         if v.description:
             rows.append(Row(v.description[:90], lambda: "", heading=True))
-        cw = plays_clockwise(v)
+        cw = v.clockwise
         side = "left" if cw else "right"
         rows.append(
             Row(

@@ -233,7 +233,7 @@ class TableScene(Scene):
             self.positions,
             self.bottom,
             self.app.prefs.card_scale,
-            clockwise=self.view.get("direction") != "counter-clockwise",
+            clockwise=self.session.clockwise,
         )
         self.tweener.finish_all()
         self._rebuild_trick()

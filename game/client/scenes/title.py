@@ -51,10 +51,10 @@ class TitleScene(MenuScene):
             return None, f"The saved game cannot be continued: {type(e).__name__}: {e}", True
         if got.match.over:
             return None, "", False
-        from ..session import SeatSetup, plays_clockwise, seat_names
+        from ..session import SeatSetup, seat_names
 
         setups = [SeatSetup(p.kind, p.level, p.name) for p in got.players]
-        names = seat_names(setups, plays_clockwise(got.match.variant))
+        names = seat_names(setups, got.match.variant.clockwise)
         return got, "Saved game: " + savefile.describe(got.match, got.players, names), False
 
     def continue_game(self) -> None:
