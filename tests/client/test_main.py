@@ -61,6 +61,31 @@ def test_settings_are_saved_to_the_config_file(tmp_path):
     app.close()
 
 
+def test_window_size_setting_shows_and_steps_from_the_real_window(tmp_path):
+    from game import config as cfgmod
+    from game.client.scenes.settings import SettingsScene, step_size
+
+    path = tmp_path / "config.toml"
+    store = PrefsStore(str(path))
+    assert (store.prefs.width, store.prefs.height) != (1920, 1080)
+    app = App(store, size=(1920, 1080))  # opened at another size than the stored one
+    s = SettingsScene()
+    app.stack.push(s)
+    row = next(r for r in s.rows if r.label == "Window size")
+    assert row.value() == "1920 x 1080"
+    s._size(-1)
+    assert app.size == (1600, 900) and row.value() == "1600 x 900"
+    saved = cfgmod.load(path)
+    assert (saved.display.width, saved.display.height) == (1600, 900)
+    store.prefs.fullscreen = True  # full screen: the size the window returns to
+    assert row.value() == "1600 x 900 (when not full screen)"
+    app.close()
+    # a dragged size between two listed ones steps to its neighbours
+    assert step_size((1300, 760), 1) == (1280, 800)
+    assert step_size((1300, 760), -1) == (1280, 720)
+    assert step_size((1920, 1080), 1) == (1024, 640)  # wraps round
+
+
 def test_bad_config_file_is_reported_and_never_overwritten(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text("display = [not toml")

@@ -13,6 +13,16 @@ from .common import FormScene, Row
 SPEED_WORDS = ["instant", "very fast", "fast", "normal", "slow", "very slow"]
 
 
+def step_size(cur: tuple[int, int], d: int) -> tuple[int, int]:
+    """The listed window size d steps from `cur` (WINDOW_SIZES grow in area); a size not
+    in the list steps to its nearest listed neighbour in that direction."""
+    n = len(WINDOW_SIZES)
+    if cur in WINDOW_SIZES:
+        return WINDOW_SIZES[(WINDOW_SIZES.index(cur) + d) % n]
+    below = sum(1 for w, h in WINDOW_SIZES if w * h < cur[0] * cur[1])
+    return WINDOW_SIZES[(below if d > 0 else below - 1) % n]
+
+
 class SettingsScene(FormScene):
     title = "Settings"
 
@@ -28,7 +38,7 @@ class SettingsScene(FormScene):
         p = self.app.prefs
         rows = [
             Row("Display", lambda: "", heading=True),
-            Row("Window size", lambda: f"{p.width} x {p.height}", self._size),
+            Row("Window size", self._size_text, self._size),
             Row("Fullscreen", lambda: "On" if p.fullscreen else "Off", self._fullscreen),
             Row("Card size", lambda: p.card_size.capitalize(), self._cards),
             Row("Animation speed", lambda: f"{p.speed} ({SPEED_WORDS[p.speed]})", self._speed),
@@ -54,11 +64,19 @@ class SettingsScene(FormScene):
     def _changed(self) -> None:
         self.app.save_prefs()
 
+    def _size_text(self) -> str:
+        # The window as it really is (it may have been dragged, or opened at another
+        # size); in full screen, the size the window returns to.
+        p = self.app.prefs
+        if p.fullscreen:
+            return f"{p.width} x {p.height} (when not full screen)"
+        w, h = self.app.size
+        return f"{w} x {h}"
+
     def _size(self, d: int) -> None:
         p = self.app.prefs
-        cur = (p.width, p.height)
-        i = WINDOW_SIZES.index(cur) if cur in WINDOW_SIZES else 1
-        p.width, p.height = WINDOW_SIZES[(i + d) % len(WINDOW_SIZES)]
+        cur = (p.width, p.height) if p.fullscreen else self.app.size
+        p.width, p.height = step_size(cur, d)
         self.app.set_mode()
         self._changed()
 
