@@ -155,9 +155,8 @@ class Settlement:
     scores: tuple[int, ...]
     next_dealer: int
     winner: Any = None  # None while the match goes on; else team/seat index (or list)
-    carry: Mapping[str, Any] = field(
-        default_factory=dict
-    )  # match state for the next deal (Tractor levels)
+    # match state for the next deal (Tractor levels)
+    carry: Mapping[str, Any] = field(default_factory=dict)
     extra_event: Mapping[str, Any] = field(default_factory=dict)
 
 
