@@ -8,7 +8,8 @@ Per registered variant and seat count:
   ai_moves_per_s   per AI level: decisions per second, timing exactly what a decision
                    costs (the seat's view, the legal list, AI.choose) while that AI plays
                    every seat of a match.
-Each figure is the median of --repeats runs of about --seconds each.
+Each figure is the median of --repeats runs of about --seconds each. --client adds the
+pygame client's figures from tools/bench_client.py under "client".
 
     python tools/bench.py [--json] [--variant ID] [--seconds S] [--repeats N] [--client]
 """
@@ -125,10 +126,13 @@ def bench_engine(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def bench_client(args: argparse.Namespace) -> dict[str, Any]:
-    """Client frame timings (--client). Extension point for the pygame client: return a
-    JSON-able dict (for example frame-time percentiles per scene, time to first frame);
-    it is printed under "client". Until implemented it reports that it was skipped."""
-    return {"skipped": "client frame timings are not implemented yet"}
+    """Client timings (--client): tools/bench_client.py's figures (frame times while a
+    trick animates, launch to first frame). Imported only here, so the engine benchmark
+    never loads pygame."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_client import bench_client as client_figures
+
+    return dict(client_figures())
 
 
 def main(argv: list[str] | None = None) -> int:

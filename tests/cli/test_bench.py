@@ -1,4 +1,5 @@
-"""tools/bench.py --json runs and reports every figure (a smoke test, not a speed test)."""
+"""tools/bench.py --json --client runs and reports every figure (a smoke test, not a speed
+test)."""
 
 from __future__ import annotations
 
@@ -44,4 +45,9 @@ def test_bench_json_reports_deals_and_ai_moves_per_level():
         assert row["variant"] == vid and row["deals_per_s"] > 0
         assert set(row["ai_moves_per_s"]) == set(variants[vid].ais)
         assert all(x > 0 for x in row["ai_moves_per_s"].values())
-    assert "client" in out
+    client = out["client"]  # tools/bench_client.py's figures
+    assert (
+        client["frames"] > 0
+        and client["frame_ms_median"] > 0
+        and 0 < client["first_frame_s"] < float("inf")
+    )
