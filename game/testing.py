@@ -1,8 +1,8 @@
 """Test helpers for plugin authors (documented in docs/plugins.md, "Testing a plugin").
 
-Use them from pytest by naming this module as a pytest plugin in your conftest.py:
-
-    pytest_plugins = ["game.testing"]
+pytest loads this module by itself where crowsnest-arcade is installed (a pytest11
+entry point; keep importing it cheap and free of side effects). With plugin autoloading
+off, name it in your top-level conftest.py: pytest_plugins = ["game.testing"].
 
     def test_my_variant_loads(crowsnest_registry):
         import my_plugin

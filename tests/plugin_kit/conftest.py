@@ -11,6 +11,5 @@ OHHELL_SRC = EXAMPLES / "ohhell"
 if str(OHHELL_SRC) not in sys.path:
     sys.path.insert(0, str(OHHELL_SRC))
 
-# The fixture plugin authors use. (A top-level conftest would say
-# pytest_plugins = ["game.testing"]; pytest allows that only in the rootdir's conftest.)
-from game.testing import crowsnest_registry  # noqa: E402, F401
+# No conftest line for the crowsnest_registry fixture: the package's pytest11 entry
+# point loads game.testing, as it does for plugin authors.
