@@ -47,7 +47,7 @@ class SaveError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """Who sits at a seat (the same fields as the client's SeatSetup)."""
+    """Who sits at a seat (the client's SeatSetup is this class)."""
 
     kind: str = "ai"  # "human" or "ai"
     level: str = "normal"

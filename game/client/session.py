@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import contextlib
 from concurrent.futures import Future
-from dataclasses import dataclass
 from typing import Any
 
 from game.engine import Action, Event, Match, Variant
+from game.savefile import Seat
 
 try:  # the safe runner (timeouts, illegal answers -> fallback)
     from game.ai.runner import AIRunner
@@ -22,15 +22,9 @@ except ImportError:  # pragma: no cover - only while the host's runner is missin
 HINT_LEVELS = ("hard", "normal", "easy", "random")
 
 
-@dataclass(frozen=True, slots=True)
-class SeatSetup:
-    kind: str = "ai"  # "human" or "ai"
-    level: str = "normal"
-    name: str = ""
-
-    @property
-    def human(self) -> bool:
-        return self.kind == "human"
+# Who sits at a seat: the very record a save file stores, so a save and the table
+# need no conversion between two copies of the same three fields.
+SeatSetup = Seat
 
 
 class Session:

@@ -51,22 +51,20 @@ class TitleScene(MenuScene):
             return None, f"The saved game cannot be continued: {type(e).__name__}: {e}", True
         if got.match.over:
             return None, "", False
-        from ..session import SeatSetup, seat_names
+        from ..session import seat_names
 
-        setups = [SeatSetup(p.kind, p.level, p.name) for p in got.players]
-        names = seat_names(setups, got.match.variant.clockwise)
+        names = seat_names(list(got.players), got.match.variant.clockwise)
         return got, "Saved game: " + savefile.describe(got.match, got.players, names), False
 
     def continue_game(self) -> None:
-        from ..session import SeatSetup, Session
+        from ..session import Session
         from .table import TableScene
 
         got = self.saved
         if got is None:
             return
-        seats = [SeatSetup(p.kind, p.level, p.name) for p in got.players]
         try:
-            session = Session.resume(got.match, seats)
+            session = Session.resume(got.match, list(got.players))
         except Exception as e:  # noqa: BLE001 - say why on the title, never crash
             self.saved, self.save_bad = None, True
             self.save_line = f"The saved game cannot be continued: {type(e).__name__}: {e}"
