@@ -154,18 +154,20 @@ class ToyDeal(Deal):
         return []
 
     def check(self, action: Action) -> str | None:
-        if self.phase == "over":
-            return "the deal is over"
+        # Match.check has seen that the deal is on and that `action` is a tuple
+        # starting with a kind.
         if self.phase == "bid":
-            if action in (PASS, BID):
+            if action == PASS or (action == BID and action[1] is not True):
                 return None
             return "bid 1 or pass"
-        if not action or action[0] != "play":
+        if action[0] != "play" or len(action) != 2:
             return "play one card"
         cards = action[1]
-        if len(cards) != 1:
+        if not isinstance(cards, tuple) or len(cards) != 1:
             return "play exactly one card"
         card = cards[0]
+        if not isinstance(card, int) or not 0 <= card < len(DECK.names):
+            return "that is not a card of this game"
         if card not in self.hands[self._to_move]:
             return f"you do not hold {DECK.names[card]}"
         if action not in self.legal_actions():

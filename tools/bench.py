@@ -28,7 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout too
 
-from game.engine import Match, Variant  # noqa: E402
+from game.engine import Match, Variant, shape_error  # noqa: E402
 from game.plugin_host import load_registry  # noqa: E402
 
 
@@ -85,7 +85,7 @@ def ai_moves_per_s(variant: Variant, seats: int, level: str, seconds: float, see
                 action = None
             thinking += time.perf_counter() - t
             moves += 1
-            if action is None or deal.check(action) is not None:
+            if shape_error(action) or deal.check(action) is not None:
                 action = deal.random_action(rng)
             m.apply_unchecked(action)
             if thinking >= seconds or time.perf_counter() >= wall_end:

@@ -27,7 +27,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import Action, ActionError, Deal, Match, Variant
+from game.engine import Action, ActionError, Deal, Match, Variant, shape_error
 
 from .random_ai import NoListedAction, random_factory
 
@@ -326,9 +326,7 @@ def _legal_answer(deal: Deal, answer: Any) -> tuple[Action | None, str | None]:
             answer = deal.parse_action(answer)
         except ActionError as e:
             return None, str(e)
-    if not isinstance(answer, tuple) or not answer or not isinstance(answer[0], str):
-        return None, "not an action"
-    reason = deal.check(answer)
+    reason = shape_error(answer) or deal.check(answer)
     return (answer, None) if reason is None else (None, reason)
 
 

@@ -1,6 +1,6 @@
 """The pure rules engine: no pygame, deterministic, OpenSpiel-shaped."""
 
-from .actions import PASS, Action, ActionError, format_action, parse_action
+from .actions import PASS, Action, ActionError, format_action, parse_action, shape_error
 from .cards import Card, Deck
 from .match import Match, MatchError
 from .options import Option, OptionError, Options, resolve_options
@@ -37,4 +37,5 @@ __all__ = [
     "format_action",
     "parse_action",
     "resolve_options",
+    "shape_error",
 ]

@@ -25,6 +25,16 @@ class ActionError(ValueError):
     """An action that cannot be taken. str(err) is a sentence a player would understand."""
 
 
+def shape_error(action: object) -> str | None:
+    """Why `action` is no action tuple at all, or None. Match.check and the AI runner
+    ask this once, so a variant's Deal.check sees only non-empty tuples that start
+    with a kind (and only while the deal is on) and need not guard against anything
+    else."""
+    if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+        return "that is not an action"
+    return None
+
+
 def play(cards: Iterable[Card]) -> Action:
     return ("play", tuple(sorted(cards)))
 
@@ -87,10 +97,14 @@ def parse_action(text: str, deck: Deck, hand: Sequence[Card] | None = None) -> A
         if not args:
             raise ActionError(f"'{kind}' needs at least one card")
         return (kind, _resolve_cards(args, deck, hand))
-    raise ActionError(f"'{parts[0]}' is not an action (expected pass, bid, discard, trump, declare or play)")
+    raise ActionError(
+        f"'{parts[0]}' is not an action (expected pass, bid, discard, trump, declare or play)"
+    )
 
 
-def _resolve_cards(tokens: Sequence[str], deck: Deck, hand: Sequence[Card] | None) -> tuple[Card, ...]:
+def _resolve_cards(
+    tokens: Sequence[str], deck: Deck, hand: Sequence[Card] | None
+) -> tuple[Card, ...]:
     held = list(hand) if hand is not None else None
     out: list[Card] = []
     for raw in tokens:
@@ -106,7 +120,9 @@ def _resolve_cards(tokens: Sequence[str], deck: Deck, hand: Sequence[Card] | Non
                 held.remove(choice)
         if choice is None:
             if held is not None:
-                raise ActionError(f"you do not hold {'another ' if tok in deck.names_of(out) else ''}{tok}")
+                raise ActionError(
+                    f"you do not hold {'another ' if tok in deck.names_of(out) else ''}{tok}"
+                )
             raise ActionError(f"{tok} is named more times than the deck holds it")
         out.append(choice)
     return tuple(sorted(out))

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .actions import Action, ActionError
+from .actions import Action, ActionError, shape_error
 from .cards import Card
 from .variant import Deal, DealSetup, Event, Variant, View
 
@@ -171,7 +171,7 @@ class Match:
                 action = self.deal.parse_action(action)
             except ActionError as e:
                 return str(e)
-        return self.deal.check(action)
+        return shape_error(action) or self.deal.check(action)
 
     def apply(self, action: Action | str) -> list[Event]:
         """Check and apply; raises ActionError (nothing changes) when illegal."""

@@ -101,7 +101,9 @@ class Deal(ABC):
 
     @abstractmethod
     def check(self, action: Action) -> str | None:
-        """None if `action` is legal now, else the reason as a sentence."""
+        """None if `action` is legal now, else the reason as a sentence. Match.check
+        calls it only while the deal is on and with a tuple that starts with a kind
+        (actions.shape_error), so variants need not guard against anything else."""
 
     @abstractmethod
     def apply(self, action: Action) -> list[Event]:

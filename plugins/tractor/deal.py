@@ -308,11 +308,7 @@ class TractorDeal(Deal):
     # ------------------------------------------------------------ checking
 
     def check(self, action: Action) -> str | None:
-        seat = self._to_move
-        if seat < 0:
-            return "the deal is over"
-        if not isinstance(action, tuple) or not action:
-            return "that is not an action"
+        seat = self._to_move  # the shape and a deal still on: Match.check saw to them
         kind = action[0]
         if self.phase == "declare":
             if kind == "pass":

@@ -84,5 +84,45 @@ def test_same_seed_and_actions_give_the_same_game(vid, seats):
     assert Match(v, seed=42, seats=seats).state() == m.fresh().state()
 
 
+# Things that are no action, or an action of the wrong shape: Match.check turns the first
+# kind away itself (shape_error); the variant's check must give a reason for the rest.
+ODD_ACTIONS = [
+    None,
+    (),
+    42,
+    [],
+    (7,),
+    ("",),
+    ("play",),
+    ("bid",),
+    ("play", "x"),
+    ("play", None),
+    ("play", (9999,)),
+    ("play", (-1,)),
+    ("discard",),
+    ("declare",),
+    ("trump", 3),
+    ("pass", 1),
+    ("bid", True),
+]
+
+
+@pytest.mark.parametrize("vid", sorted(VARIANTS))
+def test_odd_actions_get_a_reason_in_every_phase_and_change_nothing(vid):
+    v = VARIANTS[vid]
+    m = Match(v, seed=3, seats=v.default_seats)
+    rng = random.Random(3)
+    for _ in range(200):
+        if m.over:
+            break
+        before = m.state()
+        for odd in ODD_ACTIONS:
+            reason = m.check(odd)
+            assert isinstance(reason, str) and reason, (m.phase, odd)
+        assert m.state() == before
+        m.apply(m.deal.random_action(rng))
+    assert Match(v, seed=0, seats=v.default_seats).check(None) == "that is not an action"
+
+
 def test_every_registered_variant_is_covered():
     assert "toy" in VARIANTS and all(v.seats for v in VARIANTS.values())

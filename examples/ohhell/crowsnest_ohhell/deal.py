@@ -201,10 +201,8 @@ class OhHellDeal(Deal):
         return []
 
     def check(self, action: Action) -> str | None:
-        if self.phase == "over":
-            return "the deal is over"
-        if not isinstance(action, tuple) or not action:
-            return "that is not an action"
+        # Match.check has seen that the deal is on and that `action` is a tuple
+        # starting with a kind; what is left is this game's rules.
         kind = action[0]
         if self.phase == "bid":
             if kind != "bid" or len(action) != 2:
