@@ -9,10 +9,7 @@ is never overwritten (save() refuses). See docs/config.md for every key.
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
-import tempfile
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +17,8 @@ from types import MappingProxyType
 from typing import Any
 
 import tomli_w
+
+from game.tomlfile import read_toml, write_atomic
 
 APP = "crowsnest"
 SEAT_KINDS = ("human", "ai")
@@ -291,20 +290,9 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
 def load(path: str | Path | None = None) -> Config:
     """Read the config at `path` (default: the platformdirs path); defaults if absent."""
     p = Path(path).expanduser() if path is not None else default_path()
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
+    data = read_toml(p, "config file", ConfigError)
+    if data is None:
         return Config(path=p)
-    except IsADirectoryError:
-        raise ConfigError(f"{p}: is a folder, not a config file") from None
-    except OSError as e:
-        raise ConfigError(f"{p}: cannot be read ({e.strerror})") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ConfigError(f"{p}: is not UTF-8 text, so it is not a TOML config file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{p}: is not valid TOML ({e})") from None
     return from_dict(data, p)
 
 
@@ -317,18 +305,7 @@ def save(config: Config, path: str | Path | None = None) -> Path:
             load(p)
         except ConfigError as e:
             raise ConfigError(f"{e}; fix or remove it first: it was not overwritten") from None
-    p.parent.mkdir(parents=True, exist_ok=True)
-    data = tomli_w.dumps(config.to_toml())
-    fd, tmp = tempfile.mkstemp(prefix=".config-", suffix=".toml", dir=p.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(p, tomli_w.dumps(config.to_toml()), prefix=".config-")
     return p
 
 

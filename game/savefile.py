@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import threading
 import time
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -32,6 +30,7 @@ import tomli_w
 
 from game import __version__
 from game.engine import ActionError, Match, MatchError, OptionError
+from game.tomlfile import read_toml, write_atomic
 
 FORMAT = "crowsnest-save"
 FORMAT_VERSION = 1
@@ -214,22 +213,6 @@ def _tomlable(x: Any) -> Any:
     return x
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Temp file in the same folder, fsync, os.replace: a crash leaves the old file or
-    the new one, never half of either."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".save-", suffix=".toml", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def save(match: Match, seats: Sequence[Any], path: str | Path, *, registry: Any = None) -> Path:
     """Write `match` and its seat set-up to `path` atomically. An existing file that is
     not a save file is never replaced (SaveError says so)."""
@@ -242,7 +225,7 @@ def save(match: Match, seats: Sequence[Any], path: str | Path, *, registry: Any 
     plugin = plugin_of(registry, match.variant.id) if registry is not None else (None, None)
     text = dumps(document(match, seats, match.log_strings(), plugin=plugin))
     try:
-        write_atomic(p, text)
+        write_atomic(p, text, prefix=".save-")
     except OSError as e:
         raise SaveError(f"{p}: cannot be written ({e.strerror or e})") from None
     return p
@@ -254,20 +237,9 @@ def save(match: Match, seats: Sequence[Any], path: str | Path, *, registry: Any 
 def read(path: str | Path) -> SaveData:
     """Parse and check the shape of a save file (no replay, no registry)."""
     p = Path(path).expanduser()
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"{p}: there is no such save file") from None
-    except IsADirectoryError:
-        raise SaveError(f"{p}: is a folder, not a save file") from None
-    except OSError as e:
-        raise SaveError(f"{p}: cannot be read ({e.strerror or e})") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(f"{p}: is not a save file (it is not UTF-8 text)") from None
-    except tomllib.TOMLDecodeError as e:
-        raise SaveError(f"{p}: is not a save file (not valid TOML: {e})") from None
+    data = read_toml(p, "save file", SaveError)
+    if data is None:
+        raise SaveError(f"{p}: there is no such save file")
     return from_dict(data, p)
 
 
@@ -618,7 +590,7 @@ class Autosaver:
         text = dumps(
             document(job.match, job.seats, strings, plugin=job.plugin, summary=job.summary)
         )
-        write_atomic(self.path, text)
+        write_atomic(self.path, text, prefix=".save-")
         self._owned_key = job.key
         self.writes += 1
 

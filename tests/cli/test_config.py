@@ -64,6 +64,19 @@ def test_malformed_file_names_the_file_and_is_never_overwritten(tmp_path):
     assert path.read_bytes() == MALFORMED
 
 
+def test_a_folder_or_binary_file_is_one_sentence_naming_it(tmp_path):
+    folder = tmp_path / "config.toml"
+    folder.mkdir()
+    with pytest.raises(ConfigError, match="is a folder, not a config file"):
+        load(folder)
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\xff\xfe\x00 not text")
+    with pytest.raises(ConfigError) as err:
+        load(binary)
+    assert str(binary) in str(err.value) and "not UTF-8 text" in str(err.value)
+    assert load(tmp_path / "missing.toml").path == tmp_path / "missing.toml"  # defaults
+
+
 @pytest.mark.parametrize(
     "text, key, expected",
     [
