@@ -11,16 +11,9 @@ import contextlib
 from concurrent.futures import Future
 from typing import Any
 
+from game.ai.runner import AIRunner, Choice, resolve_level
 from game.engine import Action, Event, Match, Variant
 from game.savefile import Seat
-
-try:  # the safe runner (timeouts, illegal answers -> fallback)
-    from game.ai.runner import AIRunner
-except ImportError:  # pragma: no cover - only while the host's runner is missing
-    AIRunner = None  # type: ignore[assignment,misc]
-
-HINT_LEVELS = ("hard", "normal", "easy", "random")
-
 
 # Who sits at a seat: the very record a save file stores, so a save and the table
 # need no conversion between two copies of the same three fields.
@@ -44,11 +37,9 @@ class Session:
         self.names = seat_names(self.seat_setups, self.clockwise)
         self.actors: list[int] = []  # the seat that took each action of match.log
         self.deal_start = 0  # log index where the current deal began
-        self.runner = (
-            AIRunner(variant, self.match.options, len(seats), seed=f"{seed}:ai")
-            if AIRunner
-            else None
-        )
+        # the safe runner: timeouts, raised errors and illegal answers become a legal
+        # fallback and a fault the table reports
+        self.runner = AIRunner(variant, self.match.options, len(seats), seed=f"{seed}:ai")
         self.faults: list[str] = []
         self._ai: tuple[int, int, Future[Any]] | None = None  # (generation, seat, future)
         self._hint: tuple[int, Future[Any]] | None = None
@@ -133,7 +124,7 @@ class Session:
         seat = self.match.to_move
         if seat < 0:
             return
-        level = next((lv for lv in HINT_LEVELS if lv in self.variant.ais), "random")
+        level = resolve_level(self.variant, "hard")  # the strongest level it has
         self._hint = (self.generation, self._submit(seat, level))
 
     def poll_hint(self) -> Action | None:
@@ -152,39 +143,18 @@ class Session:
             with contextlib.suppress(Exception):
                 self._hint[1].result(timeout)
 
-    def _submit(self, seat: int, level: str) -> Future[Any]:
-        if self.runner is not None:
-            return self.runner.submit(self.match, seat, level)
-        # Without the runner: the variant's AI on a thread, no time limit.
-        import random
-        import threading
+    def _submit(self, seat: int, level: str) -> Future[Choice]:
+        return self.runner.submit(self.match, seat, level)
 
-        deal = self.match.deal.clone()
-        fut: Future[Any] = Future()
-
-        def run() -> None:
-            try:
-                ai = self.variant.ais[level](self.variant, self.match.options, self.seats)
-                fut.set_result(ai.choose(deal.view(seat), deal.legal_actions(), random.Random()))
-            except BaseException as e:  # noqa: BLE001
-                fut.set_exception(e)
-
-        threading.Thread(target=run, daemon=True).start()
-        return fut
-
-    def _answer(self, fut: Future[Any]) -> Action:
+    def _answer(self, fut: Future[Choice]) -> Action:
         try:
             choice = fut.result()
         except Exception as e:  # noqa: BLE001 - the runner contains AI faults; this is a last guard
-            self.faults.append(f"the AI failed ({e}); a random legal move was made")
+            self.faults.append(f"the AI failed ({e}); the first legal move was made")
             return self.match.legal_actions()[0]
-        action = getattr(choice, "action", choice)
-        fault = getattr(choice, "fault", None)
-        if fault is not None:
-            self.faults.append(getattr(fault, "message", str(fault)))
-        if isinstance(action, str):
-            action = self.match.parse(action)
-        return action
+        if choice.fault is not None:
+            self.faults.append(choice.fault.message)
+        return choice.action
 
     # ------------------------------------------------------------ undo
 
@@ -219,8 +189,7 @@ class Session:
         return True
 
     def close(self) -> None:
-        if self.runner is not None:
-            self.runner.close()
+        self.runner.close()
 
     @classmethod
     def resume(cls, match: Match, seats: list[SeatSetup]) -> Session:

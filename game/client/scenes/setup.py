@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.ai.runner import level_order
 from game.engine import OptionError
 
 from ..prefs import SeatPrefs
@@ -13,7 +14,6 @@ from ..session import SeatSetup, Session, mirror_compass
 from ..widgets import Button
 from .common import FormScene, Row
 
-LEVEL_ORDER = ("random", "easy", "normal", "hard")
 NAME_SUGGESTIONS = (
     "You",
     "West",
@@ -49,10 +49,7 @@ NAME_SUGGESTIONS = (
 
 
 def levels_of(variant: Any) -> list[str]:
-    have = list(variant.ais)
-    return [lv for lv in LEVEL_ORDER if lv in have] + sorted(
-        lv for lv in have if lv not in LEVEL_ORDER
-    )
+    return level_order(variant.ais)  # weakest first, plugin levels after
 
 
 class SetupScene(FormScene):
