@@ -31,7 +31,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.search import SearchBudget  # noqa: E402
 from game.engine import Match, Variant  # noqa: E402
 from plugins.rook import VARIANTS  # noqa: E402
-from plugins.rook.hard import HardConfig, RookHardAI  # noqa: E402
+from plugins.rook.hard import (  # noqa: E402
+    BID_BUDGET,
+    DECLARER_BUDGET,
+    DEFAULT_BUDGET,
+    HardConfig,
+    RookHardAI,
+)
 from tools.tournament import run as run_matches  # noqa: E402
 from tools.tournament import wilson  # noqa: E402
 
@@ -58,14 +64,16 @@ def with_hard(
 ) -> Variant:
     """The variant with a 'hard' level of the given budget (the registry adds it through
     the plugin hook; tools building variants directly add it here). Card play gets
-    `iterations` play-outs per card, the declarer's nest and trump twice that, bids the
-    same; `declarer` / `bids` off leave those decisions to the normal heuristics."""
+    `iterations` play-outs per card; the nest, trump and bids get their default budgets
+    (plugins/rook/hard.py), all with the cap `seconds` (None: reproducible).
+    `declarer` / `bids` off leave those decisions to the normal heuristics.
+    """
     config = HardConfig(
         budget=SearchBudget(iterations=iterations, seconds=seconds),
         search_declarer=declarer,
-        declarer_budget=SearchBudget(iterations=2 * iterations, seconds=seconds, min_worlds=8),
+        declarer_budget=dataclasses.replace(DECLARER_BUDGET, seconds=seconds),
         search_bids=bids,
-        bid_budget=SearchBudget(iterations=iterations, seconds=seconds, min_worlds=8),
+        bid_budget=dataclasses.replace(BID_BUDGET, seconds=seconds),
     )
 
     def factory(v: Any, options: Any, seats: int) -> RookHardAI:
@@ -287,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-DEFAULT_ITERATIONS = 600
+DEFAULT_ITERATIONS = DEFAULT_BUDGET.iterations
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -12,7 +12,13 @@ from game.ai.search import SearchBudget
 from game.engine import Match
 from plugins.doudizhu import VARIANT
 from plugins.doudizhu.ai import NormalAI
-from plugins.doudizhu.hard import Determinizer, HardAI, HardConfig, sample_deal
+from plugins.doudizhu.hard import (
+    Determinizer,
+    HardAI,
+    HardConfig,
+    crowsnest_register_ais,
+    sample_deal,
+)
 
 SMALL = HardConfig(budget=SearchBudget(iterations=24, seconds=None, min_worlds=2))
 
@@ -83,9 +89,8 @@ def test_hard_answers_only_legal_actions_and_is_seeded():
     assert game(1) == first
 
 
-def test_the_plugin_host_registers_hard_for_doudizhu():
-    from game.plugin_host import load_registry
-
-    reg = load_registry()
-    assert "hard" in reg.variants["doudizhu"].ais
-    assert reg.ai_owner[("doudizhu", "hard")] == "doudizhu"
+def test_the_hook_registers_hard_for_doudizhu_only():
+    got = []
+    crowsnest_register_ais(lambda *a: got.append(a))
+    assert [(vid, level) for vid, level, _ in got] == [("doudizhu", "hard")]
+    assert isinstance(got[0][2](VARIANT, VARIANT.resolve_options(None), 3), HardAI)
