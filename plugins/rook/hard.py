@@ -1,12 +1,17 @@
-"""The Rook family's `hard` AI: determinized search (PIMC, game.ai.search) in card play.
+"""The Rook family's `hard` AI: determinized search (PIMC, game.ai.search).
 
-- Bidding, the nest and trump: the normal AI's heuristics (its per-preset fits).
-- Card play: `Determinizer` deals the cards the seat has not seen to the hidden places
-  (other hands, the hidden nest, the dummy's face-down cards, the cards set aside),
-  respecting every void the play so far proves; every playable card is then played out
-  in the same sampled deals by the easy policy for all seats, and scored with the
-  scorer's rules (made / set bids, counters) for the seat's side. Sequential halving
-  spends the play-outs on the cards still in contention.
+`Determinizer` deals the cards the seat has not seen to the hidden places (other hands,
+the hidden nest, the dummy's face-down cards, the cards set aside), respecting every
+void the play so far proves. Each decision's candidates are played out to the end of
+the deal in the same sampled deals (the easy policy plays the cards, the normal AI any
+bids, nest and trump still to come) and scored with the preset's scoring (made / set
+bids, counters) for the seat's side; sequential halving spends the play-outs on the
+candidates still in contention.
+
+- Bids: pass or the lowest bid (normal's own answer listed first).
+- Nest: plans of (discard, trump) from normal's and easy's discard for each trump.
+- Trump: the planned one (or, with trump before the nest, each colour searched).
+- Card play: every playable card, cheapest first.
 
 The search sees only the view: the sampled deals are built by `RookDeal.world` from the
 view and the sampled hidden cards, never from the real deal.
@@ -180,7 +185,8 @@ class Determinizer:
 
 
 def sample_deal(view: RookView, rng: random.Random) -> RookDeal:
-    """A full RookDeal consistent with `view` (play phase): see Determinizer."""
+    """A full RookDeal consistent with `view` (auction, nest, trump or play phase): see
+    Determinizer."""
     return Determinizer(view).sample(rng)
 
 
@@ -229,7 +235,8 @@ class HardConfig:
 
 
 class RookHardAI(RookNormalAI):
-    """Normal's bidding, nest and trump; PIMC search for every card played."""
+    """PIMC search for bids, the declarer's nest and trump, and every card played (see
+    the module doc); normal's heuristics wherever a search is switched off."""
 
     def __init__(
         self,
