@@ -144,8 +144,10 @@ def new_manager() -> pluggy.PluginManager:
 # ------------------------------------------------------------------ discovery
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Candidate:
+    """A plugin found but not yet imported (`loader` imports it)."""
+
     name: str
     origin: str
     loader: Callable[[], ModuleType]
