@@ -29,6 +29,7 @@ INT_KEYS = (
     "landlord",
     "attackers",
     "attacker_points",
+    "attacker_target",
     "high_bidder",
     "nest_count",
     "multiplier",

@@ -43,7 +43,7 @@ from .plays import (
     random_lead,
     shape_of,
 )
-from .scoring import parse_levels
+from .scoring import TAKEOVER_POINTS, parse_levels
 from .throws import resolve_throw, throw_beats, throw_reason, throw_shape
 
 SEATS = 4
@@ -147,6 +147,7 @@ class TractorView:
             "attacker_points": sum(self.taken[s] for s in range(SEATS) if s % 2 == self.attackers)
             if self.attackers >= 0
             else 0,
+            "attacker_target": TAKEOVER_POINTS,  # the client shows it; it knows no rules
             "first_declarer": self.first_declarer,
             "outcome": dict(self.outcome) or None,
         }

@@ -27,6 +27,9 @@ DEFEND_CHOICES = {
 _LEVEL_BY_NAME = {v: k for k, v in LEVEL_NAMES.items()} | {"T": 10}
 
 
+TAKEOVER_POINTS = 80  # the attackers take the deal over from this many points
+
+
 def promotion(attacker_points: int) -> tuple[int, int, bool]:
     """(defenders' rise, attackers' rise, attackers take over) for the attackers' points."""
     x = attacker_points
@@ -34,7 +37,7 @@ def promotion(attacker_points: int) -> tuple[int, int, bool]:
         return 3, 0, False
     if x < 40:
         return 2, 0, False
-    if x < 80:
+    if x < TAKEOVER_POINTS:
         return 1, 0, False
     if x < 120:
         return 0, 0, True
@@ -111,6 +114,7 @@ class TractorScorer:
             "dealer": dealer,
             "attackers": attackers,
             "attacker_points": x,
+            "attacker_target": TAKEOVER_POINTS,
             "kitty": list(d["kitty"]),
             "kitty_points": d["kitty_points"],
             "multiplier": d["multiplier"],

@@ -34,6 +34,7 @@ KEYS = [
     "declarer",
     "attackers",
     "attacker_points",
+    "attacker_target",
     "kitty",
     "phase",
     "to_move",
@@ -61,4 +62,30 @@ def test_odd_view_values_are_dropped_and_the_table_still_draws():
                 t.facts()
                 t.prompt()
                 t._rebuild_calls()
+    app.close()
+
+
+def test_the_tractor_takeover_mark_comes_from_the_variant():
+    """The top bar and the end-of-deal sheet show the attackers' target as the view and
+    the deal_over event give it (the client holds no Tractor rule of its own)."""
+    from game.client.scenes.overlays import EndOfDealScene
+
+    app = make_app()
+    v = app.registry.variant("tractor")
+    setups = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)]
+    t = TableScene(Session(v, setups, seed=1))
+    app.stack.replace(t)
+    app.step(DT)
+    t.view = {**t.view, "attackers": 1, "attacker_points": 35}
+    assert "Attackers 35/80" in t.facts()
+    t.view = {**t.view, "attacker_target": 100}
+    assert "Attackers 35/100" in t.facts()
+    t.view = {k: x for k, x in t.view.items() if k != "attacker_target"}
+    assert "Attackers 35" in t.facts()
+    ev = {"type": "deal_over", "attackers": 1, "attacker_points": 35, "takeover": False}
+    sheet = EndOfDealScene(t.session, {**ev, "attacker_target": 80})
+    app.stack.push(sheet)
+    assert any("scored 35 of the 80 needed." in line for line in sheet._details())
+    sheet.ev = ev
+    assert any(line.endswith("scored 35.") for line in sheet._details())
     app.close()

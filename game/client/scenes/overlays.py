@@ -305,7 +305,9 @@ class EndOfDealScene(_Sheet):
         att = ev.get("attackers")
         if isinstance(att, int) and "attacker_points" in ev:  # Tractor
             side = _labels(self.session, self._bottom())[att].split(" (")[0]
-            out.append(f"The attackers ({side}) scored {ev['attacker_points']} of the 80 needed.")
+            target = ev.get("attacker_target")
+            needed = f" of the {target} needed" if isinstance(target, int) else ""
+            out.append(f"The attackers ({side}) scored {ev['attacker_points']}{needed}.")
             out.append(
                 "They take over the deal." if ev.get("takeover") else "The defenders keep the deal."
             )

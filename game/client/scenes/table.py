@@ -1515,7 +1515,8 @@ class TableScene(Scene):
             and v.get("attackers", -1) >= 0
             and "attacker_points" in v
         ):
-            out.append(f"Attackers {v['attacker_points']}/80")
+            target = v.get("attacker_target")  # the variant's number, never the client's
+            out.append(f"Attackers {v['attacker_points']}" + (f"/{target}" if target else ""))
         return out
 
     def _score_labels(self) -> list[str]:
