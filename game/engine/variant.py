@@ -137,6 +137,11 @@ class Deal(ABC):
         """The seat's hand (used to resolve repeated card tokens when parsing)."""
         return None
 
+    def describe(self, cards: Sequence[Card]) -> str:
+        """What these cards, legal to play now, form ("tractor", "airplane with
+        wings"), for the window to name a selection; "" where the variant says nothing."""
+        return ""
+
 
 @dataclass(frozen=True, slots=True)
 class DealResult:

@@ -182,6 +182,8 @@ class TableScene(Scene):
         self.card_kind: str | None = None
         self.single = False
         self.playable: set[int] = set()
+        self._known: set[str] | None = None  # the deck's card names
+        self._rich_cache: dict[tuple[str, int, Any], pygame.Surface] = {}
         humans = session.humans
         if len(humans) == 1:
             self.viewer = self.last_seen = humans[0]
@@ -319,10 +321,9 @@ class TableScene(Scene):
             self._build_toolbar()
 
     def _known_names(self) -> set[str]:
-        known = self.__dict__.get("_known")
-        if known is None:
-            known = self._known = set(self.match.deck.names)
-        return known
+        if self._known is None:
+            self._known = set(self.match.deck.names)
+        return self._known
 
     def hand_ids(self) -> list[int]:
         """The cards the bottom seat acts with, as ids in the view's order: its hand, or
@@ -517,10 +518,9 @@ class TableScene(Scene):
             cards = tuple(sorted(self.selected))
             r = self.match.check((self.card_kind, cards))
             self.reason = "" if r is None else r[:1].upper() + r[1:]
-            describe = getattr(self.match.deal, "describe", None)  # a variant may name it
-            if r is None and describe is not None:
+            if r is None:
                 try:
-                    self.selection_name = str(describe(cards))
+                    self.selection_name = str(self.match.deal.describe(cards))
                 except Exception:  # noqa: BLE001 - a plugin's helper must not break the table
                     self.selection_name = ""
         else:
@@ -1368,7 +1368,7 @@ class TableScene(Scene):
 
     def _rich(self, line: str, size: int, colour: Any) -> pygame.Surface:
         """Text with inline suit icons, cached (it is drawn every frame)."""
-        cache = self.__dict__.setdefault("_rich_cache", {})
+        cache = self._rich_cache
         key = (line, size, colour)
         img = cache.get(key)
         if img is None:
