@@ -585,7 +585,7 @@ class TableScene(Scene):
             for c in action[1]:
                 x0, y0 = origin.get(c, self._seat_centre(seat))
                 self._fly(-1, (x0, y0), self._nest_pos(), 0.35, small=True)
-            piles = getattr(self.session.variant, "pile_names", ()) or ("pile",)
+            piles = self.session.variant.pile_names or ("pile",)
             self.calls[seat] = f"put {len(action[1])} in the {piles[0]}"
         elif kind != "play":
             self.calls[seat] = call_label(action, self.match.deck)
@@ -1213,7 +1213,7 @@ class TableScene(Scene):
         lay, assets = self.lay, self.app.assets
         n = int(self.view.get("nest_count") or 0)
         phase = self.view.get("phase")
-        piles = getattr(self.session.variant, "pile_names", ()) or ()
+        piles = self.session.variant.pile_names
         pile = piles[0] if piles else "pile"
         if phase in ("declare", "bid") and not n and piles:
             pile = piles[-1]  # the face-down rest: kitty, bottom, stock
