@@ -122,19 +122,7 @@ def _registry(cfg: Config) -> Any:
 def cmd_window(config_path: str | None) -> int:
     """The window. A bad config file does not keep the game from starting: the client
     shows the message and plays with defaults (and never overwrites the file)."""
-    import importlib
-    import importlib.util
-
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    try:
-        found = importlib.util.find_spec("game.client.app") is not None
-    except ModuleNotFoundError:
-        found = False
-    if not found:
-        raise CLIError(
-            "the game window is not built yet; meanwhile try "
-            "'crowsnest simulate --variant crowsnest --games 1'"
-        )
     problem = _display_problem()
     if problem:
         raise CLIError(
@@ -146,9 +134,9 @@ def cmd_window(config_path: str | None) -> int:
     except ConfigError as e:
         print(f"{PROG}: {e} (playing with the default settings)", file=sys.stderr)
         source = config_path
-    app = importlib.import_module("game.client.app")
-    result = app.main(source)
-    return int(result or 0)
+    from game.client.app import main as window_main  # pygame only for the window
+
+    return int(window_main(source) or 0)
 
 
 def _display_problem() -> str | None:
