@@ -27,15 +27,20 @@ class SeatPrefs:
     name: str = ""
 
 
+# game.config holds the defaults; the client's copy must not drift from them (it
+# runs on these when the config file is bad).
+_DISPLAY, _SOUND = cfgmod.DisplayConfig(), cfgmod.SoundConfig()
+
+
 @dataclass
 class Prefs:
-    width: int = 1280
-    height: int = 720
-    fullscreen: bool = False
-    speed: int = 3
-    volume: float = 0.8
-    muted: bool = False
-    card_size: str = "medium"
+    width: int = _DISPLAY.width
+    height: int = _DISPLAY.height
+    fullscreen: bool = _DISPLAY.fullscreen
+    speed: int = _DISPLAY.animation_speed
+    volume: float = _SOUND.volume
+    muted: bool = _SOUND.mute
+    card_size: str = _DISPLAY.card_size
     keys: dict[str, list[str]] = field(default_factory=dict)  # overrides of DEFAULT_BINDINGS
     variant: str = "crowsnest"
     players: list[SeatPrefs] = field(default_factory=list)

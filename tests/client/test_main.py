@@ -94,6 +94,10 @@ def test_bad_config_file_is_reported_and_never_overwritten(tmp_path):
     store.prefs.speed = 1
     store.save()
     assert path.read_text() == "display = [not toml"
+    # the client then runs on the config's own defaults
+    d = Config().display
+    fresh = PrefsStore(str(path)).prefs
+    assert (fresh.width, fresh.height, fresh.speed) == (d.width, d.height, d.animation_speed)
 
 
 def test_a_config_built_in_memory_is_never_written(tmp_path, monkeypatch):
