@@ -33,8 +33,7 @@ class Session:
         self.seat_setups = list(seats)
         self.seed = seed
         self.match = Match(variant, seed=seed, seats=len(seats), options=options, **match_kwargs)
-        self.clockwise = variant.clockwise
-        self.names = seat_names(self.seat_setups, self.clockwise)
+        self.names = seat_names(self.seat_setups, variant.clockwise)
         self.actors: list[int] = []  # the seat that took each action of match.log
         self.deal_start = 0  # log index where the current deal began
         # the safe runner: timeouts, raised errors and illegal answers become a legal

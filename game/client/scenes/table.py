@@ -235,7 +235,7 @@ class TableScene(Scene):
             self.positions,
             self.bottom,
             self.app.prefs.card_scale,
-            clockwise=self.session.clockwise,
+            clockwise=self.session.variant.clockwise,
         )
         self.tweener.finish_all()
         self._rebuild_trick()
