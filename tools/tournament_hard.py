@@ -5,6 +5,7 @@
     python tools/tournament_hard.py --deals 200 --seed 1 --iterations 600   # duplicate deals
     python tools/tournament_hard.py --b easy --json
     python tools/tournament_hard.py --variant doudizhu --deals 20 --iterations 160
+    python tools/tournament_hard.py --speed 2          # seconds per decision, defaults
 
 Matches: each seed is played twice with the teams' levels swapped (tournament.run).
 Duplicate deals: each seeded deal is played twice from the auction, teams swapped; the
@@ -224,6 +225,46 @@ def run_duplicate(variant: Variant, deals: int, seed: int, a: str, b: str) -> di
     }
 
 
+def speed(variant_id: str, deals: int, seed: int) -> dict[str, Any]:
+    """Seconds per decision of the registered hard AI (default budgets, time caps on)
+    through the safe runner, every seat hard, by phase; faults counted."""
+    import statistics
+
+    from game.ai.runner import AIRunner
+    from game.plugin_host import load_registry
+
+    v = load_registry().variants[variant_id]
+    by: dict[str, list[float]] = {}
+    faults = 0
+    for k in range(deals):
+        m = Match(v, seed=seed + k)
+        runner = AIRunner(v, m.options, m.seats, seed=seed + k)
+        while not m.over and m.deal_no < 1:
+            phase = m.phase
+            c = runner.choose(m, level="hard")
+            faults += c.fault is not None
+            by.setdefault(phase, []).append(c.seconds)
+            m.apply(c.action)
+        runner.close()
+    every = [x for xs in by.values() for x in xs]
+    return {
+        "variant": variant_id,
+        "mode": "speed",
+        "deals": deals,
+        "faults": faults,
+        "moves_per_second": round(len(every) / sum(every), 2),
+        "max_seconds": round(max(every), 3),
+        "phases": {
+            ph: {
+                "moves": len(xs),
+                "mean_s": round(statistics.mean(xs), 3),
+                "max_s": round(max(xs), 3),
+            }
+            for ph, xs in by.items()
+        },
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", default="crowsnest")
@@ -235,8 +276,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
     ap.add_argument("--no-declarer-search", action="store_true", help="nest/trump by heuristics")
     ap.add_argument("--no-bid-search", action="store_true", help="bids by heuristics")
+    ap.add_argument("--speed", type=int, default=0, help="time N deals through the runner")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    if args.speed:
+        res = speed(args.variant, args.speed, args.seed)
+        print(json.dumps(res) if args.json else json.dumps(res, indent=1))
+        return 0
     if args.variant == "doudizhu":
         from plugins.doudizhu import VARIANT as ddz
 
