@@ -247,3 +247,19 @@ def test_the_plugin_host_registers_hard_for_every_rook_variant():
     for vid in VARIANTS:
         assert "hard" in reg.variants[vid].ais, vid
         assert reg.ai_owner[(vid, "hard")] == "rook"
+
+
+@pytest.mark.parametrize("vid", sorted(VARIANTS))
+def test_hard_plays_a_legal_deal_in_every_preset(vid):
+    v = VARIANTS[vid]
+    m = Match(v, seed=11)
+    hard = RookHardAI(v, m.options, m.seats, SMALL)
+    rng = random.Random(11)
+    moves = 0
+    while not m.over and m.deal_no == 0:
+        legal = m.legal_actions() if m.deal.legal_complete() else []
+        a = hard.choose(m.view(m.to_move), legal, rng)
+        assert m.check(a) is None, (m.deal.format_action(a), m.check(a))
+        m.apply(a)
+        moves += 1
+    assert moves > m.seats * 5
