@@ -11,6 +11,9 @@ import pygame
 
 from .input import Act, InputEvent
 
+Colour = tuple[int, ...]  # RGB or RGBA
+RectLike = pygame.Rect | tuple[int, int, int, int]
+
 INK = (246, 240, 226)
 MUTED = (190, 196, 186)
 GOLD = (244, 200, 86)
@@ -39,7 +42,9 @@ class TextCache:
         self.fonts = fonts
         self._cache: dict[tuple, pygame.Surface] = {}
 
-    def render(self, text: str, size: int, colour=INK, bold: bool = False) -> pygame.Surface:
+    def render(
+        self, text: str, size: int, colour: Colour = INK, bold: bool = False
+    ) -> pygame.Surface:
         key = (text, size, colour, bold)
         s = self._cache.get(key)
         if s is None:
@@ -55,7 +60,7 @@ class TextCache:
         text: str,
         size: int,
         pos: tuple[float, float],
-        colour=INK,
+        colour: Colour = INK,
         bold: bool = False,
         anchor: str = "topleft",
     ) -> pygame.Rect:
@@ -98,7 +103,13 @@ class TextCache:
 _panel_cache: dict[tuple, pygame.Surface] = {}
 
 
-def panel(surface: pygame.Surface, rect, colour=PANEL, edge=PANEL_EDGE, radius: int = 10) -> None:
+def panel(
+    surface: pygame.Surface,
+    rect: RectLike,
+    colour: Colour = PANEL,
+    edge: Colour | None = PANEL_EDGE,
+    radius: int = 10,
+) -> None:
     r = pygame.Rect(rect)
     key = (r.size, colour, edge, radius)
     s = _panel_cache.get(key)

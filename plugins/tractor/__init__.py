@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game.engine.cards import Deck
 from game.engine.options import Option, Options
 from game.engine.variant import DealSetup, Variant
 from game.hookspecs import hookimpl
@@ -15,7 +16,7 @@ from .scoring import DEFEND_CHOICES, TractorScorer
 
 
 class TractorDeck:
-    def build(self, options: Options, seats: int):  # -> Deck
+    def build(self, options: Options, seats: int) -> Deck:
         return DECK
 
     def layout(self, options: Options, seats: int, shuffled: list[int]) -> dict[str, Any]:

@@ -129,7 +129,9 @@ def _multisets(groups: list[list[int]], size: int, min_pairs: int) -> Iterator[t
     yield from rec(0, size, 0)
 
 
-def follows(hand: Sequence[int], lead: Shape, es: Sequence[int], limit: int = LIST_LIMIT):
+def follows(
+    hand: Sequence[int], lead: Shape, es: Sequence[int], limit: int = LIST_LIMIT
+) -> tuple[list[tuple[int, ...]], bool]:
     """(legal follows, complete). Copies are interchangeable: each choice appears once."""
     s, n, npairs, _ = lead
     suit_held = [c for c in hand if es[c] == s]
