@@ -248,10 +248,7 @@ class RookDeal(Deal):
     # ------------------------------------------------------------ checking
 
     def check(self, action: Action) -> str | None:
-        if self._to_move < 0:
-            return "the deal is over"
-        if not isinstance(action, tuple) or not action:
-            return "that is not an action"
+        # Match.check has already turned away malformed actions and a finished deal.
         kind = action[0]
         ph = self.phase
         names = self.deck.names
