@@ -8,6 +8,7 @@ action name -> list of pygame key names) over the defaults below.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -114,9 +115,24 @@ class BindingError(ValueError):
     """A key name in the config that pygame does not know."""
 
 
+# Key names from pygame's own constants (K_RETURN -> "return"), so parsing the bindings
+# needs no initialised display: pygame.key.key_code warns before pygame.init().
+_NAMED_KEYS: dict[str, int] = {
+    a[2:].lower(): getattr(pygame, a) for a in dir(pygame) if a.startswith("K_")
+}
+_NAMED_KEYS["enter"] = pygame.K_KP_ENTER  # SDL's name for it, used by the defaults
+
+
 def key_code(name: str) -> int:
+    code = _NAMED_KEYS.get(name.strip().lower())
+    if code is not None:
+        return code
     try:
-        return pygame.key.key_code(name)
+        with warnings.catch_warnings():
+            # other SDL names ("left shift", "keypad 1", "["): SDL reads them from its
+            # static name table, which is right before pygame.init() too
+            warnings.filterwarnings("ignore", "pygame.init", Warning)
+            return pygame.key.key_code(name)
     except (ValueError, pygame.error) as e:
         raise BindingError(
             f"'{name}' is not a key name pygame knows (try 'return', 'h', 'f1')"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import warnings
 
 import pygame
 import pytest
@@ -167,6 +168,18 @@ def test_bindings_from_config_override_defaults():
     im = InputMap({"hint": ["k"]})
     assert im.translate(key(pygame.K_k)).act is Act.HINT
     assert im.translate(key(pygame.K_h)).act is Act.KEY
+
+
+def test_bindings_parse_without_pygame_init():
+    # the config is read before the window opens: no "pygame.init() has not been
+    # called" warning, and the names still mean the right keys
+    pygame.display.quit()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        im = InputMap({"hint": ["Left Shift"], "undo": ["enter", "kp_enter"], "rules": ["F1"]})
+    assert im.translate(key(pygame.K_LSHIFT)).act is Act.HINT
+    assert im.translate(key(pygame.K_KP_ENTER)).act is Act.UNDO
+    assert im.translate(key(pygame.K_F1)).act is Act.RULES
 
 
 def test_bad_binding_is_a_clear_sentence():
