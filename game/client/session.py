@@ -36,6 +36,7 @@ class Session:
         self.names = seat_names(self.seat_setups, variant.clockwise)
         self.actors: list[int] = []  # the seat that took each action of match.log
         self.deal_start = 0  # log index where the current deal began
+        self.finished_deal: Any = None  # the deal that just ended (the match deals anew)
         # the safe runner: timeouts, raised errors and illegal answers become a legal
         # fallback and a fault the table reports
         self.runner = AIRunner(variant, self.match.options, len(seats), seed=f"{seed}:ai")
@@ -81,10 +82,12 @@ class Session:
     def apply(self, action: Action) -> list[Event]:
         """Apply an action for the seat to move (raises ActionError when illegal)."""
         seat = self.match.to_move
+        deal = self.match.deal
         events = self.match.apply(action)
         self.actors.append(seat)
         if any(e.get("type") in ("deal_over", "redeal") for e in events):
             self.deal_start = len(self.match.log)
+            self.finished_deal = deal
         self.generation += 1
         return events
 

@@ -153,3 +153,29 @@ def test_tractor_all_pass_turns_the_kitty_up_for_everyone_to_see():
     app.draw()
     assert any(k[0] == "Kitty turned up" for k in app.text._cache)  # drawn for all to see
     app.close()
+
+
+def test_top_bar_describes_the_finished_deal_while_its_sheet_is_up():
+    from game.client.scenes.overlays import EndOfDealScene
+
+    app = make_app()
+    t = table_for(app, "tractor", 4, seed=3)
+    drv = Driver(app, t, mode="mixed", seed=3)
+    drv.play(stop=lambda: isinstance(app.stack.top, EndOfDealScene))
+    m = t.match
+    assert m.phase == "declare" and not t.view.get("trump")  # the next deal waits behind
+    last = m.history[-1]
+    finished = t.session.finished_deal.view(0).to_json()
+    assert finished["trump"]
+    app.text._cache.clear()
+    app.draw()
+    drawn = {k[0] for k in app.text._cache}
+    assert "Trump not declared" not in drawn
+    assert f"Attackers {last['attacker_points']}/80" in t.facts()
+    assert f"Attackers {last['attacker_points']}/80" in drawn
+    assert f"Playing {finished['level_rank']}s" in drawn
+    drv.dismiss(app.stack.top)  # Continue: the bar moves on to the new deal
+    for _ in range(3):
+        app.step(DT)
+    assert t.bar_view is None and "Attackers 0/80" in t.facts()
+    app.close()

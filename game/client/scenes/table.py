@@ -174,6 +174,9 @@ class TableScene(Scene):
         self.last_seen: int | None = None  # the last human who saw the table
         self.frame_faces: set[int] = set()
         self.view: dict[str, Any] = {}
+        # While the end-of-deal sheet is up the top bar describes the finished deal (its
+        # trump, bid, points), not the next one the match has already dealt.
+        self.bar_view: dict[str, Any] | None = None
         self.lay: TableLayout | None = None
         self.panel_menu = Menu([], self._press)
         self.toolbar = Menu([], self._tool)
@@ -662,6 +665,7 @@ class TableScene(Scene):
             elif t in ("deal_over", "redeal"):
                 self.between = True
                 if t == "deal_over":
+                    self.bar_view = self._finished_view(ev)
                     self.beats.append(lambda ev=ev: self._end_of_deal(ev))
                 else:
                     self.beats.append(lambda: self.say("Redeal"))
@@ -830,6 +834,19 @@ class TableScene(Scene):
                 x, y = self._trick_xy(seat, i, n)
                 self.trick.append(CardSprite(x, y, c, False, seat))
 
+    def _finished_view(self, ev: dict[str, Any]) -> dict[str, Any] | None:
+        """The view of the deal that just ended, with the deal_over event's final
+        numbers over it (Tractor's attacker points count the kitty bonus there)."""
+        deal = self.session.finished_deal
+        if deal is None or deal is self.match.deal:
+            return None  # the match is over: its deal is still the finished one
+        v = clean_view(deal.view(self.bottom).to_json(), self._known_names())
+        for k in ("attacker_points", "attacker_target"):
+            if k in ev and k in v:
+                v[k] = ev[k]
+        v.pop("level_names", None)  # levels after the deal, like the scores beside them
+        return v
+
     def _end_of_deal(self, ev: dict[str, Any]) -> None:
         from .overlays import EndOfDealScene
 
@@ -848,6 +865,7 @@ class TableScene(Scene):
         if self.match.over:
             return
         self.between = False
+        self.bar_view = None
         self.calls.clear()
         self.trick.clear()
         self.refresh()
@@ -1440,7 +1458,7 @@ class TableScene(Scene):
         lay, text, ui, assets = self.lay, self.app.text, self.app.ui, self.app.assets
         x, y, w, h = lay.top_bar
         panel(surface, (x - 4, y - 4, w + 8, h + 4), radius=0, edge=None)
-        v, s = self.view, self.session
+        v, s = self.bar_view or self.view, self.session
         deal = self.match.deal_no + (0 if self.match.over or self.between else 1)
         parts = [f"{s.variant.name}", f"Deal {max(1, deal)}", *self.facts()]
         cx = ui(10)
@@ -1491,7 +1509,7 @@ class TableScene(Scene):
     def facts(self) -> list[str]:
         """The public facts of the deal the variant's view carries (bid and declarer,
         landlord and multiplier, level, ...), as short phrases for the top bar."""
-        v, names = self.view, self.session.names
+        v, names = self.bar_view or self.view, self.session.names
         out: list[str] = []
 
         def who(x: Any) -> str:
