@@ -22,6 +22,7 @@ from .scene import SceneStack
 from .widgets import TextCache
 
 CAPTION = "CrowsNest Arcade"
+RESIZE_SETTLE_S = 0.5  # seconds without a resize event before the size is saved
 NO_DISPLAY = (
     "crowsnest: no display is available to open the game window ({why}); "
     "to play without a window, run `crowsnest simulate --variant crowsnest --games 1`."
@@ -69,6 +70,10 @@ class App:
         # config built in memory: tests and tools unless they set a path).
         self.save_path = _autosave_path(self.store.path)
         self._autosaver: Any = None
+        # A window dragged to a new size is remembered once the drag has settled (a
+        # drag sends a burst of resize events; the config is written once).
+        self._pending_size: tuple[int, int] | None = None
+        self._resized_at = 0.0
 
     # ------------------------------------------------------------ services
 
@@ -118,6 +123,9 @@ class App:
             if surf is not None:
                 self.screen = surf
                 self._resized(surf.get_size())
+                if not self.prefs.fullscreen:
+                    self._pending_size = surf.get_size()
+                    self._resized_at = self.clock_s
             return
         iev = self.input.translate(ev)
         if iev is not None:
@@ -145,9 +153,21 @@ class App:
             if not self.running:
                 return
         self.clock_s += dt
+        if self._pending_size is not None and self.clock_s - self._resized_at >= RESIZE_SETTLE_S:
+            self.remember_size()
         self.stack.update(dt)
         self.autosave()
         self.draw()
+
+    def remember_size(self) -> None:
+        """Keep the last windowed size in the config (the next run opens at it)."""
+        size, self._pending_size = self._pending_size, None
+        if size is None or self.prefs.fullscreen:
+            return
+        w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+        if (w, h) != (self.prefs.width, self.prefs.height):
+            self.prefs.width, self.prefs.height = w, h
+            self.save_prefs()
 
     def recover(self, error: Exception) -> None:
         """Something failed inside a scene (most likely a plugin's game code): report it,
@@ -203,6 +223,7 @@ class App:
         return self._autosaver.error
 
     def close(self) -> None:
+        self.remember_size()  # a resize just before quitting counts too
         if self._autosaver is not None:
             self.autosave()
             self._autosaver.close()

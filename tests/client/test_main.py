@@ -86,6 +86,37 @@ def test_window_size_setting_shows_and_steps_from_the_real_window(tmp_path):
     assert step_size((1920, 1080), 1) == (1024, 640)  # wraps round
 
 
+def test_a_dragged_window_size_is_remembered_once_the_drag_settles(tmp_path):
+    from game import config as cfgmod
+    from game.client.app import RESIZE_SETTLE_S
+
+    path = tmp_path / "config.toml"
+    store = PrefsStore(str(path))
+    app = App(store, size=(1024, 640))
+    saves = []
+    real_save = store.save
+    store.save = lambda: (saves.append((store.prefs.width, store.prefs.height)), real_save())
+    # a drag: the OS resizes the window and sends a burst of events, frame after frame
+    for w, h in ((1050, 660), (1100, 690), (1111, 701)):
+        surf = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h))
+        pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=w, y=h))
+        app.step(RESIZE_SETTLE_S / 4)
+        assert app.size == surf.get_size() == (w, h)
+    assert saves == []  # not on every event of the burst
+    for _ in range(6):
+        app.step(RESIZE_SETTLE_S / 4)
+    assert saves == [(1111, 701)]
+    saved = cfgmod.load(path)
+    assert (saved.display.width, saved.display.height) == (1111, 701)
+    # a resize just before quitting is kept too
+    pygame.display.set_mode((1200, 700), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1200, 700), w=1200, h=700))
+    app.step(0.0)
+    app.close()
+    assert (cfgmod.load(path).display.width, cfgmod.load(path).display.height) == (1200, 700)
+
+
 def test_bad_config_file_is_reported_and_never_overwritten(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text("display = [not toml")
