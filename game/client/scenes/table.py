@@ -224,6 +224,13 @@ class TableScene(Scene):
             f" (played by {names[ctl]})" if isinstance(ctl, int) and 0 <= ctl < len(names) else ""
         )
 
+    def possessive(self, pos: Any, start: bool = False) -> str:
+        """ "North's", or "your" for the seat named You (never "You's")."""
+        name = self.name_of(pos)
+        if name == "You":
+            return "Your" if start else "your"
+        return f"{name}'s"
+
     def dummy_turn(self) -> bool:
         v = self.view
         return (
@@ -405,6 +412,11 @@ class TableScene(Scene):
         b.icon = assets.icon("suit:" + su, self.app.ui(24))
         b.label = rank_text(r) if len(cards) == 1 else f"Pair of {rank_text(r)}s"
 
+    def panel_in_row(self) -> bool:
+        """Buttons go in a row beside the prompt (not a box in the middle) when cards
+        are chosen, or when a trick lies in the middle (Dou Dizhu's lone Pass)."""
+        return bool(self.card_kind) or bool(self.view.get("trick"))
+
     def _layout_panel(self) -> None:
         lay, ui = self.lay, self.app.ui
         if lay is None:
@@ -413,7 +425,7 @@ class TableScene(Scene):
         if not buttons:
             return
         h, gap = ui(44), ui(10)
-        if self.card_kind:  # a row above the hand, on the right of the prompt
+        if self.panel_in_row():  # a row above the hand, on the right of the prompt
             w = min(ui(150), lay.status[2] // (2 * len(buttons)))
             x0 = lay.status[0] + lay.status[2] - len(buttons) * (w + gap) + gap
             y = lay.status[1] + (lay.status[3] - h) // 2
@@ -643,7 +655,9 @@ class TableScene(Scene):
                         lambda d=d: self._fly(-1, self._nest_pos(), self._seat_centre(d), 0.4),
                     )
             elif t == "throw_failed":
-                self.say(f"{self.name_of(ev.get('seat', seat))}'s throw failed: one unit is led")
+                self.say(
+                    f"{self.possessive(ev.get('seat', seat), True)} throw failed: one unit is led"
+                )
             elif t == "kitty" and isinstance(ev.get("kitty"), list):
                 self.piles.append((self._kitty_caption(ev), list(ev["kitty"])))
             elif t == "all_passed":
@@ -711,7 +725,7 @@ class TableScene(Scene):
         if isinstance(who, int) and who >= 0 and "seat" in ev:
             return f"{self.name_of(who)} named {tr.capitalize()} as trump"
         if isinstance(who, int) and who >= 0:
-            return f"Trump settled ({self.name_of(who)}'s call): {word}"
+            return f"Trump settled ({self.possessive(who)} call): {word}"
         return f"Trump settled: {word}"
 
     def _kitty_caption(self, ev: dict[str, Any]) -> str:
@@ -1254,7 +1268,7 @@ class TableScene(Scene):
         ):
             self._draw_pile_row(surface, kitty, "You buried")  # the dealer's own secret
         show_nest = n and phase in ("bid", "trump", "declare") and not self.view.get("nest_taken")
-        if show_nest and self.my_turn() and self.panel_menu.buttons and not self.card_kind:
+        if show_nest and self.my_turn() and self.panel_menu.buttons and not self.panel_in_row():
             show_nest = False  # the panel stands there
         if self.dealing is not None or show_nest:
             assets.set_card_height(lay.small[1])
@@ -1550,7 +1564,7 @@ class TableScene(Scene):
         lay, text, ui = self.lay, self.app.text, self.app.ui
         sx, sy, sw, sh = lay.status
         msg = self.banner or self.prompt()  # news of the moment, else what to do
-        panel_row = self.card_kind is not None and self.panel_menu.buttons and self.my_turn()
+        panel_row = self.panel_in_row() and self.panel_menu.buttons and self.my_turn()
         right = (self.panel_menu.buttons[0].rect.left - ui(10)) if panel_row else sx + sw
         cx = sx + (right - sx) // 2
         avail = right - sx
@@ -1559,6 +1573,20 @@ class TableScene(Scene):
             size = ui(17)  # a long prompt: smaller first, then cut to fit
         lines = text.wrap(msg, size, avail, True)
         second = bool(self.reason) or bool(self.selection_name and self.selected and self.my_turn())
+        todo = self.prompt() if self.banner and self.my_turn() else ""
+        fits = todo and not second and text.fonts(ui(15), True).size(todo)[0] <= avail
+        if fits:
+            # the news must not hide what the player has to do: the news above, smaller
+            news = text.fit(self.banner, ui(15), avail, True)
+            text.draw(surface, news, ui(15), (cx, sy + sh // 2 - ui(11)), INK, True, "center")
+            size = ui(18) if text.fonts(ui(18), True).size(todo)[0] <= avail else ui(15)
+            text.draw(surface, todo, size, (cx, sy + sh // 2 + ui(10)), GOLD, True, "center")
+            self._draw_panel(surface)
+            return
+        if todo:  # no room for both: what to do wins over the news
+            msg = todo
+            size = ui(20) if text.fonts(ui(20), True).size(msg)[0] <= avail else ui(17)
+            lines = text.wrap(msg, size, avail, True)
         if len(lines) > 1 and not second:  # two lines fit when no reason is shown
             text.draw(surface, lines[0], size, (cx, sy + sh // 2 - ui(10)), GOLD, True, "center")
             rest = text.fit(" ".join(lines[1:]), size, avail, True)
@@ -1574,8 +1602,12 @@ class TableScene(Scene):
         elif self.selection_name and self.selected and self.my_turn():
             name = text.fit("Selected: " + self.selection_name, ui(17), avail, True)
             text.draw(surface, name, ui(17), (cx, sy + sh // 2 + ui(12)), INK, True, "center")
+        self._draw_panel(surface)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        lay, text, ui = self.lay, self.app.text, self.app.ui
         if self.my_turn() and self.panel_menu.buttons:
-            if not self.card_kind:
+            if not self.panel_in_row():
                 px, py, pw, ph = lay.panel
                 bs = self.panel_menu.buttons
                 top = min(b.rect.top for b in bs) - ui(48)
@@ -1637,5 +1669,5 @@ class TableScene(Scene):
                 return "Your turn: select cards, then Play selected"
             return choice_prompt(self._legal)
         if s.is_human(tm):
-            return f"{s.names[tm]}'s turn"
+            return f"{self.possessive(tm, True)} turn"
         return f"{s.names[tm]} is thinking..."

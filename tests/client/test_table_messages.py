@@ -1,0 +1,92 @@
+"""What the table says and where its buttons stand, found playing it: the news of the
+moment never hides the player's instruction, a lone Pass never covers the trick, and
+the human seat's possessive is "your", not "You's"."""
+
+from __future__ import annotations
+
+import pygame
+from client_driver import DT, make_app
+
+from game.client.scenes.table import TableScene
+from game.client.session import SeatSetup, Session
+
+
+def table_at(app, variant: str, seats: int, until, seeds=range(40)) -> TableScene:
+    """A table whose AIs (all seats) played until `until(match)`; seat 0 human."""
+    v = app.registry.variant(variant)
+    for seed in seeds:
+        setups = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)]
+        s = Session(v, setups, seed=seed)
+        m = s.match
+        for _ in range(400):
+            if until(m) or m.over:
+                break
+            s.apply(s.runner.choose(m, m.to_move, "random", budget_s=None).action)
+        if until(m):
+            t = TableScene(s)
+            app.stack.replace(t)
+            t.tweener.finish_all()
+            t.beats.clear()
+            t.dealing = None
+            app.step(DT)
+            return t
+    raise AssertionError("no seed reached the position")
+
+
+def drawn(app) -> set[str]:
+    app.text._cache.clear()
+    app.draw()
+    return {k[0] for k in app.text._cache}
+
+
+def whole(prompt: str, texts: set[str]) -> bool:
+    """The prompt drawn in full: on one line, or on two."""
+    return prompt in texts or any(
+        a + " " + b == prompt for a in texts for b in texts if prompt.startswith(a + " ")
+    )
+
+
+def test_news_does_not_hide_the_instruction_on_the_players_turn():
+    for size, news_too in (((1280, 720), True), ((800, 600), False)):
+        app = make_app(size=size)
+        t = table_at(app, "crowsnest", 4, lambda m: m.to_move == 0 and m.phase == "nest")
+        assert t.my_turn() and t.card_kind == "discard"
+        t.say("You won the bid at 120", 3.0)
+        texts = drawn(app)
+        assert whole(t.prompt(), texts), texts  # "Choose 5 of your 14 cards ..." in full
+        assert ("You won the bid at 120" in texts) is news_too  # where there is room
+        app.close()
+
+
+def test_a_lone_pass_stands_beside_the_prompt_not_over_the_trick():
+    def only_pass_after_a_play(m) -> bool:
+        return (
+            m.to_move == 0
+            and m.phase == "play"
+            and m.legal_actions() == [("pass",)]
+            and bool(m.view_json(0)["trick"])
+        )
+
+    for size in ((800, 600), (1280, 720)):
+        app = make_app(size=size)
+        t = table_at(app, "doudizhu", 3, only_pass_after_a_play)
+        assert t.my_turn() and [b.value for b in t.panel_menu.buttons] == [("pass",)]
+        button = t.panel_menu.buttons[0].rect
+        sw, sh = t.lay.small
+        for sp in t.trick:
+            card = pygame.Rect(round(sp.x - sw / 2), round(sp.y - sh / 2), sw, sh)
+            assert not button.colliderect(card), (size, button, card)
+        assert button.colliderect(pygame.Rect(t.lay.status))  # in the prompt's row
+        assert t.prompt() and t.prompt() in drawn(app)
+        app.close()
+
+
+def test_the_human_seat_is_your_not_yous():
+    app = make_app()
+    t = table_at(app, "crowsnest", 4, lambda m: m.phase == "bid")
+    assert t.name_of(0) == "You"
+    assert t.possessive(0) == "your" and t.possessive(0, True) == "Your"
+    assert t.possessive(1) == f"{t.name_of(1)}'s"
+    news = t._trump_news({"type": "trump", "trump": "H", "declarer": 0}, 0)
+    assert "You's" not in news and "(your call)" in news
+    app.close()
