@@ -90,3 +90,30 @@ def test_the_human_seat_is_your_not_yous():
     news = t._trump_news({"type": "trump", "trump": "H", "declarer": 0}, 0)
     assert "You's" not in news and "(your call)" in news
     app.close()
+
+
+def test_top_bar_keeps_trump_and_both_sides_clear_of_the_toolbar_in_a_small_window():
+    def in_play(m) -> bool:
+        return m.phase == "play" and m.to_move == 0 and bool(m.view_json(0)["trick"])
+
+    for size in ((800, 600), (1024, 640), (1280, 720), (1920, 1080)):
+        app = make_app(size=size)
+        t = table_at(app, "tractor", 4, in_play)
+        rects: dict[str, pygame.Rect] = {}
+
+        def spy(surface, s, *a, draw=app.text.draw, rects=rects, **kw):
+            r = draw(surface, s, *a, **kw)
+            rects[s] = r
+            return r
+
+        app.text.draw = spy
+        app.draw()
+        bar = [r for r in rects.values() if r.bottom <= t.lay.top_bar[3]]
+        toolbar = [b.rect for b in t.toolbar.buttons]
+        words = [rects[s] for s, _c, _i in t._bar_items()[1]]  # trump and the two sides
+        assert len(words) >= 3 and all(r in bar for r in words), (size, sorted(rects))
+        left = min(b.left for b in toolbar)
+        for r in bar:
+            if not any(b.contains(r) for b in toolbar):
+                assert r.right <= left, (size, r, left)
+        app.close()

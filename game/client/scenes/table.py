@@ -144,6 +144,9 @@ def pretty_action(action: Action, deck: Any) -> str:
     return " ".join(str(x) for x in action).capitalize()
 
 
+TOP_BAR_WORDS = 620  # room the top bar's words want left of the toolbar, at 720 lines
+
+
 class TableScene(Scene):
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -459,13 +462,16 @@ class TableScene(Scene):
             ("Hurry", Act.HURRY),
         ]
         ui = self.app.ui
+        font = self.app.text.fonts(ui(16), True)
+        labels = [(f"{lb} ({im.label(a)})" if im.label(a) else lb, a) for lb, a in items]
+        full = sum(font.size(t)[0] + ui(22) for t, _a in labels)
+        if full > self.lay.size[0] - ui(TOP_BAR_WORDS):
+            labels = [(lb, a) for lb, a in items]  # a narrow window: the keys give way
         buttons = []
         x = self.lay.size[0] - ui(6)
         bh = self.lay.top_bar[3] - ui(8)
-        for label, act in reversed(items):
-            key = im.label(act)
-            text = f"{label} ({key})" if key else label
-            w = self.app.text.fonts(ui(16), True).size(text)[0] + ui(16)
+        for text, act in reversed(labels):
+            w = font.size(text)[0] + ui(16)
             x -= w
             b = Button(text, act, pygame.Rect(x, ui(4), w, bh))
             if act is Act.UNDO:
@@ -1469,56 +1475,60 @@ class TableScene(Scene):
             surface.blit(img, (round(sp.x - sw / 2), round(sp.y - sh / 2)))
 
     def _draw_top_bar(self, surface: pygame.Surface) -> None:
-        lay, text, ui, assets = self.lay, self.app.text, self.app.ui, self.app.assets
+        lay, text, ui = self.lay, self.app.text, self.app.ui
         x, y, w, h = lay.top_bar
         panel(surface, (x - 4, y - 4, w + 8, h + 4), radius=0, edge=None)
+        facts, tail = self._bar_items()
+        room = self.toolbar_left - ui(10)
+
+        def width(items: list[tuple[str, Any, str]], fs: int) -> int:
+            font = text.fonts(fs, True)
+            return sum(font.size(t)[0] + ui(18) + (ui(24) if suit else 0) for t, _c, suit in items)
+
+        # a narrow window: smaller type first, then the deal's facts give way (the
+        # scores and the trump stay: the player needs them most)
+        fs = next((f for f in (ui(17), ui(15), ui(13)) if width(facts + tail, f) <= room), ui(13))
+        while len(facts) > 1 and width(facts + tail, fs) > room:
+            facts.pop()
+        cx = ui(10)
+        for t, colour, suit in facts + tail:
+            if suit:
+                ic = self.app.assets.icon("suit:" + suit, ui(20))
+                surface.blit(ic, ic.get_rect(midleft=(cx, h // 2)))
+                cx += ui(24)
+            r = text.draw(surface, t, fs, (cx, h // 2), colour, True, "midleft")
+            cx = r.right + ui(18)
+        self.toolbar.draw(surface, text, ui(16), show_focus=False)
+
+    def _bar_items(self) -> tuple[list[tuple[str, Any, str]], list[tuple[str, Any, str]]]:
+        """The top bar's words: (text, colour, suit icon drawn before it or ""), split
+        into the deal's facts and what must stay (trump and the running scores)."""
         v, s = self.bar_view or self.view, self.session
         deal = self.match.deal_no + (0 if self.match.over or self.between else 1)
-        parts = [f"{s.variant.name}", f"Deal {max(1, deal)}", *self.facts()]
-        cx = ui(10)
-        fs = ui(17)
-        for p in parts:
-            r = text.draw(surface, p, fs, (cx, h // 2), INK, True, "midleft")
-            cx = r.right + ui(18)
+        facts = [(p, INK, "") for p in (s.variant.name, f"Deal {max(1, deal)}", *self.facts())]
+        tail: list[tuple[str, Any, str]] = []
         trump = v.get("trump")
         if trump == "NT":
-            r = text.draw(surface, "No trump suit", fs, (cx, h // 2), INK, True, "midleft")
-            cx = r.right + ui(18)
+            tail.append(("No trump suit", INK, ""))
         elif not trump and v.get("phase") == "declare":
-            r = text.draw(surface, "Trump not declared", fs, (cx, h // 2), MUTED, True, "midleft")
-            cx = r.right + ui(18)
+            tail.append(("Trump not declared", MUTED, ""))
         elif trump:
             suit = COLOUR_SUITS.get(str(trump), str(trump)[:1].upper())
-            r = text.draw(surface, "Trump", fs, (cx, h // 2), INK, True, "midleft")
-            ic = assets.icon("suit:" + suit, ui(20))
-            surface.blit(ic, ic.get_rect(midleft=(r.right + ui(6), h // 2)))
             word = (
                 str(trump).capitalize()
                 if trump in COLOUR_SUITS
-                else SUIT_WORDS.get(str(trump), str(trump))
+                else SUIT_WORDS.get(str(trump), str(trump)).capitalize()
             )
-            r = text.draw(
-                surface,
-                word,
-                fs,
-                (r.right + ui(30), h // 2),
-                assets.suit_colour_on_dark(suit),
-                True,
-                "midleft",
-            )
-            cx = r.right + ui(18)
+            tail.append(("Trump", INK, ""))
+            tail.append((word, self.app.assets.suit_colour_on_dark(suit), suit))
         # running scores (team games; individual scores sit on the name plates)
         labels = self._score_labels() if self.match.teams else []
         levels = self.view.get("level_names")
         scores = list(levels or self.match.scores)
         for i, (lab, sc) in enumerate(zip(labels, scores, strict=False)):
-            team_col = TEAM_COLOURS[i % len(TEAM_COLOURS)]
             line = f"{lab}: level {sc}" if levels else f"{lab} {sc}"
-            r = text.draw(surface, line, fs, (cx, h // 2), team_col, True, "midleft")
-            cx = r.right + ui(14)
-            if cx > self.toolbar_left - ui(60):
-                break
-        self.toolbar.draw(surface, text, ui(16), show_focus=False)
+            tail.append((line, TEAM_COLOURS[i % len(TEAM_COLOURS)], ""))
+        return facts, tail
 
     def facts(self) -> list[str]:
         """The public facts of the deal the variant's view carries (bid and declarer,
