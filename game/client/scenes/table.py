@@ -1483,7 +1483,7 @@ class TableScene(Scene):
 
         def width(items: list[tuple[str, Any, str]], fs: int) -> int:
             font = text.fonts(fs, True)
-            return sum(font.size(t)[0] + ui(18) + (ui(24) if suit else 0) for t, _c, suit in items)
+            return sum(font.size(t)[0] + ui(18) + (ui(14) if suit else 0) for t, _c, suit in items)
 
         # a narrow window: smaller type first, then the deal's facts give way (the
         # scores and the trump stay: the player needs them most)
@@ -1492,7 +1492,8 @@ class TableScene(Scene):
             facts.pop()
         cx = ui(10)
         for t, colour, suit in facts + tail:
-            if suit:
+            if suit:  # the glyph sits close to the "Trump" before it
+                cx -= ui(10)
                 ic = self.app.assets.icon("suit:" + suit, ui(20))
                 surface.blit(ic, ic.get_rect(midleft=(cx, h // 2)))
                 cx += ui(24)
