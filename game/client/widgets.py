@@ -153,6 +153,10 @@ class Button:
             surface, edge, self.rect, 3 if focused or self.hint else 1, border_radius=8
         )
         colour = INK if self.enabled else (120, 124, 120)
+        # a label wider than its button (many bids in a small window) is drawn smaller
+        room = self.rect.width - 10 - (self.rect.height if self.colour is not None else 0)
+        while size > 9 and text.fonts(size, True).size(self.label)[0] > room:
+            size -= 1
         if self.colour is not None:
             sw = self.rect.height - 14
             sr = pygame.Rect(self.rect.x + 8, self.rect.y + 7, sw, sw)

@@ -117,3 +117,22 @@ def test_top_bar_keeps_trump_and_both_sides_clear_of_the_toolbar_in_a_small_wind
             if not any(b.contains(r) for b in toolbar):
                 assert r.right <= left, (size, r, left)
         app.close()
+
+
+def test_bid_button_labels_stay_inside_their_buttons_in_a_small_window():
+    app = make_app(size=(800, 600))
+    t = table_at(app, "individual5", 5, lambda m: m.to_move == 0 and m.phase == "bid")
+    buttons = t.panel_menu.buttons
+    assert len(buttons) >= 6 and t.my_turn()
+    drawn_at: dict[str, list[pygame.Rect]] = {}
+
+    def spy(surface, s, *a, draw=app.text.draw, **kw):
+        r = draw(surface, s, *a, **kw)
+        drawn_at.setdefault(s, []).append(r)
+        return r
+
+    app.text.draw = spy
+    app.draw()
+    for b in buttons:
+        assert any(b.rect.contains(r) for r in drawn_at[b.label]), (b.label, b.rect)
+    app.close()
