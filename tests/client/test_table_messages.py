@@ -136,3 +136,36 @@ def test_bid_button_labels_stay_inside_their_buttons_in_a_small_window():
     for b in buttons:
         assert any(b.rect.contains(r) for r in drawn_at[b.label]), (b.label, b.rect)
     app.close()
+
+
+def test_doudizhu_end_of_deal_says_cards_left_and_why_the_landlord_won_or_lost():
+    from client_driver import Driver
+
+    from game.client.scenes.overlays import EndOfDealScene
+
+    app = make_app(size=(1280, 720))
+    t = table_at(app, "doudizhu", 3, lambda m: m.phase == "play")
+    Driver(app, t, seed=4).play(stop=lambda: isinstance(app.stack.top, EndOfDealScene))
+    sheet = app.stack.top
+    sheet.tweener.finish_all()
+    texts = drawn(app)
+    ev = t.match.history[-1]
+    assert "Cards left" in texts and "Points taken" not in texts
+    won = "wins" if ev["landlord_wins"] else "loses"
+    line = next(x for x in texts if x.startswith("The landlord ("))
+    assert f" {won}" in line and f"x{ev['multiplier']}" in line
+    app.close()
+
+
+def test_a_set_bid_by_you_reads_were_set():
+    from game.client.scenes.overlays import EndOfDealScene
+
+    app = make_app()
+    t = table_at(app, "crowsnest", 4, lambda m: m.phase == "bid")
+    ev = {"type": "deal_over", "points": [80, 40], "score_change": [-110, 40], "scores": [-110, 40]}
+    sheet = EndOfDealScene(t.session, {**ev, "declarer": 0, "bid": 110, "made": False}, [])
+    app.stack.push(sheet)
+    assert "You bid 110 and were set: 110 is subtracted." in sheet._details()
+    sheet.ev = {**ev, "declarer": 1, "bid": 110, "made": False}
+    assert f"{t.name_of(1)} bid 110 and was set: 110 is subtracted." in sheet._details()
+    app.close()

@@ -273,11 +273,13 @@ class EndOfDealScene(_Sheet):
                     level_name(now) if levels else str(now),
                 ]
             )
-        header = ["", "Points taken", "Levels up", "Level"] if levels else None
+        # Dou Dizhu's deal result counts the cards left in each hand, not points taken
+        taken = "Cards left" if isinstance(ev.get("landlord_wins"), bool) else "Points taken"
+        header = ["", taken, "Levels up", "Level"] if levels else None
         y = self.draw_table(
             surface,
             self.box.top + ui(80),
-            header or ["", "Points taken", "Change", "Score"],
+            header or ["", taken, "Change", "Score"],
             rows,
         )
         details = self._details()
@@ -311,15 +313,31 @@ class EndOfDealScene(_Sheet):
             out.append(
                 "They take over the deal." if ev.get("takeover") else "The defenders keep the deal."
             )
+        names = self.session.names
+        ll = ev.get("landlord")
+        if isinstance(ev.get("landlord_wins"), bool) and isinstance(ll, int) and ll < len(names):
+            won = "wins" if ev["landlord_wins"] else "loses"
+            why = [f"bid {ev['bid']}"] if ev.get("bid") else []
+            if ev.get("bombs"):
+                why.append(f"{ev['bombs']} bomb" + ("s" if ev["bombs"] != 1 else ""))
+            why += [w for w in ("spring", "reverse_spring") if ev.get(w)]
+            mult = ev.get("multiplier")
+            detail = ", ".join(w.replace("_", " ") for w in why)
+            out.append(
+                f"The landlord ({names[ll]}) {won}"
+                + (f": multiplier x{mult}" if mult else "")
+                + (f" ({detail})." if detail else ".")
+            )
         made = ev.get("made")
         bid = ev.get("bid")
         decl = ev.get("declarer")
-        if bid and isinstance(decl, int) and 0 <= decl < len(self.session.names):
-            who = self.session.names[decl]
+        if bid and isinstance(decl, int) and 0 <= decl < len(names):
+            who = names[decl]
             if made is True:
                 out.append(f"{who} bid {bid} and made it.")
             elif made is False:
-                out.append(f"{who} bid {bid} and was set: {bid} is subtracted.")
+                was = "were" if who == "You" else "was"
+                out.append(f"{who} bid {bid} and {was} set: {bid} is subtracted.")
             else:
                 out.append(f"{who} bid {bid}.")
         return out
