@@ -327,7 +327,12 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{res['variant']} {res['mode']}: {args.a} vs {args.b} over {n}: "
                 f"{res['win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f}) "
-                + (f"mean margin {res['mean_margin']:+.1f}, " if "mean_margin" in res else "")
+                + (
+                    f"mean margin {res['mean_margin']:+.1f} "
+                    f"(95% CI {res['margin_ci95'][0]:+.1f} to {res['margin_ci95'][1]:+.1f}), "
+                    if "mean_margin" in res
+                    else ""
+                )
                 + (
                     f"{res['hard_moves_per_second']} hard moves/s, "
                     if res.get("hard_moves_per_second")
