@@ -154,6 +154,8 @@ def test_doudizhu_end_of_deal_says_cards_left_and_why_the_landlord_won_or_lost()
     won = "wins" if ev["landlord_wins"] else "loses"
     line = next(x for x in texts if x.startswith("The landlord ("))
     assert f" {won}" in line and f"x{ev['multiplier']}" in line
+    # the plates behind the sheet do not claim "0 cards" against its cards left
+    assert not any(x.startswith("0 cards") for x in texts), texts
     app.close()
 
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .table import TableScene
 
 
-SHEET = (16, 28, 24, 250)  # sheets are read, not glanced at: nearly opaque
+SHEET = (16, 28, 24, 255)  # sheets are read, not glanced at: opaque (no card ghosts)
 
 
 def _any_key(ev: InputEvent) -> bool:

@@ -1374,7 +1374,8 @@ class TableScene(Scene):
                 True,
                 "bottomright",
             )
-        line2 = f"{count} cards" if not place.local else ""
+        # between deals the hands are put away: no "0 cards" against the sheet's cards left
+        line2 = f"{count} cards" if not place.local and not self.between else ""
         call = self.calls.get(seat)
         if to_move and not s.is_human(seat) and (s.ai_busy() or self._ai_ready == seat):
             dots = "." * (1 + int(self.app.clock_s * 3) % 3)
