@@ -1586,12 +1586,12 @@ class TableScene(Scene):
         lines = text.wrap(msg, size, avail, True)
         second = bool(self.reason) or bool(self.selection_name and self.selected and self.my_turn())
         todo = self.prompt() if self.banner and self.my_turn() else ""
-        fits = todo and not second and text.fonts(ui(15), True).size(todo)[0] <= avail
+        fits = todo and not second and text.fonts(ui(17), True).size(todo)[0] <= avail
         if fits:
             # the news must not hide what the player has to do: the news above, smaller
             news = text.fit(self.banner, ui(15), avail, True)
             text.draw(surface, news, ui(15), (cx, sy + sh // 2 - ui(11)), INK, True, "center")
-            size = ui(18) if text.fonts(ui(18), True).size(todo)[0] <= avail else ui(15)
+            size = ui(18) if text.fonts(ui(18), True).size(todo)[0] <= avail else ui(17)
             text.draw(surface, todo, size, (cx, sy + sh // 2 + ui(10)), GOLD, True, "center")
             self._draw_panel(surface)
             return
