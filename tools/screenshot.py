@@ -1,10 +1,16 @@
 """Render every client scene to PNG, headless, for looking at the product's face.
 
     python tools/screenshot.py [FOLDER] [--size 1280x720]
+    python tools/screenshot.py [FOLDER] --play tractor [--hotseat] [--deals 2]
 
 FOLDER defaults to ./screenshots (gitignored). Positions are reached by letting the AIs
 play fixed seeds until the human seat has the decision to show, so the pictures are
 the same on every run.
+
+--play plays whole deals the way a player sees them (animations on, a fake clock) and
+saves frames at the moments worth a look: the deal being dealt, cards in flight, a
+trick being swept, the human's decisions, the end-of-deal sheet counting up and done,
+the privacy screen (--hotseat: two humans) and the game-over screen.
 """
 
 from __future__ import annotations
@@ -334,16 +340,97 @@ def shots(app: App) -> dict[str, Callable[[], None]]:
     }
 
 
+def play_frames(
+    app: App, variant: str, out: Path, hotseat: bool, deals: int, seed: int = 5
+) -> list[Path]:
+    """Play `variant` with seat 0 human (and the partner's or next seat, --hotseat)
+    against the AIs, saving frames at the moments a player would look at."""
+    import random
+
+    from game.client.scenes.overlays import EndOfDealScene, GameOverScene, PrivacyScene
+
+    v = app.registry.variant(variant)
+    n = v.default_seats
+    humans = {0, 2 % n if n >= 4 else 1} if hotseat else {0}
+    seats = [SeatSetup("human" if i in humans else "ai", "normal", "") for i in range(n)]
+    app.prefs.speed = 3
+    t = TableScene(Session(v, seats, seed=seed))
+    app.stack.replace(t)
+    rng = random.Random(seed)
+    taken: dict[str, int] = {}
+    saved: list[Path] = []
+
+    def shot(tag: str, most: int = 1) -> None:
+        if taken.get(tag, 0) >= most:
+            return
+        taken[tag] = taken.get(tag, 0) + 1
+        app.draw()
+        path = out / f"{variant}-{len(saved):03d}-{tag}-{taken[tag]}.png"
+        pygame.image.save(app.screen, str(path))
+        saved.append(path)
+
+    sheet_frames = 0
+    for frame in range(300_000):
+        app.step(1 / 30)
+        if t.session.ai_busy():
+            t.session.wait_ai(30)
+        top, m = app.stack.top, t.match
+        d = m.deal_no + (0 if t.between else 1)  # the last trick of a deal is still its own
+        if isinstance(top, GameOverScene):
+            shot("game-over")
+            break
+        if isinstance(top, EndOfDealScene):
+            sheet_frames += 1
+            if sheet_frames in (2, 20):
+                shot(f"deal{d}-sheet-{'counting' if sheet_frames == 2 else 'done'}")
+            if sheet_frames >= 20:
+                if d >= deals:
+                    break
+                app.dispatch(InputEvent(Act.CONFIRM))
+            continue
+        sheet_frames = 0
+        if isinstance(top, PrivacyScene):
+            shot(f"deal{d}-privacy")
+            app.dispatch(InputEvent(Act.CONFIRM))
+            continue
+        if top is not t or m.over:
+            continue
+        phase = t.view.get("phase", "")
+        if t.dealing is not None and frame % 9 == 0:
+            shot(f"deal{d}-dealing", 2)
+        elif t.sprites and t.dealing is None and frame % 4 == 0:
+            shot(f"deal{d}-{phase}-flying", 3)
+        elif t.trick_winner is not None:
+            shot(f"deal{d}-sweep", 2)
+        if t.my_turn():
+            shot(f"deal{d}-{phase}-your-turn", 2)
+            t.submit(m.deal.random_action(rng))
+    return saved
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("folder", nargs="?", default="screenshots")
     ap.add_argument("--size", default="1280x720", help="window size, WxH")
     ap.add_argument("--only", default="", help="render only scenes whose name contains this")
+    ap.add_argument("--play", default="", help="play whole deals of this variant id instead")
+    ap.add_argument("--hotseat", action="store_true", help="with --play: two human seats")
+    ap.add_argument("--deals", type=int, default=1, help="with --play: deals to play")
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
     out = Path(args.folder)
     out.mkdir(parents=True, exist_ok=True)
     app = make_app((w, h))
+    if args.play:
+        if args.play not in app.registry.variants:
+            known = ", ".join(sorted(app.registry.variants))
+            print(f"screenshot: no game '{args.play}' (known: {known})", file=sys.stderr)
+            app.close()
+            return 2
+        for path in play_frames(app, args.play, out, args.hotseat, args.deals):
+            print(path)
+        app.close()
+        return 0
     for name, make in shots(app).items():
         if args.only and args.only not in name:
             continue
