@@ -171,3 +171,22 @@ def test_a_set_bid_by_you_reads_were_set():
     sheet.ev = {**ev, "declarer": 1, "bid": 110, "made": False}
     assert f"{t.name_of(1)} bid 110 and was set: 110 is subtracted." in sheet._details()
     app.close()
+
+
+def test_a_long_plate_name_stays_on_its_plate():
+    app = make_app(size=(800, 600))
+    t = table_at(app, "individual2", 2, lambda m: m.phase == "play" and m.to_move == 0)
+    assert t.view.get("dummy")
+    rects: dict[str, pygame.Rect] = {}
+
+    def spy(surface, s, *a, draw=app.text.draw, **kw):
+        r = draw(surface, s, *a, **kw)
+        rects[s] = r
+        return r
+
+    app.text.draw = spy
+    app.draw()
+    dummy = t.lay.seats[t.positions - 1]
+    shown = next(s for s in rects if s.startswith("Dummy"))
+    assert pygame.Rect(dummy.plate).contains(rects[shown]), (shown, rects[shown], dummy.plate)
+    app.close()

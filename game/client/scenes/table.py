@@ -1362,6 +1362,11 @@ class TableScene(Scene):
             surface.blit(
                 assets.icon("declarer", icon_h), (px + pw - 2 * icon_h - ui(8), py + ui(4))
             )
+        icons = (self.view.get("dealer") == seat) + (
+            seat >= 0 and seat in (self.view.get("declarer", -1), self.view.get("landlord", -1))
+        )
+        room = px + pw - ix - ui(6) - icons * (icon_h + ui(4))
+        name = text.fit(name, ui(18), room, True)  # a long name stays on its plate
         text.draw(surface, name, ui(18), (ix, py + ui(5)), INK, True)
         if not self.match.teams and seat < len(self.match.scores):
             # individual scoring: each plate carries its own running score
