@@ -190,3 +190,19 @@ def test_a_long_plate_name_stays_on_its_plate():
     shown = next(s for s in rects if s.startswith("Dummy"))
     assert pygame.Rect(dummy.plate).contains(rects[shown]), (shown, rects[shown], dummy.plate)
     app.close()
+
+
+def test_the_bid_box_stays_off_the_side_seats_hands():
+    app = make_app(size=(800, 600))
+    t = table_at(app, "individual5", 5, lambda m: m.to_move == 0 and m.phase == "bid")
+    bs = [b.rect for b in t.panel_menu.buttons]
+    ui = app.ui
+    box = pygame.Rect(
+        min(r.left for r in bs) - ui(16),
+        min(r.top for r in bs) - ui(48),
+        max(r.right for r in bs) - min(r.left for r in bs) + 2 * ui(16),
+        max(r.bottom for r in bs) - min(r.top for r in bs) + ui(64),
+    )
+    px, _py, pw, _ph = t.lay.panel
+    assert px <= box.left and box.right <= px + pw, (box, t.lay.panel)
+    app.close()

@@ -440,7 +440,8 @@ class TableScene(Scene):
         cols = len(buttons) if len(buttons) <= 4 else min(6, (len(buttons) + 1) // 2)
         if any(b.colour for b in buttons):
             cols = min(len(buttons), 4)
-        w = min(ui(130), (pw - gap * (cols - 1)) // cols)
+        # the box drawn round the buttons (ui(16) each side) stays inside the panel area
+        w = min(ui(130), (pw - 2 * ui(16) - gap * (cols - 1)) // cols)
         rows = (len(buttons) + cols - 1) // cols
         total_w = cols * w + (cols - 1) * gap
         total_h = rows * h + (rows - 1) * gap
