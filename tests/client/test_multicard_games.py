@@ -179,3 +179,35 @@ def test_top_bar_describes_the_finished_deal_while_its_sheet_is_up():
         app.step(DT)
     assert t.bar_view is None and "Attackers 0/80" in t.facts()
     app.close()
+
+
+def test_plates_mark_the_finished_deals_dealer_while_its_sheet_is_up():
+    from client_driver import Driver
+
+    from game.client.scenes.overlays import EndOfDealScene
+
+    app = make_app()
+    t = table_for(app, "crowsnest", 4, seed=2)
+    Driver(app, t, seed=2).play(stop=lambda: isinstance(app.stack.top, EndOfDealScene))
+    finished, nxt = t.bar_view["dealer"], t.view["dealer"]
+    assert finished != nxt  # the dealer moves on with the next deal
+    marker = pygame.Surface((4, 4))
+    marker.fill((255, 0, 255))
+    real_icon = app.assets.icon
+    app.assets.icon = lambda name, size: (
+        pygame.transform.scale(marker, (size, size)) if name == "dealer" else real_icon(name, size)
+    )
+    canvas = pygame.Surface(app.size)
+    t.draw(canvas)  # the table under the sheet
+
+    def marked(seat: int) -> bool:
+        px, py, pw, _ph = t.lay.seats[seat].plate
+        ih = app.ui(18)
+        return canvas.get_at((px + pw - ih // 2 - app.ui(4), py + app.ui(4) + ih // 2))[:3] == (
+            255,
+            0,
+            255,
+        )
+
+    assert marked(finished) and not marked(nxt)
+    app.close()

@@ -1357,15 +1357,15 @@ class TableScene(Scene):
         name = self.name_of(seat)
         ix = px + ui(14)
         icon_h = ui(18)
-        if self.view.get("dealer") == seat:
+        dv = self.bar_view or self.view  # the finished deal's dealer while its sheet is up
+        if dv.get("dealer") == seat:
             surface.blit(assets.icon("dealer", icon_h), (px + pw - icon_h - ui(4), py + ui(4)))
-        if seat in (self.view.get("declarer", -1), self.view.get("landlord", -1)) and seat >= 0:
+        leads = seat >= 0 and seat in (dv.get("declarer", -1), dv.get("landlord", -1))
+        if leads:
             surface.blit(
                 assets.icon("declarer", icon_h), (px + pw - 2 * icon_h - ui(8), py + ui(4))
             )
-        icons = (self.view.get("dealer") == seat) + (
-            seat >= 0 and seat in (self.view.get("declarer", -1), self.view.get("landlord", -1))
-        )
+        icons = (dv.get("dealer") == seat) + leads
         room = px + pw - ix - ui(6) - icons * (icon_h + ui(4))
         name = text.fit(name, ui(18), room, True)  # a long name stays on its plate
         text.draw(surface, name, ui(18), (ix, py + ui(5)), INK, True)
