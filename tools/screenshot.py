@@ -381,9 +381,9 @@ def play_frames(
             break
         if isinstance(top, EndOfDealScene):
             sheet_frames += 1
-            if sheet_frames in (2, 20):
-                shot(f"deal{d}-sheet-{'counting' if sheet_frames == 2 else 'done'}")
-            if sheet_frames >= 20:
+            if sheet_frames in (8, 90):
+                shot(f"deal{d}-sheet-{'counting' if sheet_frames == 8 else 'done'}")
+            if sheet_frames >= 90:
                 if d >= deals:
                     break
                 app.dispatch(InputEvent(Act.CONFIRM))
