@@ -34,13 +34,21 @@ TEAM_COLOURS = [
 ]
 
 
+MIN_TEXT_PX = 14
+
+
 class TextCache:
     """Rendered text surfaces, keyed by everything that changes the pixels. Text is the
     most common thing a frame draws; rendering it once keeps frames cheap."""
 
     def __init__(self, fonts: Callable[[int, bool], pygame.font.Font]) -> None:
-        self.fonts = fonts
+        self._fonts = fonts
         self._cache: dict[tuple, pygame.Surface] = {}
+
+    def fonts(self, size: int, bold: bool = False) -> pygame.font.Font:
+        # below 14 px the default font's hinting runs letters together ("card s",
+        # "9cards") in an 800x600 window: small text is never drawn smaller
+        return self._fonts(max(size, MIN_TEXT_PX), bold)
 
     def render(
         self, text: str, size: int, colour: Colour = INK, bold: bool = False
