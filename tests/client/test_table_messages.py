@@ -206,3 +206,22 @@ def test_the_bid_box_stays_off_the_side_seats_hands():
     px, _py, pw, _ph = t.lay.panel
     assert px <= box.left and box.right <= px + pw, (box, t.lay.panel)
     app.close()
+
+
+def test_the_nests_cards_join_the_hand_when_their_flight_lands():
+    app = make_app()
+    t = table_at(app, "crowsnest", 4, lambda m: m.to_move == 0 and m.phase == "nest")
+    nest = set(t._ids(t.view["nest_taken"]))
+    assert nest and nest <= set(t.hand_ids())
+    faces: list[int] = []
+    real = app.assets.card_face
+    app.assets.card_face = lambda deck, c: (faces.append(c), real(deck, c))[1]
+    t.tweener.speed = 3  # animations on
+    t.tweener.wait(1.0, lambda: None)  # the nest's cards still in the air
+    app.draw()
+    assert not nest & set(faces) and len(faces) == len(t.hand_ids()) - len(nest)
+    t.tweener.finish_all()
+    faces.clear()
+    app.draw()
+    assert nest <= set(faces)
+    app.close()

@@ -1432,6 +1432,9 @@ class TableScene(Scene):
                 surface.blit(back, (x, y))
             return
         ids = self.hand_ids()[:count] if self.dealing is not None else self.hand_ids()
+        arriving = self._arriving()
+        if arriving:  # the nest's cards join the hand when their flight lands
+            ids = [c for c in ids if c not in arriving]
         self.frame_faces.add(self.bottom)
         rects = lay.hand_rects(len(ids))
         deck = self.match.deck
@@ -1460,6 +1463,16 @@ class TableScene(Scene):
                 surface.blit(assets.card_outline("hover"), (x, yy))
             elif c in fresh:
                 surface.blit(assets.card_outline("legal"), (x, yy))
+
+    def _arriving(self) -> set[int]:
+        """Cards of the nest (kitty) flying into the bottom seat's hand just now."""
+        phase = self.view.get("phase")
+        if not self.tweener.busy or phase not in ("nest", "bury"):
+            return set()
+        if self.match.to_move != self.bottom:
+            return set()
+        taken = self.view.get("nest_taken") or (self.view.get("kitty") if phase == "bury" else None)
+        return set(self._ids(list(taken))) if isinstance(taken, list) else set()
 
     def _draw_trick(self, surface: pygame.Surface) -> None:
         lay, assets = self.lay, self.app.assets
