@@ -60,6 +60,7 @@ class Match:
         self.deal_index = 0  # counts every deal dealt, redeals included (seeds the shuffle)
         self.deal_no = 0  # counts scored deals
         self.winner: Any = None
+        self.end_reason = ""  # the scorer's sentence on why the match ended
         self.over = False
         self.log: list[Action] = []
         self.history: list[dict[str, Any]] = []  # one entry per scored deal
@@ -214,7 +215,10 @@ class Match:
         if st.winner is not None:
             self.winner = st.winner
             self.over = True
-            events.append({"type": "match_over", "winner": st.winner, "scores": list(st.scores)})
+            over: Event = {"type": "match_over", "winner": st.winner, "scores": list(st.scores)}
+            if st.end_reason:
+                over["reason"] = self.end_reason = st.end_reason
+            events.append(over)
             return
         self._start_deal(st.next_dealer)
 

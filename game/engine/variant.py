@@ -165,6 +165,8 @@ class Settlement:
     # match state for the next deal (Tractor levels)
     carry: Mapping[str, Any] = field(default_factory=dict)
     extra_event: Mapping[str, Any] = field(default_factory=dict)
+    # Why the match ended (a sentence for the game-over screen), when winner is set.
+    end_reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,6 +68,13 @@ class DouDizhuScorer:
             scores=scores,
             next_dealer=(setup.dealer + 1) % SEATS,
             winner=winner,
+            end_reason=(
+                f"The match ends after {setup.options['deals']} deals"
+                + (f" or when a total reaches {target}" if target > 0 else "")
+                + "; the highest total wins."
+                if winner is not None
+                else ""
+            ),
             extra_event={
                 "landlord": details["landlord"],
                 "bid": details["bid"],

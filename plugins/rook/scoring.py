@@ -20,6 +20,16 @@ def match_winner(scores: tuple[int, ...], target: int, floor: int = -(10**9)) ->
     return scores.index(top)
 
 
+def end_reason(scores: tuple[int, ...], target: int, floor: int) -> str:
+    """The sentence the game-over screen shows under the winner."""
+    if max(scores) >= target:
+        return f"The game ends when a score reaches {target}; the highest score wins."
+    return (
+        f"A score fell to {floor} or below (the losing floor), "
+        "so the game ends and the highest score wins."
+    )
+
+
 class RookScorer:
     def __init__(self, preset: Any) -> None:
         self.preset = preset
@@ -45,11 +55,13 @@ class RookScorer:
         else:
             change[decl] = -bid
         scores = tuple(a + b for a, b in zip(setup.scores, change, strict=True))
+        winner = match_winner(scores, r.target, r.floor)
         return Settlement(
             score_change=tuple(change),
             scores=scores,
             next_dealer=(setup.dealer + 1) % setup.seats,
-            winner=match_winner(scores, r.target, r.floor),
+            winner=winner,
+            end_reason=end_reason(scores, r.target, r.floor) if winner is not None else "",
             extra_event={
                 "declarer": d["declarer"],
                 "declarer_side": decl,

@@ -129,4 +129,7 @@ class TractorScorer:
             winner=winner,
             carry={"levels": levels},
             extra_event=extra,
+            end_reason="The first team to go past level A wins the match."
+            if winner is not None
+            else "",
         )

@@ -443,7 +443,18 @@ class GameOverScene(_Sheet):
         table = self.app.stack.find(_table_cls())
         labels = _labels(s, table.bottom if table else 0)
         rows = [[lab, str(sc)] for lab, sc in zip(labels, s.match.scores, strict=False)]
-        y = self.draw_table(surface, self.box.top + ui(140), ["", "Final score"], rows)
+        reason = s.match.end_reason
+        if reason:
+            text.draw(
+                surface,
+                reason,
+                ui(18),
+                (self.box.centerx, self.box.top + ui(122)),
+                MUTED,
+                False,
+                "center",
+            )
+        y = self.draw_table(surface, self.box.top + ui(150), ["", "Final score"], rows)
         text.draw(
             surface,
             f"{s.match.deal_no} deals played  (Tab: score sheet)",
