@@ -95,24 +95,12 @@ def trump_features(r: RookRules, hand: Sequence[int], t: int) -> tuple[float, ..
     return (1.0, len(trumps) * scale, top, bosses * scale, short, pts * 4)
 
 
-_TRUMP_CACHE: dict[tuple[int, int], tuple[int, ...]] = {}
 _SUIT_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
 def r_trump_cards(r: RookRules, t: int) -> tuple[int, ...]:
     """Every trump card for trump t, weakest first."""
-    key = (id(r), t)
-    got = _TRUMP_CACHE.get(key)
-    if got is None:
-        order = r.orders[t]
-        got = tuple(
-            sorted(
-                (c for c in range(len(r.deck)) if order.eff_suit[c] == t),
-                key=lambda c: order.strength[c],
-            )
-        )
-        _TRUMP_CACHE[key] = got
-    return got
+    return r_suit_cards(r, t, t)
 
 
 def r_suit_cards(r: RookRules, t: int, s: int) -> tuple[int, ...]:
