@@ -322,11 +322,13 @@ class RookEasyAI:
 
 
 class Knowledge:
-    """What a seat can infer from its view: cards not yet seen, and voids per position."""
+    """What a seat can infer from its view: cards not yet seen, voids per position and,
+    with `won=True`, the cards of the finished tricks by the position that won them.
+    The normal AI counts cards with it and the hard AI's determinizer deals from it."""
 
-    __slots__ = ("unseen", "void")
+    __slots__ = ("unseen", "void", "won")
 
-    def __init__(self, view: RookView) -> None:
+    def __init__(self, view: RookView, won: bool = False) -> None:
         r = view.rules
         n = len(r.deck)
         seen = bytearray(n)
@@ -338,9 +340,12 @@ class Knowledge:
             if c >= 0:
                 seen[c] = 1
         P = r.positions
-        void = [set() for _ in range(P)]
+        void: list[set[int]] = [set() for _ in range(P)]
+        piles: list[list[int]] = [[] for _ in range(P)]
         t = view.trump
-        eff = r.orders[t].eff_suit if t >= 0 else r.suit
+        order = r.orders[t] if t >= 0 else None
+        # Before trump is named there are no tricks: printed suits serve.
+        eff = order.eff_suit if order is not None else r.suit
         bird = r.bird
         for trick in (*view.history, view.trick):
             led = -1
@@ -348,14 +353,23 @@ class Knowledge:
                 seen[c] = 1
                 if i == 0:
                     led = -1 if (c == bird and not r.bird_led_trump) else eff[c]
-                    continue
-                if led < 0:
-                    led = eff[c]
-                    continue
-                if eff[c] != led and c != bird and not (r.dummy and pos == 2):
+                elif led < 0:
+                    led = eff[c]  # the bird was led: this card sets the suit
+                elif (
+                    eff[c] != led
+                    and not (c == bird and r.bird_any_time)
+                    # the dummy follows with its face-up cards only: proves nothing hidden
+                    and not (r.dummy and pos == 2)
+                ):
                     void[pos].add(led)
+            if won and order is not None and trick is not view.trick and len(trick) == P:
+                cards = [c for _, c in trick]
+                first = 1 if (cards[0] == bird and not r.bird_led_trump) else 0
+                led_suit = eff[cards[first]] if first < len(cards) else eff[cards[0]]
+                piles[trick[trick_winner(cards, led_suit, order)][0]].extend(cards)
         self.unseen = [c for c in range(n) if not seen[c]]
         self.void = void
+        self.won = piles
 
 
 class RookNormalAI(RookEasyAI):

@@ -30,10 +30,17 @@ from typing import Any
 
 from game.ai.search import SearchBudget, apply_action, apply_sequence, pimc_search
 from game.engine import PASS, Action, Deal
-from game.engine.tricks import trick_winner
 from game.hookspecs import hookimpl
 
-from .ai import RookEasyAI, RookNormalAI, _Table, deal_value, expected_share, value_key
+from .ai import (
+    Knowledge,
+    RookEasyAI,
+    RookNormalAI,
+    _Table,
+    deal_value,
+    expected_share,
+    value_key,
+)
 from .deal import DUMMY, RookDeal
 from .view import RookView
 
@@ -65,38 +72,12 @@ class Determinizer:
             raise ValueError(f"there is nothing hidden to sample in the '{view.phase}' phase")
         r = view.rules
         self.view = view
-        # Before trump is named there are no tricks: printed suits serve for the voids.
         order = r.orders[view.trump] if view.trump >= 0 else None
         eff = order.eff_suit if order is not None else r.suit
-        n = len(r.deck)
-        seen = bytearray(n)
-        for c in view.hand:
-            seen[c] = 1
-        for c in view.nest:
-            seen[c] = 1
-        for c in view.dummy_up:
-            if c >= 0:
-                seen[c] = 1
+        known = Knowledge(view, won=True)
         P = r.positions
-        void: list[set[int]] = [set() for _ in range(P)]
-        won: list[list[int]] = [[] for _ in range(P)]
-        bird = r.bird
-        for trick in (*view.history, view.trick):
-            led = -1
-            for i, (pos, c) in enumerate(trick):
-                seen[c] = 1
-                if i == 0:
-                    led = -1 if (c == bird and not r.bird_led_trump) else eff[c]
-                elif led < 0:
-                    led = eff[c]  # the bird was led: this card sets the suit
-                elif eff[c] != led and not (c == bird and r.bird_any_time):
-                    void[pos].add(led)
-            if order is not None and trick is not view.trick and len(trick) == P:
-                cards = [c for _, c in trick]
-                first = 1 if (cards[0] == bird and not r.bird_led_trump) else 0
-                led_suit = eff[cards[first]] if first < len(cards) else eff[cards[0]]
-                won[trick[trick_winner(cards, led_suit, order)][0]].extend(cards)
-        self.unseen = [c for c in range(n) if not seen[c]]
+        void, won, bird = known.void, known.won, r.bird
+        self.unseen = known.unseen
         # Hidden places: (key, size, suits it cannot hold).
         places: list[tuple[Any, int, frozenset[int]]] = []
         for p in range(P):
