@@ -42,9 +42,13 @@ class Option:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise OptionError(f"option '{self.key}' must be a whole number, not {value!r}")
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option '{self.key}' must be at least {self.minimum}, not {value}")
+                raise OptionError(
+                    f"option '{self.key}' must be at least {self.minimum}, not {value}"
+                )
             if self.maximum is not None and value > self.maximum:
-                raise OptionError(f"option '{self.key}' must be at most {self.maximum}, not {value}")
+                raise OptionError(
+                    f"option '{self.key}' must be at most {self.maximum}, not {value}"
+                )
             return value
         if self.kind == "choice":
             if value not in self.choices:
