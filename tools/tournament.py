@@ -72,23 +72,17 @@ def run(
     for g in range(games):
         s = seed + g // 2 if teams else seed + g
         if teams:
-            a_team = g % 2  # each seed twice, levels swapped
-            levels = [a if i in teams[a_team] else b for i in range(seats)]
-            winner, n = play_match(variant, s, levels)
-            if winner is None:
-                unfinished += 1
-            else:
-                wins += winner == a_team
-                played += 1
+            side = g % 2  # each seed twice, levels swapped
+            levels = [a if i in teams[side] else b for i in range(seats)]
         else:
-            a_seat = g % seats
-            levels = [a if i == a_seat else b for i in range(seats)]
-            winner, n = play_match(variant, s, levels)
-            if winner is None:
-                unfinished += 1
-            else:
-                wins += winner == a_seat
-                played += 1
+            side = g % seats
+            levels = [a if i == side else b for i in range(seats)]
+        winner, n = play_match(variant, s, levels)
+        if winner is None:
+            unfinished += 1
+        else:
+            wins += winner == side
+            played += 1
         deals += n
     lo, hi = wilson(wins, played)
     return {
