@@ -1,7 +1,7 @@
 """CrowsNest Arcade: a card-table arcade on pygame-ce.
 
-Layers (data flows one way): plugins/ register variants through game.hookspecs;
-game.engine is the pure rules core; game.ai sees only views; game.client draws.
+Layers (data flows one way): plugins/ register variants through crowsnest.hookspecs;
+crowsnest.engine is the pure rules core; crowsnest.ai sees only views; crowsnest.client draws.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -1,7 +1,7 @@
-"""`python -m game` is the `crowsnest` command."""
+"""`python -m crowsnest` is the `crowsnest` command."""
 
 import sys
 
-from game.cli import main
+from crowsnest.cli import main
 
 sys.exit(main())

@@ -14,8 +14,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from game import config as config_mod
-from game.config import Config, ConfigError
+from crowsnest import config as config_mod
+from crowsnest.config import Config, ConfigError
 
 PROG = "crowsnest"
 HEADLESS_DRIVERS = ("dummy", "offscreen")
@@ -111,7 +111,7 @@ def _load_config(path: str | None) -> Config:
 
 
 def _registry(cfg: Config) -> Any:
-    from game.plugin_host import load_registry
+    from crowsnest.plugin_host import load_registry
 
     return load_registry(config=cfg)
 
@@ -134,7 +134,7 @@ def cmd_window(config_path: str | None) -> int:
     except ConfigError as e:
         print(f"{PROG}: {e} (playing with the default settings)", file=sys.stderr)
         source = config_path
-    from game.client.app import main as window_main  # pygame only for the window
+    from crowsnest.client.app import main as window_main  # pygame only for the window
 
     return int(window_main(source) or 0)
 
@@ -175,9 +175,9 @@ def _display_problem() -> str | None:
 
 
 def cmd_simulate(args: argparse.Namespace, cfg: Config) -> int:
-    from game.ai.runner import AIRunner, resolve_level
-    from game.engine import Match, MatchError, OptionError
-    from game.plugin_host import UnknownVariantError
+    from crowsnest.ai.runner import AIRunner, resolve_level
+    from crowsnest.engine import Match, MatchError, OptionError
+    from crowsnest.plugin_host import UnknownVariantError
 
     if args.games < 1:
         raise CLIError("--games must be at least 1", 2)
@@ -272,7 +272,7 @@ def cmd_simulate(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_engine(cfg: Config) -> int:
-    from game.protocol import serve
+    from crowsnest.protocol import serve
 
     return serve(_registry(cfg))
 
@@ -281,9 +281,9 @@ def cmd_engine(cfg: Config) -> int:
 
 
 def cmd_plugins(args: argparse.Namespace, cfg: Config) -> int:
-    from game.ai.runner import level_order
-    from game.hookspecs import API_VERSION
-    from game.plugin_host import user_plugin_folder
+    from crowsnest.ai.runner import level_order
+    from crowsnest.hookspecs import API_VERSION
+    from crowsnest.plugin_host import user_plugin_folder
 
     registry = _registry(cfg)
     if args.json:
@@ -325,7 +325,7 @@ def cmd_plugins(args: argparse.Namespace, cfg: Config) -> int:
 def cmd_replay(args: argparse.Namespace, cfg: Config) -> int:
     """Replay a save through the engine (every action checked again) and print the
     final position: scores, deal, whose turn; or the save's one-sentence problem."""
-    from game import savefile
+    from crowsnest import savefile
 
     try:
         got = savefile.load_full(args.file, _registry(cfg))

@@ -17,8 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 import tomli_w
-
-from game.tomlfile import read_toml, write_atomic
+from crowsnest.tomlfile import read_toml, write_atomic
 
 APP = "crowsnest"
 SEAT_KINDS = ("human", "ai")
@@ -78,7 +77,7 @@ class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     sound: SoundConfig = field(default_factory=SoundConfig)
     # Key bindings the player changed: action -> key names. Actions not listed keep the
-    # client's defaults (game.client.input), so only overrides live here.
+    # client's defaults (crowsnest.client.input), so only overrides live here.
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     path: Path | None = field(default=None, compare=False)  # where it was read from
 
@@ -94,7 +93,7 @@ class Config:
     def options_for(self, variant: Any) -> Mapping[str, Any]:
         """The variant's rule options: its defaults overlaid with this config's, validated
         against the variant's Option schema (ConfigError naming file and key if bad)."""
-        from game.engine import OptionError
+        from crowsnest.engine import OptionError
 
         given = self.options.get(variant.id, {})
         try:

@@ -2,7 +2,7 @@
 
 A plugin is a module (or package) with functions marked by `hookimpl`:
 
-    from game.hookspecs import hookimpl
+    from crowsnest.hookspecs import hookimpl
 
     @hookimpl
     def crowsnest_register_variants(register):
@@ -20,7 +20,7 @@ from typing import Any
 import pluggy
 
 PROJECT = "crowsnest"
-API_VERSION = 1  # bump on incompatible changes to this module or game.engine.variant
+API_VERSION = 1  # bump on incompatible changes to this module or crowsnest.engine.variant
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)

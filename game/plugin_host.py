@@ -32,10 +32,9 @@ from types import MappingProxyType, ModuleType
 from typing import Any
 
 import pluggy
-
-from game.engine import Deck, Option, OptionError, Variant
-from game.engine.variant import DIRECTIONS
-from game.hookspecs import API_VERSION, PROJECT, CrowsNestSpecs
+from crowsnest.engine import Deck, Option, OptionError, Variant
+from crowsnest.engine.variant import DIRECTIONS
+from crowsnest.hookspecs import API_VERSION, PROJECT, CrowsNestSpecs
 
 ENTRY_POINT_GROUP = "crowsnest.plugins"
 HOOK_PREFIX = PROJECT + "_"
@@ -161,15 +160,40 @@ def _one_line(exc: BaseException) -> str:
     text = f"{type(exc).__name__}: {msg}" if msg else type(exc).__name__
     if isinstance(exc, PluginError):
         text = msg
+    renamed = _renamed_import(exc)
+    if renamed:
+        text = renamed
     where = ""
     tb = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
     for frame in reversed(tb):
-        if "/game/" not in frame.filename.replace("\\", "/") and "importlib" not in frame.filename:
+        file = frame.filename.replace("\\", "/")
+        if not any(f"/{d}/" in file for d in _HOST_DIRS) and "importlib" not in file:
             where = f" ({Path(frame.filename).name}, line {frame.lineno})"
             break
     if isinstance(exc, SyntaxError) and exc.filename:
         where = f" ({Path(exc.filename).name}, line {exc.lineno})"
     return (text + where)[:300]
+
+
+# Frames in these folders are ours, not the plugin's (repository and installed names).
+_HOST_DIRS = ("game", "crowsnest")
+# Import names before 0.2 and what they are now (docs/plugins.md, "Import names").
+_RENAMED = {"game": "crowsnest", "plugins": "crowsnest_games"}
+
+
+def _renamed_import(exc: BaseException) -> str:
+    """The sentence for a plugin still importing a pre-0.2 module name, else ''."""
+    if not isinstance(exc, ModuleNotFoundError) or not exc.name:
+        return ""
+    old = exc.name
+    new = _RENAMED.get(old.split(".")[0])
+    if new is None:
+        return ""
+    now = new + old[len(old.split(".")[0]) :]
+    return (
+        f"imports '{old}', which CrowsNest Arcade 0.2 renamed '{now}': "
+        f"change the import to 'from {now} import ...'"
+    )
 
 
 def _entry_point_candidates() -> list[_Candidate]:
@@ -246,7 +270,7 @@ def _dropin(name: str, init: Path, shown: Path) -> _Candidate:
 def _check_variant(v: Any) -> Variant:
     """Refuse a variant that lacks one of its parts or has impossible values."""
     if not isinstance(v, Variant):
-        raise PluginError(f"registered {type(v).__name__}, not a game.engine.Variant")
+        raise PluginError(f"registered {type(v).__name__}, not a crowsnest.engine.Variant")
     if not isinstance(v.id, str) or not ID_RE.match(v.id):
         raise PluginError(
             f"variant id {v.id!r} must be 1-40 lower-case letters, digits, '-' or '_'"
@@ -287,7 +311,7 @@ def _check_variant(v: Any) -> Variant:
     keys = set()
     for opt in v.options:
         if not isinstance(opt, Option):
-            raise PluginError(f"variant '{v.id}': options must be game.engine.Option objects")
+            raise PluginError(f"variant '{v.id}': options must be crowsnest.engine.Option objects")
         if opt.key in keys:
             raise PluginError(f"variant '{v.id}': option '{opt.key}' is declared twice")
         keys.add(opt.key)
@@ -352,7 +376,7 @@ def _call_hook(pm: pluggy.PluginManager, module: ModuleType, hook: str, register
 
 
 def _random_factory() -> Any:
-    from game.ai.random_ai import random_factory
+    from crowsnest.ai.random_ai import random_factory
 
     return random_factory
 
@@ -367,7 +391,7 @@ def load_registry(
 ) -> Registry:
     """Discover, load and validate every plugin; never raises for a plugin's fault.
 
-    `config` (a game.config.Config) supplies plugin folders and the disabled list;
+    `config` (a crowsnest.config.Config) supplies plugin folders and the disabled list;
     explicit `folders` / `disabled` are added to it. `user_folder=False` skips the
     platformdirs plugin folder (tests).
     """

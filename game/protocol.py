@@ -12,9 +12,9 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from game.ai.runner import AIRunner, level_order, resolve_level
-from game.engine import ActionError, Match, MatchError, OptionError
-from game.plugin_host import Registry, UnknownVariantError
+from crowsnest.ai.runner import AIRunner, level_order, resolve_level
+from crowsnest.engine import ActionError, Match, MatchError, OptionError
+from crowsnest.plugin_host import Registry, UnknownVariantError
 
 AI_BUDGET_S = 10.0
 

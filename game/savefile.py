@@ -27,10 +27,9 @@ from pathlib import Path
 from typing import Any
 
 import tomli_w
-
-from game import __version__
-from game.engine import ActionError, Match, MatchError, OptionError
-from game.tomlfile import read_toml, write_atomic
+from crowsnest import __version__
+from crowsnest.engine import ActionError, Match, MatchError, OptionError
+from crowsnest.tomlfile import read_toml, write_atomic
 
 FORMAT = "crowsnest-save"
 FORMAT_VERSION = 1
@@ -98,7 +97,7 @@ def autosave_path(config_path: str | Path | None) -> Path:
     """Where the client keeps the running match. The per-user data folder for the
     default config; beside the config file for `--config FILE` (in FILE-STEM-saves/),
     so each config (a family profile, a portable copy, a test) has its own game."""
-    from game.config import default_path
+    from crowsnest.config import default_path
 
     if config_path is None:
         return default_autosave_path()

@@ -2,7 +2,7 @@
 
 pytest loads this module by itself where crowsnest-arcade is installed (a pytest11
 entry point; keep importing it cheap and free of side effects). With plugin autoloading
-off, name it in your top-level conftest.py: pytest_plugins = ["game.testing"].
+off, name it in your top-level conftest.py: pytest_plugins = ["crowsnest.testing"].
 
     def test_my_variant_loads(crowsnest_registry):
         import my_plugin
@@ -10,11 +10,11 @@ off, name it in your top-level conftest.py: pytest_plugins = ["game.testing"].
         assert "mygame" in registry.variants
 
     def test_my_variant_plays():
-        from game.testing import play_match
+        from crowsnest.testing import play_match
         match = play_match(MY_VARIANT, seats=4, seed=1, level="easy")
         assert match.over
 
-`registry_with(plugin)` loads a plugin through the real host (game.plugin_host), exactly
+`registry_with(plugin)` loads a plugin through the real host (crowsnest.plugin_host), exactly
 as an installed package is loaded: a module or object is offered through a temporary
 `crowsnest.plugins` entry point, a `.py` file or package folder as a drop-in. So the
 host's validation, isolation and error reports apply as they will for your users.
@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine import Match, Variant
-from game.plugin_host import Registry, load_registry
+from crowsnest.engine import Match, Variant
+from crowsnest.plugin_host import Registry, load_registry
 
 __all__ = ["ClientRun", "crowsnest_registry", "play_in_client", "play_match", "registry_with"]
 
@@ -153,9 +153,9 @@ def play_match(
     on, the AI's move is legal, and (where full_state() has "where") every card of the
     deck is in exactly one place. `check(match)` runs your own invariants too. Raises
     AssertionError naming the problem; AI faults are reported, as in the game, on
-    ``match.ai_faults`` (a list of game.ai.AIFault).
+    ``match.ai_faults`` (a list of crowsnest.ai.AIFault).
     """
-    from game.ai import AIRunner
+    from crowsnest.ai import AIRunner
 
     match = Match(variant, seed=seed, seats=seats, options=options)
     runner = AIRunner(variant, match.options, match.seats, budget_s=None, seed=seed)
@@ -218,12 +218,12 @@ def play_in_client(
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.client.app import App
-    from game.client.input import Act, InputEvent
-    from game.client.prefs import PrefsStore
-    from game.client.scenes.overlays import EndOfDealScene, GameOverScene
-    from game.client.scenes.table import TableScene
-    from game.client.session import SeatSetup, Session
+    from crowsnest.client.app import App
+    from crowsnest.client.input import Act, InputEvent
+    from crowsnest.client.prefs import PrefsStore
+    from crowsnest.client.scenes.overlays import EndOfDealScene, GameOverScene
+    from crowsnest.client.scenes.table import TableScene
+    from crowsnest.client.session import SeatSetup, Session
 
     n = seats if seats is not None else variant.default_seats
     with tempfile.TemporaryDirectory(prefix="crowsnest-client-") as tmp:

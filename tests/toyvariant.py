@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import (
+from crowsnest.engine import (
     PASS,
     Action,
     Deal,
@@ -30,7 +30,7 @@ from game.engine import (
     Settlement,
     Variant,
 )
-from game.hookspecs import hookimpl
+from crowsnest.hookspecs import hookimpl
 
 __version__ = "0.3"
 

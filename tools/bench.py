@@ -28,8 +28,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout too
 
-from game.engine import Match, Variant, shape_error  # noqa: E402
-from game.plugin_host import load_registry  # noqa: E402
+from crowsnest.engine import Match, Variant, shape_error  # noqa: E402
+from crowsnest.plugin_host import load_registry  # noqa: E402
 
 
 def random_deals_per_s(variant: Variant, seats: int, seconds: float, seed: int) -> float:

@@ -31,12 +31,12 @@ def frame_times(
     """Wall milliseconds per animated frame; `cpu` (if given) collects the main
     thread's CPU milliseconds per frame, which other processes on a loaded machine
     cannot inflate."""
-    from game.client.app import App
-    from game.client.prefs import PrefsStore
-    from game.client.scenes.overlays import EndOfDealScene
-    from game.client.scenes.table import TableScene
-    from game.client.session import SeatSetup, Session
-    from game.config import Config
+    from crowsnest.client.app import App
+    from crowsnest.client.prefs import PrefsStore
+    from crowsnest.client.scenes.overlays import EndOfDealScene
+    from crowsnest.client.scenes.table import TableScene
+    from crowsnest.client.session import SeatSetup, Session
+    from crowsnest.config import Config
 
     store = PrefsStore(Config())
     store.prefs.speed = 3
@@ -71,7 +71,7 @@ def frame_times(
 def first_frame_seconds(runs: int = 3) -> float:
     """Wall time from starting a fresh Python to the first drawn frame (best of runs)."""
     env = dict(os.environ, CROWSNEST_FIRST_FRAME_ONLY="1", SDL_VIDEODRIVER="dummy")
-    code = "import sys; from game.client.app import main; sys.exit(main())"
+    code = "import sys; from crowsnest.client.app import main; sys.exit(main())"
     best = float("inf")
     for _ in range(runs):
         start = time.time()

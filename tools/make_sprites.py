@@ -23,8 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
-
-from game.client import assets as A  # noqa: E402
+from crowsnest.client import assets as A  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,13 +27,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
-
-from game.client.app import App  # noqa: E402
-from game.client.input import Act, InputEvent  # noqa: E402
-from game.client.prefs import PrefsStore  # noqa: E402
-from game.client.scenes.table import TableScene  # noqa: E402
-from game.client.session import SeatSetup, Session  # noqa: E402
-from game.config import Config  # noqa: E402
+from crowsnest.client.app import App  # noqa: E402
+from crowsnest.client.input import Act, InputEvent  # noqa: E402
+from crowsnest.client.prefs import PrefsStore  # noqa: E402
+from crowsnest.client.scenes.table import TableScene  # noqa: E402
+from crowsnest.client.session import SeatSetup, Session  # noqa: E402
+from crowsnest.config import Config  # noqa: E402
 
 
 def make_app(size: tuple[int, int]) -> App:
@@ -90,8 +89,8 @@ def human_turn(phase: str, seat: int = 0) -> Callable[[Session], bool]:
 
 
 def shots(app: App) -> dict[str, Callable[[], None]]:
-    from game.client.scenes.info import PluginsScene, RulesScene
-    from game.client.scenes.overlays import (
+    from crowsnest.client.scenes.info import PluginsScene, RulesScene
+    from crowsnest.client.scenes.overlays import (
         EndOfDealScene,
         GameOverScene,
         LastTrickScene,
@@ -99,9 +98,9 @@ def shots(app: App) -> dict[str, Callable[[], None]]:
         PrivacyScene,
         ScoreSheetScene,
     )
-    from game.client.scenes.settings import SettingsScene
-    from game.client.scenes.setup import SetupScene
-    from game.client.scenes.title import TitleScene
+    from crowsnest.client.scenes.settings import SettingsScene
+    from crowsnest.client.scenes.setup import SetupScene
+    from crowsnest.client.scenes.title import TitleScene
 
     def title() -> None:
         app.stack.replace(TitleScene())
@@ -290,7 +289,7 @@ def shots(app: App) -> dict[str, Callable[[], None]]:
         table_for(app, s)
 
     def ohhell() -> None:
-        from game.testing import registry_with
+        from crowsnest.testing import registry_with
 
         root = Path(__file__).resolve().parents[1]
         if "ohhell" not in app.registry.variants:  # the community example, dropped in
@@ -347,7 +346,7 @@ def play_frames(
     against the AIs, saving frames at the moments a player would look at."""
     import random
 
-    from game.client.scenes.overlays import EndOfDealScene, GameOverScene, PrivacyScene
+    from crowsnest.client.scenes.overlays import EndOfDealScene, GameOverScene, PrivacyScene
 
     v = app.registry.variant(variant)
     n = v.default_seats

@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import Match, Variant  # noqa: E402
+from crowsnest.engine import Match, Variant  # noqa: E402
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -102,7 +102,7 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> int:
-    from plugins.rook import VARIANTS
+    from crowsnest_games.rook import VARIANTS
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", default="crowsnest", help="variant id (Rook family)")

@@ -29,24 +29,25 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.search import SearchBudget  # noqa: E402
-from game.engine import Match, Variant  # noqa: E402
-from plugins.rook import VARIANTS  # noqa: E402
-from plugins.rook.hard import (  # noqa: E402
+from crowsnest.ai.search import SearchBudget  # noqa: E402
+from crowsnest.engine import Match, Variant  # noqa: E402
+from crowsnest_games.rook import VARIANTS  # noqa: E402
+from crowsnest_games.rook.hard import (  # noqa: E402
     BID_BUDGET,
     DECLARER_BUDGET,
     DEFAULT_BUDGET,
     HardConfig,
     RookHardAI,
 )
+
 from tools.tournament import run as run_matches  # noqa: E402
 from tools.tournament import wilson  # noqa: E402
 
 
 def with_hard_doudizhu(variant: Variant, iterations: int, seconds: float | None) -> Variant:
     """Dou Dizhu with a 'hard' level of the given budget."""
-    from plugins.doudizhu.hard import HardAI
-    from plugins.doudizhu.hard import HardConfig as DdzConfig
+    from crowsnest_games.doudizhu.hard import HardAI
+    from crowsnest_games.doudizhu.hard import HardConfig as DdzConfig
 
     config = DdzConfig(budget=SearchBudget(iterations=iterations, seconds=seconds, min_worlds=3))
 
@@ -230,8 +231,8 @@ def speed(variant_id: str, deals: int, seed: int) -> dict[str, Any]:
     through the safe runner, every seat hard, by phase; faults counted."""
     import statistics
 
-    from game.ai.runner import AIRunner
-    from game.plugin_host import load_registry
+    from crowsnest.ai.runner import AIRunner
+    from crowsnest.plugin_host import load_registry
 
     v = load_registry().variants[variant_id]
     by: dict[str, list[float]] = {}
@@ -284,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(res) if args.json else json.dumps(res, indent=1))
         return 0
     if args.variant == "doudizhu":
-        from plugins.doudizhu import VARIANT as ddz
+        from crowsnest_games.doudizhu import VARIANT as ddz
 
         v = with_hard_doudizhu(ddz, args.iterations, None)
         res = run_rotation(v, args.deals or 20, args.seed, args.a, args.b)

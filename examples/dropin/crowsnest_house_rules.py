@@ -19,14 +19,14 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.engine import Option, Variant
-from game.hookspecs import hookimpl
+from crowsnest.engine import Option, Variant
+from crowsnest.hookspecs import hookimpl
 
 # The built-in Rook-family plugin is an importable package that exports its Variants.
-from plugins.rook import CROWSNEST
+from crowsnest_games.rook import CROWSNEST
 
 __version__ = "1.0"
-CROWSNEST_API = 1  # the game.hookspecs.API_VERSION this plugin is written for
+CROWSNEST_API = 1  # the crowsnest.hookspecs.API_VERSION this plugin is written for
 
 HOUSE_ID = "crowsnest-house"
 HOUSE_DEFAULTS: Mapping[str, Any] = {"bird_rank": "high", "nest_counters": "declarer"}

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from game.engine import Action, View
+from crowsnest.engine import Action, View
 
 
 class NoListedAction(LookupError):

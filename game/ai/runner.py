@@ -3,7 +3,7 @@
 The AI sees only the seat's view and the legal list, computed on a clone of the deal.
 If it raises, answers something illegal, or takes longer than its budget, the move is
 made by a legal fallback (the deal's own uniform random_action) and an AIFault is
-recorded (``runner.faults``, the ``on_fault`` callback and the ``game.ai`` logger), so
+recorded (``runner.faults``, the ``on_fault`` callback and the ``crowsnest.ai`` logger), so
 the client, the protocol and the CLI can show it. An AI that stalled is benched for the
 rest of the runner's life: its seat's later moves go straight to the fallback.
 
@@ -27,11 +27,11 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import Action, ActionError, Deal, Match, Variant, shape_error
+from crowsnest.engine import Action, ActionError, Deal, Match, Variant, shape_error
 
 from .random_ai import NoListedAction, random_factory
 
-log = logging.getLogger("game.ai")
+log = logging.getLogger("crowsnest.ai")
 
 LEVELS = ("random", "easy", "normal", "hard")  # weakest to strongest
 DEFAULT_BUDGET_S = 10.0

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import Deal
+from crowsnest.engine import Deal
 
 Sampler = Callable[[Any, random.Random], Deal]
 Playout = Callable[[Deal, random.Random], None]

@@ -207,7 +207,7 @@ class App:
         if session is None:
             return
         if self._autosaver is None:
-            from game.savefile import Autosaver
+            from crowsnest.savefile import Autosaver
 
             self._autosaver = Autosaver(self.save_path, self.registry)
         self._autosaver.update(session.match, session.seat_setups)
@@ -247,13 +247,13 @@ def _make_audio(volume: float, muted: bool) -> Any:
 def _autosave_path(config_path: Any) -> Any:
     if config_path is None:
         return None
-    from game.savefile import autosave_path
+    from crowsnest.savefile import autosave_path
 
     return autosave_path(config_path)
 
 
 def load_registry(store: PrefsStore) -> Any:
-    from game import plugin_host
+    from crowsnest import plugin_host
 
     return plugin_host.load_registry(
         folders=store.prefs.plugin_folders, disabled=store.prefs.disabled_plugins
@@ -283,7 +283,7 @@ def main(argv_config: Any = None) -> int:
         print(NO_DISPLAY.format(why=f"SDL found only the {driver} video driver"), file=sys.stderr)
         return 2
     if app.save_path is None:  # the default config, or a config file that did not load
-        from game.savefile import autosave_path
+        from crowsnest.savefile import autosave_path
 
         app.save_path = autosave_path(getattr(argv_config, "path", argv_config))
     from .scenes.title import TitleScene

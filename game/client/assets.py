@@ -21,18 +21,21 @@ import sys
 import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 if TYPE_CHECKING:
-    from game.engine import Deck
+    from crowsnest.engine import Deck
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
 
-SPRITES_DIR = Path(__file__).resolve().parents[2] / "sprites"
+# Package data (crowsnest.sprites): the repository's sprites/ folder in a development
+# install, site-packages/crowsnest/sprites in a wheel; both are real folders.
+SPRITES_DIR = Path(str(resources.files("crowsnest.sprites")))
 BASE_CARD_HEIGHT = 240  # the resolution sprites are generated at; Assets smoothscales
 CARD_ASPECT = 0.7  # width / height
 ICON_BASE = 64

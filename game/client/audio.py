@@ -7,11 +7,14 @@ import contextlib
 import os
 import sys
 from collections.abc import Iterator
+from importlib import resources
 from pathlib import Path
 
 import pygame
 
-SOUNDS_DIR = Path(__file__).resolve().parents[2] / "sounds"
+# Package data (crowsnest.sounds): the repository's sounds/ folder in a development
+# install, site-packages/crowsnest/sounds in a wheel; both are real folders.
+SOUNDS_DIR = Path(str(resources.files("crowsnest.sounds")))
 SOUND_NAMES = ("shuffle", "deal", "card", "trick", "bid", "win")
 
 

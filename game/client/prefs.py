@@ -1,7 +1,7 @@
 """What the client remembers between runs, and how it reaches the TOML config.
 
 The client works with one mutable `Prefs` object; `PrefsStore` copies it from and back
-to game.config's frozen Config, so the window, the set-up screen and `crowsnest
+to crowsnest.config's frozen Config, so the window, the set-up screen and `crowsnest
 simulate` share one file. A config file that does not load is reported (store.error)
 and never overwritten: the client then runs on defaults and saves nothing.
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game import config as cfgmod
+from crowsnest import config as cfgmod
 
 from .input import DEFAULT_BINDINGS
 
@@ -27,7 +27,7 @@ class SeatPrefs:
     name: str = ""
 
 
-# game.config holds the defaults; the client's copy must not drift from them (it
+# crowsnest.config holds the defaults; the client's copy must not drift from them (it
 # runs on these when the config file is bad).
 _DISPLAY, _SOUND = cfgmod.DisplayConfig(), cfgmod.SoundConfig()
 
@@ -66,7 +66,7 @@ class Prefs:
 
 
 class PrefsStore:
-    """Load and save Prefs through game.config."""
+    """Load and save Prefs through crowsnest.config."""
 
     def __init__(self, source: Any = None) -> None:
         self.config: cfgmod.Config | None = None

@@ -11,9 +11,9 @@ import contextlib
 from concurrent.futures import Future
 from typing import Any
 
-from game.ai.runner import AIRunner, Choice, resolve_level
-from game.engine import Action, Event, Match, Variant
-from game.savefile import Seat
+from crowsnest.ai.runner import AIRunner, Choice, resolve_level
+from crowsnest.engine import Action, Event, Match, Variant
+from crowsnest.savefile import Seat
 
 # Who sits at a seat: the very record a save file stores, so a save and the table
 # need no conversion between two copies of the same three fields.
@@ -198,7 +198,7 @@ class Session:
         """Continue a loaded match (a save file): the same set-up, then its log applied
         through the session, so who took each action and where the deal began (undo
         needs both) are known as if it had been played here."""
-        from game.savefile import start_kwargs
+        from crowsnest.savefile import start_kwargs
 
         s = cls(match.variant, seats, dict(match.options), seed=match.seed, **start_kwargs(match))
         for a in match.log:

@@ -1,4 +1,4 @@
-"""A silent stand-in for game.client.audio.Audio (same API), used when that module or
+"""A silent stand-in for crowsnest.client.audio.Audio (same API), used when that module or
 the audio device is unavailable: the game runs without sound."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The plugin-facing model of a game: a Variant and its five parts.
 
-A plugin hands the host Variant objects (see game.hookspecs). The engine calls them
+A plugin hands the host Variant objects (see crowsnest.hookspecs). The engine calls them
 directly; pluggy is never on the per-move path.
 
 The five parts of the design card:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.hookspecs import hookimpl
+from crowsnest.hookspecs import hookimpl
 
 from .deal import describe
 from .variant import VARIANT

@@ -1,6 +1,6 @@
 """Dou Dizhu AIs, from views only.
 
-random: uniform over the legal list (the shared game.ai.random_ai).
+random: uniform over the legal list (the shared crowsnest.ai.random_ai).
 easy:   bids on big cards; leads its lowest combination; follows with the cheapest beat,
         bombs only when an opponent is about to go out. No partnership.
 normal: plans its hand into as few combinations as it can (hand_plan), leads the weak
@@ -16,9 +16,9 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from game.ai.random_ai import random_factory
-from game.engine.actions import PASS, Action
-from game.engine.options import Options
+from crowsnest.ai.random_ai import random_factory
+from crowsnest.engine.actions import PASS, Action
+from crowsnest.engine.options import Options
 
 from . import combos
 from .cards import BJ_RANK, N_RANKS, R2, RANK_OF, RJ_RANK

@@ -1,6 +1,6 @@
 """Random-play speed of the Dou Dizhu engine, for tools/bench.py and by hand:
 
-    python -m plugins.doudizhu.benchmark [DEALS]
+    python -m crowsnest_games.doudizhu.benchmark [DEALS]
 
 Counts scored deals (thrown-in deals are played but not counted) of uniform random play
 through Match.apply_unchecked, single process, wall time and process CPU time.
@@ -12,7 +12,7 @@ import random
 import sys
 import time
 
-from game.engine import Match
+from crowsnest.engine import Match
 
 from .variant import VARIANT
 

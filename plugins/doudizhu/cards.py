@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.engine.cards import Card, Deck
+from crowsnest.engine.cards import Card, Deck
 
 RANK_TOKENS = "3456789TJQKA2"
 SUIT_TOKENS = "SHDC"

@@ -12,9 +12,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.actions import CARD_KINDS, PASS, Action, ActionError
-from game.engine.cards import Card
-from game.engine.variant import Deal, DealResult, DealSetup, Event
+from crowsnest.engine.actions import CARD_KINDS, PASS, Action, ActionError
+from crowsnest.engine.cards import Card
+from crowsnest.engine.variant import Deal, DealResult, DealSetup, Event
 
 from . import combos
 from .cards import (

@@ -1,4 +1,4 @@
-"""Dou Dizhu's `hard` AI: determinized search (PIMC, game.ai.search) over a short list
+"""Dou Dizhu's `hard` AI: determinized search (PIMC, crowsnest.ai.search) over a short list
 of candidate plays and bids.
 
 - Determinization: the cards this seat has not seen (not in its hand, not played, not
@@ -27,11 +27,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai.search import SearchBudget, pimc_search
-from game.engine.actions import PASS, Action
-from game.engine.options import Options
-from game.engine.variant import Deal, DealSetup
-from game.hookspecs import hookimpl
+from crowsnest.ai.search import SearchBudget, pimc_search
+from crowsnest.engine.actions import PASS, Action
+from crowsnest.engine.options import Options
+from crowsnest.engine.variant import Deal, DealSetup
+from crowsnest.hookspecs import hookimpl
 
 from .ai import EasyAI, NormalAI, _minus, hand_counts, hand_plan, ranks_of_action
 from .deal import SEATS, DouDizhuDeal, DouDizhuView

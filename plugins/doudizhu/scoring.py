@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from game.engine.options import Option, Options
-from game.engine.variant import DealResult, DealSetup, Settlement
+from crowsnest.engine.options import Option, Options
+from crowsnest.engine.variant import DealResult, DealSetup, Settlement
 
 SEATS = 3
 

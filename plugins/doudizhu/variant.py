@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.engine.cards import Card, Deck
-from game.engine.options import Options
-from game.engine.variant import DealSetup, Variant
+from crowsnest.engine.cards import Card, Deck
+from crowsnest.engine.options import Options
+from crowsnest.engine.variant import DealSetup, Variant
 
 from . import combos
 from .ai import AIS

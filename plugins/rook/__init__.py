@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine import Variant
-from game.hookspecs import hookimpl
+from crowsnest.engine import Variant
+from crowsnest.hookspecs import hookimpl
 
 from .hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
 from .presets import PRESETS, Preset, make_variant

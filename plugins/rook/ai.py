@@ -24,9 +24,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from game.engine import PASS, Action
-from game.engine.tricks import beats as _beats
-from game.engine.tricks import trick_winner
+from crowsnest.engine import PASS, Action
+from crowsnest.engine.tricks import beats as _beats
+from crowsnest.engine.tricks import trick_winner
 
 from .deal import random_discard
 from .rules import RookRules

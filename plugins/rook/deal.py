@@ -16,8 +16,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from game.engine import PASS, Action, Deal, DealResult, DealSetup, Event, parse_action
-from game.engine.tricks import trick_winner
+from crowsnest.engine import PASS, Action, Deal, DealResult, DealSetup, Event, parse_action
+from crowsnest.engine.tricks import trick_winner
 
 from .rules import COLOUR_NAMES, COLOURS, RookRules
 from .view import RookView

@@ -1,4 +1,4 @@
-"""The Rook family's `hard` AI: determinized search (PIMC, game.ai.search).
+"""The Rook family's `hard` AI: determinized search (PIMC, crowsnest.ai.search).
 
 `Determinizer` deals the cards the seat has not seen to the hidden places (other hands,
 the hidden nest, the dummy's face-down cards, the cards set aside), respecting every
@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai.search import SearchBudget, apply_action, apply_sequence, pimc_search
-from game.engine import PASS, Action, Deal
-from game.hookspecs import hookimpl
+from crowsnest.ai.search import SearchBudget, apply_action, apply_sequence, pimc_search
+from crowsnest.engine import PASS, Action, Deal
+from crowsnest.hookspecs import hookimpl
 
 from .ai import (
     Knowledge,

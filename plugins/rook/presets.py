@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import DealSetup, Deck, Options, Variant
+from crowsnest.engine import DealSetup, Deck, Options, Variant
 
 from .deal import RookDeal
 from .rules import CROWSNEST_DEFAULTS, knob_schema, rules_for

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from game.engine import PASS, Deck, Option, OptionError
-from game.engine.actions import TRUMP_COLOURS
-from game.engine.tricks import TrumpOrder, build_trump_order
+from crowsnest.engine import PASS, Deck, Option, OptionError
+from crowsnest.engine.actions import TRUMP_COLOURS
+from crowsnest.engine.tricks import TrumpOrder, build_trump_order
 
 COLOURS = ("B", "G", "R", "Y")  # card-notation letters, suit index 0..3
 COLOUR_NAMES = TRUMP_COLOURS  # ("black", "green", "red", "yellow"), same indices

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.engine import DealResult, DealSetup, Options, Settlement
+from crowsnest.engine import DealResult, DealSetup, Options, Settlement
 
 from .rules import rules_for
 

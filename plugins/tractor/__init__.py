@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.engine.cards import Deck
-from game.engine.options import Option, Options
-from game.engine.variant import DealSetup, Variant
-from game.hookspecs import hookimpl
+from crowsnest.engine.cards import Deck
+from crowsnest.engine.options import Option, Options
+from crowsnest.engine.variant import DealSetup, Variant
+from crowsnest.hookspecs import hookimpl
 
 from .cards import DECK, N_CARDS
 from .deal import HAND, KITTY, SEATS, TractorDeal

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from game.engine.actions import PASS, Action
+from crowsnest.engine.actions import PASS, Action
 
 from .cards import N_CARDS, NO_TRUMP, POINTS, TRUMP, kind_rank, kind_suit, order_for
 from .deal import TractorView

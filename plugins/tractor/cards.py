@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.cards import Deck
+from crowsnest.engine.cards import Deck
 
 SUITS = "SHDC"
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")

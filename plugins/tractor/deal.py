@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.actions import PASS, Action
-from game.engine.cards import Deck
-from game.engine.variant import Deal, DealResult, DealSetup, Event
+from crowsnest.engine.actions import PASS, Action
+from crowsnest.engine.cards import Deck
+from crowsnest.engine.variant import Deal, DealResult, DealSetup, Event
 
 from .cards import (
     DECK,

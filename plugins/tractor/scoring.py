@@ -11,9 +11,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from game.engine.match import MatchError
-from game.engine.options import Options
-from game.engine.variant import DealResult, DealSetup, Settlement
+from crowsnest.engine.match import MatchError
+from crowsnest.engine.options import Options
+from crowsnest.engine.variant import DealResult, DealSetup, Settlement
 
 from .cards import LEVEL_NAMES
 

@@ -7,12 +7,11 @@ import random
 from collections import Counter
 
 import pytest
-
-from game.ai.search import SearchBudget
-from game.engine import Match
-from plugins.doudizhu import VARIANT
-from plugins.doudizhu.ai import NormalAI
-from plugins.doudizhu.hard import (
+from crowsnest.ai.search import SearchBudget
+from crowsnest.engine import Match
+from crowsnest_games.doudizhu import VARIANT
+from crowsnest_games.doudizhu.ai import NormalAI
+from crowsnest_games.doudizhu.hard import (
     Determinizer,
     HardAI,
     HardConfig,

@@ -8,13 +8,18 @@ import random
 from collections import Counter
 
 import pytest
-
-from game.ai.search import SearchBudget
-from game.engine import Match
-from plugins.rook import VARIANTS
-from plugins.rook.ai import RookEasyAI
-from plugins.rook.deal import DUMMY
-from plugins.rook.hard import AFTER_AUCTION, Determinizer, HardConfig, RookHardAI, sample_deal
+from crowsnest.ai.search import SearchBudget
+from crowsnest.engine import Match
+from crowsnest_games.rook import VARIANTS
+from crowsnest_games.rook.ai import RookEasyAI
+from crowsnest_games.rook.deal import DUMMY
+from crowsnest_games.rook.hard import (
+    AFTER_AUCTION,
+    Determinizer,
+    HardConfig,
+    RookHardAI,
+    sample_deal,
+)
 
 SMALL = HardConfig(
     budget=SearchBudget(iterations=60, seconds=None, min_worlds=2),
@@ -241,7 +246,7 @@ def test_hard_draws_the_last_trump_where_easy_cashes_its_top_card():
 
 
 def test_the_plugin_host_registers_hard_for_every_rook_variant():
-    from game.plugin_host import load_registry
+    from crowsnest.plugin_host import load_registry
 
     reg = load_registry()
     for vid in VARIANTS:

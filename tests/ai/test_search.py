@@ -1,4 +1,4 @@
-"""game.ai.search on a toy game whose values are known: the best candidate is found,
+"""crowsnest.ai.search on a toy game whose values are known: the best candidate is found,
 ties go to the earlier one, the budget is respected, a seed fixes the answer."""
 
 from __future__ import annotations
@@ -7,8 +7,7 @@ import random
 from typing import Any
 
 import pytest
-
-from game.ai.search import SearchBudget, pimc_search
+from crowsnest.ai.search import SearchBudget, pimc_search
 
 
 class Guess:

@@ -29,7 +29,7 @@ class CLI:
 
     def run(self, *args: str, input: str | None = None, timeout: float = 60, env=None):
         return subprocess.run(
-            [sys.executable, "-m", "game", *args],
+            [sys.executable, "-m", "crowsnest", *args],
             input=input,
             capture_output=True,
             text=True,

@@ -9,8 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from game.plugin_host import load_registry
+from crowsnest.plugin_host import load_registry
 
 BENCH = Path(__file__).resolve().parents[2] / "tools" / "bench.py"
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 import toyvariant
-
-from game.config import (
+from crowsnest.config import (
     Config,
     ConfigError,
     DisplayConfig,

@@ -21,7 +21,7 @@ FIXED = {
 class Engine:
     def __init__(self, cli, cfg):
         self.p = subprocess.Popen(
-            [sys.executable, "-m", "game", "--config", str(cfg), "engine"],
+            [sys.executable, "-m", "crowsnest", "--config", str(cfg), "engine"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,

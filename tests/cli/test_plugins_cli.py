@@ -11,7 +11,7 @@ from cli_helpers import TOY_FILE
 BROKEN = {
     "importerr.py": "import crowsnest_no_such_module\n",
     "typo.py": """
-        from game.hookspecs import hookimpl
+        from crowsnest.hookspecs import hookimpl
 
         @hookimpl
         def crowsnest_register_variantz(register):

@@ -1,4 +1,4 @@
-"""The protocol contract over every registered variant, in process (game.protocol.Session):
+"""The protocol contract over every registered variant, in process (crowsnest.protocol.Session):
 `legal` is never empty before the end, incomplete sets come with a hint and legal
 examples, every listed action passes `check` and `apply`, `ai` answers legally."""
 
@@ -8,9 +8,8 @@ import random
 
 import pytest
 import toyvariant
-
-from game.plugin_host import Registry, load_registry
-from game.protocol import Session
+from crowsnest.plugin_host import Registry, load_registry
+from crowsnest.protocol import Session
 
 BASE = load_registry(folders=[], user_folder=False)
 REGISTRY = Registry(variants={**BASE.variants, "toy": toyvariant.TOY}, plugins=BASE.plugins)

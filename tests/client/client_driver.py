@@ -9,13 +9,12 @@ import random
 from typing import Any
 
 import pygame
-
-from game.client.app import App
-from game.client.prefs import PrefsStore
-from game.client.scenes.overlays import EndOfDealScene, GameOverScene, PrivacyScene
-from game.client.scenes.table import TableScene
-from game.client.session import SeatSetup, Session
-from game.config import Config
+from crowsnest.client.app import App
+from crowsnest.client.prefs import PrefsStore
+from crowsnest.client.scenes.overlays import EndOfDealScene, GameOverScene, PrivacyScene
+from crowsnest.client.scenes.table import TableScene
+from crowsnest.client.session import SeatSetup, Session
+from crowsnest.config import Config
 
 DT = 1 / 30
 

@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pygame
 import pytest
-
-from game.client import assets as A
-from game.client.assets import Assets
-from game.client.audio import SOUND_NAMES, Audio
-from game.engine import Deck
+from crowsnest.client import assets as A
+from crowsnest.client.assets import Assets
+from crowsnest.client.audio import SOUND_NAMES, Audio
+from crowsnest.engine import Deck
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -220,7 +219,7 @@ def _digests(folder: Path) -> dict[str, str]:
     return {
         str(p.relative_to(folder)): hashlib.sha1(p.read_bytes()).hexdigest()
         for p in sorted(folder.rglob("*"))
-        if p.is_file()
+        if p.is_file() and p.suffix != ".py" and "__pycache__" not in p.parts
     }
 
 
@@ -242,7 +241,7 @@ def test_generators_are_deterministic_and_match_the_committed_files(tool, tmp_pa
 
 
 def test_every_built_in_variant_deck_is_covered_by_sprites(pg):
-    from game.plugin_host import load_registry
+    from crowsnest.plugin_host import load_registry
 
     registry = load_registry(user_folder=False)
     assert registry.variants, "no built-in variants registered"

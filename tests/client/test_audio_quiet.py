@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 CODE = """
 import os, sys
-from game.client.audio import Audio
+from crowsnest.client.audio import Audio
 a = Audio()
 print("available", a.available)
 os.write(2, b"after-audio\\n")

@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pygame
 from client_driver import DT, click, key
-
-from game.client.app import App
-from game.client.prefs import PrefsStore
-from game.client.scenes.table import TableScene, choice_prompt
-from game.client.session import SeatSetup, Session
-from game.config import Config
-from game.testing import registry_with
+from crowsnest.client.app import App
+from crowsnest.client.prefs import PrefsStore
+from crowsnest.client.scenes.table import TableScene, choice_prompt
+from crowsnest.client.session import SeatSetup, Session
+from crowsnest.config import Config
+from crowsnest.testing import registry_with
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,11 +7,10 @@ import warnings
 
 import pygame
 import pytest
-
-from game.client.input import Act, BindingError, InputEvent, InputMap
-from game.client.layout import inside, overlaps, table_layout
-from game.client.scene import Scene, SceneStack
-from game.client.tweens import EASINGS, Tweener
+from crowsnest.client.input import Act, BindingError, InputEvent, InputMap
+from crowsnest.client.layout import inside, overlaps, table_layout
+from crowsnest.client.scene import Scene, SceneStack
+from crowsnest.client.tweens import EASINGS, Tweener
 
 pygame.init()
 

@@ -4,9 +4,8 @@ the other human's "Pass to" screen is up or while it is the other human's turn."
 from __future__ import annotations
 
 from client_driver import Driver, make_app, start
-
-from game.client.scenes.overlays import PrivacyScene
-from game.client.scenes.table import TableScene
+from crowsnest.client.scenes.overlays import PrivacyScene
+from crowsnest.client.scenes.table import TableScene
 
 
 def record_frames(app, table):

@@ -6,10 +6,9 @@ from __future__ import annotations
 import random
 
 from client_driver import DT, make_app
-
-from game.client.scenes.overlays import LastTrickScene
-from game.client.scenes.table import TableScene
-from game.client.session import SeatSetup, Session
+from crowsnest.client.scenes.overlays import LastTrickScene
+from crowsnest.client.scenes.table import TableScene
+from crowsnest.client.session import SeatSetup, Session
 
 
 def test_rook_views_name_the_last_tricks_winner_as_the_trick_event_did():

@@ -8,17 +8,16 @@ import subprocess
 import sys
 
 import pygame
-
-from game.client.app import App
-from game.client.prefs import PrefsStore
-from game.config import Config
+from crowsnest.client.app import App
+from crowsnest.client.prefs import PrefsStore
+from crowsnest.config import Config
 
 
 def test_no_display_exits_non_zero_with_one_sentence(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["SDL_VIDEODRIVER"] = "x11"  # no X server: set_mode raises pygame.error
     cfg = tmp_path / "config.toml"
-    code = f"from game.client.app import main; raise SystemExit(main({str(cfg)!r}))"
+    code = f"from crowsnest.client.app import main; raise SystemExit(main({str(cfg)!r}))"
     r = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
     )
@@ -30,7 +29,7 @@ def test_no_display_exits_non_zero_with_one_sentence(tmp_path):
 
 
 def test_title_opens_and_draws_with_dummy_driver(tmp_path):
-    from game.client.scenes.title import TitleScene
+    from crowsnest.client.scenes.title import TitleScene
 
     app = App(PrefsStore(Config()), size=(1024, 640))
     app.stack.push(TitleScene())
@@ -43,8 +42,8 @@ def test_title_opens_and_draws_with_dummy_driver(tmp_path):
 
 
 def test_settings_are_saved_to_the_config_file(tmp_path):
-    from game import config as cfgmod
-    from game.client.scenes.settings import SettingsScene
+    from crowsnest import config as cfgmod
+    from crowsnest.client.scenes.settings import SettingsScene
 
     path = tmp_path / "config.toml"
     store = PrefsStore(str(path))
@@ -62,8 +61,8 @@ def test_settings_are_saved_to_the_config_file(tmp_path):
 
 
 def test_window_size_setting_shows_and_steps_from_the_real_window(tmp_path):
-    from game import config as cfgmod
-    from game.client.scenes.settings import SettingsScene, step_size
+    from crowsnest import config as cfgmod
+    from crowsnest.client.scenes.settings import SettingsScene, step_size
 
     path = tmp_path / "config.toml"
     store = PrefsStore(str(path))
@@ -87,8 +86,8 @@ def test_window_size_setting_shows_and_steps_from_the_real_window(tmp_path):
 
 
 def test_a_dragged_window_size_is_remembered_once_the_drag_settles(tmp_path):
-    from game import config as cfgmod
-    from game.client.app import RESIZE_SETTLE_S
+    from crowsnest import config as cfgmod
+    from crowsnest.client.app import RESIZE_SETTLE_S
 
     path = tmp_path / "config.toml"
     store = PrefsStore(str(path))
@@ -132,7 +131,7 @@ def test_bad_config_file_is_reported_and_never_overwritten(tmp_path):
 
 
 def test_a_config_built_in_memory_is_never_written(tmp_path, monkeypatch):
-    from game import config as cfgmod
+    from crowsnest import config as cfgmod
 
     target = tmp_path / "default.toml"
     monkeypatch.setattr(cfgmod, "default_path", lambda: target)
@@ -143,8 +142,8 @@ def test_a_config_built_in_memory_is_never_written(tmp_path, monkeypatch):
 
 
 def test_a_failing_game_returns_to_the_title_with_the_reason():
-    from game.client.scene import Scene
-    from game.client.scenes.title import TitleScene
+    from crowsnest.client.scene import Scene
+    from crowsnest.client.scenes.title import TitleScene
 
     class Broken(Scene):
         def update(self, dt):

@@ -6,10 +6,9 @@ import random
 
 import pygame
 from client_driver import DT
-
-from game.client.app import App
-from game.client.prefs import PrefsStore
-from game.client.scenes.title import TitleScene
+from crowsnest.client.app import App
+from crowsnest.client.prefs import PrefsStore
+from crowsnest.client.scenes.title import TitleScene
 
 KEYS = [
     pygame.K_RETURN,
@@ -69,8 +68,8 @@ def monkey(app: App, rng: random.Random, steps: int, restart) -> set[str]:
 
 
 def test_random_input_never_crashes(tmp_path):
-    from game.client.scenes.table import TableScene
-    from game.client.session import SeatSetup, Session
+    from crowsnest.client.scenes.table import TableScene
+    from crowsnest.client.session import SeatSetup, Session
 
     rng = random.Random(12)
     store = PrefsStore(str(tmp_path / "config.toml"))

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pygame
 from client_driver import DT, Driver, click, key, make_app
-
-from game.client.scenes.table import TableScene
-from game.client.session import SeatSetup, Session
+from crowsnest.client.scenes.table import TableScene
+from crowsnest.client.session import SeatSetup, Session
 
 
 def table_for(app, variant: str, seats: int, seed: int, **kw) -> TableScene:
@@ -126,7 +125,7 @@ def test_doudizhu_deal_with_the_pass_button_and_combinations():
 def test_tractor_all_pass_turns_the_kitty_up_for_everyone_to_see():
     from collections import Counter
 
-    from plugins.tractor.cards import DECK
+    from crowsnest_games.tractor.cards import DECK
 
     # every 2 in the kitty and the jokers single: nobody can declare
     rest = [n for n in DECK.names if n[0] != "2" and n not in ("BJ", "RJ")]
@@ -156,7 +155,7 @@ def test_tractor_all_pass_turns_the_kitty_up_for_everyone_to_see():
 
 
 def test_top_bar_describes_the_finished_deal_while_its_sheet_is_up():
-    from game.client.scenes.overlays import EndOfDealScene
+    from crowsnest.client.scenes.overlays import EndOfDealScene
 
     app = make_app()
     t = table_for(app, "tractor", 4, seed=3)
@@ -183,8 +182,7 @@ def test_top_bar_describes_the_finished_deal_while_its_sheet_is_up():
 
 def test_plates_mark_the_finished_deals_dealer_while_its_sheet_is_up():
     from client_driver import Driver
-
-    from game.client.scenes.overlays import EndOfDealScene
+    from crowsnest.client.scenes.overlays import EndOfDealScene
 
     app = make_app()
     t = table_for(app, "crowsnest", 4, seed=2)

@@ -4,8 +4,7 @@ decision is made by posted keyboard or mouse events, against AIs, to game over."
 from __future__ import annotations
 
 from client_driver import Driver, make_app, start
-
-from game.client.scenes.overlays import GameOverScene
+from crowsnest.client.scenes.overlays import GameOverScene
 
 
 def test_full_crowsnest_game_by_keyboard_and_mouse_to_game_over():

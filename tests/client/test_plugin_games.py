@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 from client_driver import Driver, start
-
-from game.client.app import App
-from game.client.prefs import PrefsStore
-from game.config import Config
-from game.testing import registry_with
+from crowsnest.client.app import App
+from crowsnest.client.prefs import PrefsStore
+from crowsnest.config import Config
+from crowsnest.testing import registry_with
 
 ROOT = Path(__file__).resolve().parents[2]
 

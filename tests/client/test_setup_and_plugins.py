@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import pygame
 from client_driver import DT, click, key
-
-from game import config as cfgmod
-from game.client.app import App
-from game.client.prefs import PrefsStore
-from game.client.scenes.info import PluginsScene
-from game.client.scenes.setup import SetupScene
-from game.client.scenes.table import TableScene
-from game.client.scenes.title import TitleScene
+from crowsnest import config as cfgmod
+from crowsnest.client.app import App
+from crowsnest.client.prefs import PrefsStore
+from crowsnest.client.scenes.info import PluginsScene
+from crowsnest.client.scenes.setup import SetupScene
+from crowsnest.client.scenes.table import TableScene
+from crowsnest.client.scenes.title import TitleScene
 
 
 def app_with(path) -> App:

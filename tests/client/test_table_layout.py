@@ -10,9 +10,8 @@ import itertools
 import pygame
 import pytest
 from client_driver import make_app
-
-from game.client.scenes.table import TableScene
-from game.client.session import SeatSetup, Session
+from crowsnest.client.scenes.table import TableScene
+from crowsnest.client.session import SeatSetup, Session
 
 
 class Spy(pygame.Surface):
@@ -97,9 +96,8 @@ def test_resizing_the_window_relays_the_table_and_scales_cards():
 
 def test_counter_clockwise_games_seat_the_next_player_on_the_right():
     from client_driver import make_app
-
-    from game.client.scenes.table import TableScene
-    from game.client.session import SeatSetup, Session
+    from crowsnest.client.scenes.table import TableScene
+    from crowsnest.client.session import SeatSetup, Session
 
     app = make_app()
     for variant, seats, right, direction in (
@@ -124,7 +122,7 @@ def test_counter_clockwise_games_seat_the_next_player_on_the_right():
 
 @pytest.mark.parametrize("size", [(640, 480), (960, 540), (1280, 720), (1920, 1080)])
 def test_trick_cards_of_different_seats_never_overlap(size):
-    from game.client.layout import overlaps, table_layout
+    from crowsnest.client.layout import overlaps, table_layout
 
     for n in range(2, 7):
         lay = table_layout(size, n)

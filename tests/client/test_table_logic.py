@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pygame
 from client_driver import DT, click, key, make_app
-
-from game.client.scenes.table import TableScene
-from game.client.session import SeatSetup, Session
+from crowsnest.client.scenes.table import TableScene
+from crowsnest.client.session import SeatSetup, Session
 
 
 def reach(session: Session, until, limit: int = 400) -> None:

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pygame
 from client_driver import DT, make_app
-
-from game.client.scenes.table import TableScene
-from game.client.session import SeatSetup, Session
+from crowsnest.client.scenes.table import TableScene
+from crowsnest.client.session import SeatSetup, Session
 
 
 def table_at(app, variant: str, seats: int, until, seeds=range(40)) -> TableScene:
@@ -140,8 +139,7 @@ def test_bid_button_labels_stay_inside_their_buttons_in_a_small_window():
 
 def test_doudizhu_end_of_deal_says_cards_left_and_why_the_landlord_won_or_lost():
     from client_driver import Driver
-
-    from game.client.scenes.overlays import EndOfDealScene
+    from crowsnest.client.scenes.overlays import EndOfDealScene
 
     app = make_app(size=(1280, 720))
     t = table_at(app, "doudizhu", 3, lambda m: m.phase == "play")
@@ -160,7 +158,7 @@ def test_doudizhu_end_of_deal_says_cards_left_and_why_the_landlord_won_or_lost()
 
 
 def test_a_set_bid_by_you_reads_were_set():
-    from game.client.scenes.overlays import EndOfDealScene
+    from crowsnest.client.scenes.overlays import EndOfDealScene
 
     app = make_app()
     t = table_at(app, "crowsnest", 4, lambda m: m.phase == "bid")

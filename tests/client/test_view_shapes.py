@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pygame
 from client_driver import DT, make_app
-
-from game.client.scenes.table import TableScene
-from game.client.session import SeatSetup, Session
-from game.client.view_shape import clean_view
+from crowsnest.client.scenes.table import TableScene
+from crowsnest.client.session import SeatSetup, Session
+from crowsnest.client.view_shape import clean_view
 
 ODD = [None, "x", 7, True, [], {}, [None], [[None]], [["AS", None]], [1, "b"], [[0, "AS"]]]
 KEYS = [
@@ -68,7 +67,7 @@ def test_odd_view_values_are_dropped_and_the_table_still_draws():
 def test_the_tractor_takeover_mark_comes_from_the_variant():
     """The top bar and the end-of-deal sheet show the attackers' target as the view and
     the deal_over event give it (the client holds no Tractor rule of its own)."""
-    from game.client.scenes.overlays import EndOfDealScene
+    from crowsnest.client.scenes.overlays import EndOfDealScene
 
     app = make_app()
     v = app.registry.variant("tractor")

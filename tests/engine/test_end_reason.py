@@ -4,11 +4,10 @@ the match_over event carries it and Match keeps it."""
 import random
 
 import pytest
-
-from game.engine import Match
-from plugins.doudizhu.variant import VARIANT as DOUDIZHU
-from plugins.rook import CROWSNEST
-from plugins.tractor import VARIANT as TRACTOR
+from crowsnest.engine import Match
+from crowsnest_games.doudizhu.variant import VARIANT as DOUDIZHU
+from crowsnest_games.rook import CROWSNEST
+from crowsnest_games.tractor import VARIANT as TRACTOR
 
 
 def play_out(m: Match, rng: random.Random, easy: bool) -> list[dict]:
@@ -49,7 +48,7 @@ def test_match_over_names_its_reason(variant, options, words):
 
 
 def test_rook_reason_tells_target_from_floor():
-    from plugins.rook.scoring import end_reason
+    from crowsnest_games.rook.scoring import end_reason
 
     assert "reaches 300" in end_reason((310, 20), 300, -300)
     assert "losing floor" in end_reason((120, -305), 300, -300)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 import toyvariant
-
-from game.engine import ActionError, Match, MatchError, OptionError
+from crowsnest.engine import ActionError, Match, MatchError, OptionError
 
 TOY = toyvariant.TOY
 # Seat 0: all spades but 7S; seat 1: hearts but 7H; kitty: 7S 7H.

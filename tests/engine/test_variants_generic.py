@@ -10,10 +10,9 @@ from collections import Counter
 
 import pytest
 import toyvariant
-
-from game.ai import AIRunner, resolve_level
-from game.engine import Match
-from game.plugin_host import load_registry
+from crowsnest.ai import AIRunner, resolve_level
+from crowsnest.engine import Match
+from crowsnest.plugin_host import load_registry
 
 REGISTRY = load_registry(folders=[], user_folder=False)
 VARIANTS = {"toy": toyvariant.TOY, **REGISTRY.variants}

@@ -9,9 +9,8 @@ import random
 
 import pytest
 import toyvariant
-
-from game.engine import Match, MatchError
-from game.plugin_host import load_registry
+from crowsnest.engine import Match, MatchError
+from crowsnest.plugin_host import load_registry
 
 VARIANTS = {"toy": toyvariant.TOY, **load_registry(folders=[], user_folder=False).variants}
 CASES = [(vid, n) for vid, v in sorted(VARIANTS.items()) for n in v.seats]

@@ -7,10 +7,9 @@ import threading
 
 import pytest
 import toyvariant
-
-from game.ai import AIRunner, choose_action, resolve_level
-from game.ai.runner import AILevelError
-from game.engine import Match
+from crowsnest.ai import AIRunner, choose_action, resolve_level
+from crowsnest.ai.runner import AILevelError
+from crowsnest.engine import Match
 
 
 class Raising:
@@ -210,7 +209,7 @@ class UnlistedPlays(toyvariant.ToyDeal):
 
 
 def test_random_ai_inside_a_plugin_ai_delegates_unlisted_choices_without_faults():
-    from game.ai import RandomAI
+    from crowsnest.ai import RandomAI
 
     class Wrapper:  # as a plugin AI that falls back on the random AI
         def choose(self, view, legal, rng):

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 import toyvariant
-
-from game.config import Config, PluginsConfig
-from game.engine import Match
-from game.plugin_host import DROP_IN, load_registry
+from crowsnest.config import Config, PluginsConfig
+from crowsnest.engine import Match
+from crowsnest.plugin_host import DROP_IN, load_registry
 
 TOY_FILE = Path(toyvariant.__file__)
 
@@ -68,7 +67,7 @@ def test_dropin_package_with_relative_import(tmp_path):
         """
         __version__ = "2.0"
         from .game_rules import make_variant
-        from game.hookspecs import hookimpl
+        from crowsnest.hookspecs import hookimpl
 
         @hookimpl
         def crowsnest_register_variants(register):
@@ -102,7 +101,7 @@ def test_misspelled_hook_is_reported(tmp_path, marked):
         tmp_path,
         "typo.py",
         f"""
-        from game.hookspecs import hookimpl
+        from crowsnest.hookspecs import hookimpl
         from toyvariant import make_variant
 
         {deco}
@@ -122,7 +121,7 @@ def test_hook_with_wrong_arguments_fails_pluggy_validation(tmp_path):
         tmp_path,
         "wrongargs.py",
         """
-        from game.hookspecs import hookimpl
+        from crowsnest.hookspecs import hookimpl
 
         @hookimpl
         def crowsnest_register_variants(register, extra):
@@ -172,7 +171,7 @@ def test_registering_something_that_is_not_a_variant(tmp_path):
         tmp_path, "notvariant.py", "def crowsnest_register_variants(register):\n    register(42)\n"
     )
     rec = record(load(tmp_path), "notvariant")
-    assert "registered int, not a game.engine.Variant" in rec.error
+    assert "registered int, not a crowsnest.engine.Variant" in rec.error
 
 
 def test_hook_that_raises_is_contained(tmp_path):
@@ -274,3 +273,26 @@ def test_builtins_come_through_entry_points():
         "tractor": "counter-clockwise",
         "doudizhu": "counter-clockwise",
     }
+
+
+def test_a_plugin_importing_the_pre_0_2_names_is_told_the_new_ones(tmp_path, monkeypatch):
+    import sys
+
+    # A development checkout has the repository's `game/` folder on sys.path; an installed
+    # CrowsNest does not, which is what the plugin author meets.
+    root = str(Path(__file__).resolve().parents[2])
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".", root)])
+    old = [m for m in sys.modules if m.split(".")[0] in ("game", "plugins")]
+    for name in old:
+        monkeypatch.delitem(sys.modules, name)
+    write(tmp_path, "oldnames.py", "from game.engine import Deck\n")
+    reg = load(tmp_path)
+    old = record(reg, "oldnames")
+    assert old.status == "error"
+    assert "'game'" in old.error and "'crowsnest'" in old.error
+    assert "from crowsnest import" in old.error
+    # `plugins` is also tests/plugins here, so the built-in games' old name is checked alone.
+    from crowsnest.plugin_host import _renamed_import
+
+    gone = ModuleNotFoundError("No module named 'plugins'", name="plugins.rook")
+    assert "'crowsnest_games.rook'" in _renamed_import(gone)

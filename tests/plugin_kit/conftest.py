@@ -12,4 +12,4 @@ if str(OHHELL_SRC) not in sys.path:
     sys.path.insert(0, str(OHHELL_SRC))
 
 # No conftest line for the crowsnest_registry fixture: the package's pytest11 entry
-# point loads game.testing, as it does for plugin authors.
+# point loads crowsnest.testing, as it does for plugin authors.

@@ -1,15 +1,14 @@
 """Oh Hell, a game the client has never heard of, plays to the end in the window
 (headless: SDL dummy drivers) at each of its seat counts: AI seats only, the real App,
 scene stack, table scene and overlays, driven frame by frame with a fake clock
-(game.testing.play_in_client). The venv test does the same with the pip-installed
+(crowsnest.testing.play_in_client). The venv test does the same with the pip-installed
 package."""
 
 from __future__ import annotations
 
 import crowsnest_ohhell
 import pytest
-
-from game.testing import play_in_client
+from crowsnest.testing import play_in_client
 
 
 @pytest.mark.parametrize("seats", [3, 4, 5, 6])

@@ -8,12 +8,11 @@ import inspect
 import re
 from pathlib import Path
 
+import crowsnest.testing
 import pytest
-
-import game.testing
-from game.ai import AIRunner
-from game.engine import Match, Variant
-from game.hookspecs import API_VERSION, CrowsNestSpecs
+from crowsnest.ai import AIRunner
+from crowsnest.engine import Match, Variant
+from crowsnest.hookspecs import API_VERSION, CrowsNestSpecs
 
 DOCS = (Path(__file__).resolve().parents[2] / "docs" / "plugins.md").read_text(encoding="utf-8")
 HOOKS = sorted(n for n in dir(CrowsNestSpecs) if n.startswith("crowsnest_"))
@@ -46,8 +45,8 @@ def test_every_variant_field_is_in_the_parts_table():
 
 
 def test_every_testing_helper_is_documented():
-    for name in game.testing.__all__:
-        assert f"`{name}(" in DOCS, f"game.testing.{name} is not documented"
+    for name in crowsnest.testing.__all__:
+        assert f"`{name}(" in DOCS, f"crowsnest.testing.{name} is not documented"
 
 
 def test_the_api_version_is_the_current_one():

@@ -12,16 +12,15 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from game.ai import AIRunner
-from game.engine import Match
+from crowsnest.ai import AIRunner
+from crowsnest.engine import Match
 
 ROOT = Path(__file__).resolve().parents[2]
 DROPIN = ROOT / "examples" / "dropin" / "crowsnest_house_rules.py"
 
 
 def plugins_json(config: Path, env: dict[str, str]) -> dict:
-    cmd = [sys.executable, "-m", "game", "plugins", "--json", "--config", str(config)]
+    cmd = [sys.executable, "-m", "crowsnest", "plugins", "--json", "--config", str(config)]
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=60, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
@@ -50,7 +49,7 @@ def test_dropped_in_it_appears_and_removed_it_is_gone(tmp_path):
     assert "reckless" in after["variants"]["crowsnest-house"]
 
     # The text listing reads as the guide shows it.
-    cmd = [sys.executable, "-m", "game", "plugins", "--config", str(config)]
+    cmd = [sys.executable, "-m", "crowsnest", "plugins", "--config", str(config)]
     text = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=60, cwd=ROOT).stdout
     guide = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
     for line in (

@@ -15,10 +15,9 @@ from pathlib import Path
 
 import crowsnest_ohhell
 import pytest
-
-from game.ai import AIRunner
-from game.engine import Match
-from game.hookspecs import hookimpl
+from crowsnest.ai import AIRunner
+from crowsnest.engine import Match
+from crowsnest.hookspecs import hookimpl
 
 OHHELL = Path(crowsnest_ohhell.__file__).parent
 RELEASE = threading.Event()  # lets the stalled AI's abandoned thread finish after the test
@@ -116,7 +115,7 @@ def test_a_string_answer_in_notation_is_accepted(crowsnest_registry):
 
 FAULTY_DROPIN = """
 import threading
-from game.hookspecs import hookimpl
+from crowsnest.hookspecs import hookimpl
 
 class Raises:
     def choose(self, view, legal, rng):
@@ -154,7 +153,16 @@ def test_crowsnest_simulate_contains_a_drop_in_plugins_faulty_ai(tmp_path, level
         '[options.ohhell]\nrounds = "down"\nmax_hand = 3\n'
     )
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
-    cmd = [sys.executable, "-m", "game", "simulate", "--config", str(config), "--variant", "ohhell"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "crowsnest",
+        "simulate",
+        "--config",
+        str(config),
+        "--variant",
+        "ohhell",
+    ]
     cmd += [
         "--seats",
         "3",

@@ -13,7 +13,7 @@ How the environment is built (fast, offline, and still a real pip install):
   `wheel`, which setuptools < 70.1 needs to build) and installs it into the fresh
   environment only: its entry point exists there and nowhere else, so the development
   environment is untouched.
-Every command then runs with the fresh environment's interpreter (`python -m game` is the
+Every command then runs with the fresh environment's interpreter (`python -m crowsnest` is the
 `crowsnest` command), with the user data/config dirs pointed at empty temporary folders.
 """
 
@@ -88,7 +88,7 @@ def venv(tmp_path_factory):
 
 def test_the_package_is_installed_only_in_the_fresh_environment(venv):
     py, env = venv
-    code = "import crowsnest_ohhell, game; print(crowsnest_ohhell.__file__); print(game.__file__)"
+    code = "import crowsnest_ohhell, crowsnest; print(crowsnest_ohhell.__file__); print(crowsnest.__file__)"
     plugin_file, game_file = run([str(py), "-c", code], env).stdout.split()
     assert "site-packages" in plugin_file and "examples" not in plugin_file
     assert Path(game_file).resolve().is_relative_to(ROOT) or "site-packages" in game_file
@@ -102,19 +102,19 @@ def test_the_package_is_installed_only_in_the_fresh_environment(venv):
 
 def test_crowsnest_plugins_lists_the_package(venv):
     py, env = venv
-    out = json.loads(run([str(py), "-m", "game", "plugins", "--json"], env).stdout)
+    out = json.loads(run([str(py), "-m", "crowsnest", "plugins", "--json"], env).stdout)
     record = next(p for p in out["plugins"] if p["name"] == "ohhell")
     assert record["origin"] == "package" and record["version"] == "1.0.0"
     assert record["status"] == "ok" and record["variants"] == ["ohhell"]
     assert sorted(out["variants"]["ohhell"]) == ["easy", "random"]
-    text = run([str(py), "-m", "game", "plugins"], env).stdout
+    text = run([str(py), "-m", "crowsnest", "plugins"], env).stdout
     assert "ohhell 1.0.0 (package): ok" in text
 
 
 @pytest.mark.parametrize("seats", [3, 6])
 def test_crowsnest_simulate_plays_oh_hell_to_the_end(venv, seats):
     py, env = venv
-    cmd = [str(py), "-m", "game", "simulate", "--variant", "ohhell", "--seats", str(seats)]
+    cmd = [str(py), "-m", "crowsnest", "simulate", "--variant", "ohhell", "--seats", str(seats)]
     cmd += ["--games", "2", "--seed", "4", "--level", "easy", "--json"]
     out = json.loads(run(cmd, env).stdout)
     assert out["variant"] == "ohhell" and out["games"] == 2 and out["seats"] == seats
@@ -126,8 +126,8 @@ def test_crowsnest_simulate_plays_oh_hell_to_the_end(venv, seats):
 
 CLIENT_RUN = """
 import json
-from game.plugin_host import load_registry
-from game.testing import play_in_client
+from crowsnest.plugin_host import load_registry
+from crowsnest.testing import play_in_client
 
 registry = load_registry()  # real discovery: the installed package's entry point
 variant = registry.variant("ohhell")

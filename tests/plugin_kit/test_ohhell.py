@@ -7,11 +7,10 @@ import random
 from collections import Counter
 
 import pytest
+from crowsnest.engine import ActionError, Match
 from crowsnest_ohhell import VARIANT
 from crowsnest_ohhell.cards import DECK, hand_sizes
 from crowsnest_ohhell.scoring import deal_score
-
-from game.engine import ActionError, Match
 
 SMALL = {"rounds": "fixed", "max_hand": 3, "fixed_deals": 2}
 

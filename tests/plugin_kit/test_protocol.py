@@ -53,7 +53,7 @@ def test_a_scripted_engine_session(tmp_path):
     ]
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
     proc = subprocess.run(
-        [sys.executable, "-m", "game", "engine", "--config", str(config)],
+        [sys.executable, "-m", "crowsnest", "engine", "--config", str(config)],
         input="".join(json.dumps(r) + "\n" for r in requests),
         capture_output=True,
         text=True,

@@ -1,4 +1,4 @@
-"""game.testing, the helpers plugin authors test with: registry_with loads a plugin
+"""crowsnest.testing, the helpers plugin authors test with: registry_with loads a plugin
 through the real host (so errors are reported as users would see them), the fixture
 cleans up, play_match plays whole matches with invariant checks."""
 
@@ -9,10 +9,9 @@ from pathlib import Path
 
 import crowsnest_ohhell
 import pytest
-
-from game.engine import Variant
-from game.hookspecs import hookimpl
-from game.testing import play_match, registry_with
+from crowsnest.engine import Variant
+from crowsnest.hookspecs import hookimpl
+from crowsnest.testing import play_match, registry_with
 
 OHHELL_SRC = Path(__file__).resolve().parents[2] / "examples" / "ohhell"
 
@@ -43,7 +42,7 @@ def test_a_broken_plugin_is_reported_not_raised(crowsnest_registry):
 
     registry = crowsnest_registry(Broken(), crowsnest_ohhell)
     record = next(p for p in registry.plugins if p.name == "broken")
-    assert record.error and "not a game.engine.Variant" in record.error
+    assert record.error and "not a crowsnest.engine.Variant" in record.error
     assert "ohhell" in registry.variants  # the others still load
 
 

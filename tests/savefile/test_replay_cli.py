@@ -9,10 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game import savefile
-from game.engine import Match
-from game.plugin_host import load_registry
-from game.savefile import Seat
+from crowsnest import savefile
+from crowsnest.engine import Match
+from crowsnest.plugin_host import load_registry
+from crowsnest.savefile import Seat
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -21,7 +21,7 @@ def run(tmp: Path, *args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ)
     env.update(XDG_CONFIG_HOME=str(tmp / "xdg-config"), XDG_DATA_HOME=str(tmp / "xdg-data"))
     return subprocess.run(
-        [sys.executable, "-m", "game", "replay", *args],
+        [sys.executable, "-m", "crowsnest", "replay", *args],
         capture_output=True,
         text=True,
         timeout=60,

@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-
-from game import savefile
-from game.engine import Match
-from game.plugin_host import load_registry
-from game.savefile import Autosaver, SaveError, Seat
+from crowsnest import savefile
+from crowsnest.engine import Match
+from crowsnest.plugin_host import load_registry
+from crowsnest.savefile import Autosaver, SaveError, Seat
 
 TESTS = Path(__file__).resolve().parents[1]
 

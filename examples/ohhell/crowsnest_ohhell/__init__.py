@@ -1,13 +1,13 @@
 """Oh Hell for CrowsNest Arcade: a community plugin package (example 2 of docs/plugins.md).
 
 Installed with pip, it is found through its entry point in the `crowsnest.plugins` group
-(see pyproject.toml). It uses only the public plugin API: game.engine and game.hookspecs.
+(see pyproject.toml). It uses only the public plugin API: crowsnest.engine and crowsnest.hookspecs.
 """
 
 from __future__ import annotations
 
-from game.engine import Option, Variant
-from game.hookspecs import hookimpl
+from crowsnest.engine import Option, Variant
+from crowsnest.hookspecs import hookimpl
 
 from .ai import easy_ai, random_ai
 from .cards import StandardPack
@@ -16,7 +16,7 @@ from .rules import RULES_TEXT
 from .scoring import SCORER
 
 __version__ = "1.0.0"
-CROWSNEST_API = 1  # the game.hookspecs.API_VERSION this plugin was written for
+CROWSNEST_API = 1  # the crowsnest.hookspecs.API_VERSION this plugin was written for
 
 OPTIONS = (
     Option(

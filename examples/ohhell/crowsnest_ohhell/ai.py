@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.engine import Action
+from crowsnest.engine import Action
 
 from .cards import RANK_OF, SUIT_OF
 from .deal import OhHellView, beats, trick_winner

@@ -1,5 +1,5 @@
 """One deal of Oh Hell: the bidding part, the play validator and the state machine that
-wires them (a game.engine.Deal).
+wires them (a crowsnest.engine.Deal).
 
 Phases: "bid" (each seat from the dealer's left bids 0..hand size, the dealer last),
 "play" (tricks; follow suit; trump wins), "over".
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import Action, Card, Deal, DealResult, DealSetup, Event, tricks
-from game.engine.tricks import TrumpOrder, build_trump_order
+from crowsnest.engine import Action, Card, Deal, DealResult, DealSetup, Event, tricks
+from crowsnest.engine.tricks import TrumpOrder, build_trump_order
 
 from .cards import DECK, RANK_OF, SUIT_NAMES, SUIT_OF, SUITS, hand_sizes
 

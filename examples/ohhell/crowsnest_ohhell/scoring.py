@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from game.engine import DealResult, DealSetup, Settlement
+from crowsnest.engine import DealResult, DealSetup, Settlement
 
 from .cards import hand_sizes
 

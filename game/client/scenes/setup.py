@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.ai.runner import level_order
-from game.engine import OptionError
+from crowsnest.ai.runner import level_order
+from crowsnest.engine import OptionError
 
 from ..prefs import SeatPrefs
 from ..session import SeatSetup, Session, mirror_compass

@@ -25,8 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
-
-from game.engine import Action
+from crowsnest.engine import Action
 
 from ..input import Act, InputEvent
 from ..layout import TableLayout, table_layout

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine import Match
-from plugins.doudizhu import VARIANT
-from plugins.doudizhu.cards import NAMES
+from crowsnest.engine import Match
+from crowsnest_games.doudizhu import VARIANT
+from crowsnest_games.doudizhu.cards import NAMES
 
 
 def deal(

@@ -6,13 +6,19 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from crowsnest.engine import PASS, Match
+from crowsnest_games.doudizhu import VARIANT
+from crowsnest_games.doudizhu.ai import (
+    AIS,
+    EasyAI,
+    NormalAI,
+    bid_strength,
+    hand_plan,
+    unseen_counts,
+)
+from crowsnest_games.doudizhu.cards import counts_of, ranks_of
+from crowsnest_games.doudizhu.combos import PAIRRUN, PLANE1, STRAIGHT, classify
 from ddz_helpers import landlord_match, match
-
-from game.engine import PASS, Match
-from plugins.doudizhu import VARIANT
-from plugins.doudizhu.ai import AIS, EasyAI, NormalAI, bid_strength, hand_plan, unseen_counts
-from plugins.doudizhu.cards import counts_of, ranks_of
-from plugins.doudizhu.combos import PAIRRUN, PLANE1, STRAIGHT, classify
 
 RNG = random.Random(0)
 

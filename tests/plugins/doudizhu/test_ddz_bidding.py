@@ -4,10 +4,9 @@ bidder, the bottom shown to everyone."""
 from __future__ import annotations
 
 import pytest
+from crowsnest.engine import Match
+from crowsnest_games.doudizhu import VARIANT
 from ddz_helpers import deal, match
-
-from game.engine import Match
-from plugins.doudizhu import VARIANT
 
 
 def bids(m: Match, *actions: str) -> list[dict]:

@@ -7,12 +7,11 @@ import itertools
 import random
 
 import pytest
+from crowsnest.engine import ActionError
+from crowsnest_games.doudizhu import describe
+from crowsnest_games.doudizhu.cards import DECK, counts_of, ranks_of
+from crowsnest_games.doudizhu.combos import BOMB, PAIR, ROCKET, beats, classify, moves
 from ddz_helpers import landlord_match
-
-from game.engine import ActionError
-from plugins.doudizhu import describe
-from plugins.doudizhu.cards import DECK, counts_of, ranks_of
-from plugins.doudizhu.combos import BOMB, PAIR, ROCKET, beats, classify, moves
 
 
 def ids(text: str) -> list[int]:

@@ -7,11 +7,10 @@ import random
 from collections import Counter
 
 import pytest
-
-from game.engine import Match
-from game.testing import play_match
-from plugins.doudizhu import VARIANT
-from plugins.doudizhu.cards import NAMES, RANK_OF, ranks_of
+from crowsnest.engine import Match
+from crowsnest.testing import play_match
+from crowsnest_games.doudizhu import VARIANT
+from crowsnest_games.doudizhu.cards import NAMES, RANK_OF, ranks_of
 
 DECK = Counter(NAMES)
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from crowsnest.engine import DealResult, DealSetup, Match
+from crowsnest.testing import play_match
+from crowsnest_games.doudizhu import VARIANT
 from ddz_helpers import landlord_match
-
-from game.engine import DealResult, DealSetup, Match
-from game.testing import play_match
-from plugins.doudizhu import VARIANT
 
 # Seat 0 (landlord) can go out in four leads: straight, pair, bomb, rocket.
 SPRING_HAND = "3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2S 2H 2D 2C KH"

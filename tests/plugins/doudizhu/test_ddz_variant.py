@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+import crowsnest_games.doudizhu
 import pytest
-
-import plugins.doudizhu
-from game.engine import Match, MatchError, OptionError
-from game.testing import registry_with
-from plugins.doudizhu import VARIANT
+from crowsnest.engine import Match, MatchError, OptionError
+from crowsnest.testing import registry_with
+from crowsnest_games.doudizhu import VARIANT
 
 
 def test_registered_through_the_plugin_host() -> None:
-    registry = registry_with(plugins.doudizhu)
+    registry = registry_with(crowsnest_games.doudizhu)
     v = registry.variant("doudizhu")
     assert v.name == "Dou Dizhu" and v.seats == (3,) and v.teams(3, {}) is None
     assert {"random", "easy", "normal"} <= set(registry.ais("doudizhu"))

@@ -7,10 +7,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.engine import Match
-from plugins.rook import VARIANTS
-from plugins.rook.deal import DUMMY, RookDeal
-from plugins.rook.rules import rules_for
+from crowsnest.engine import Match
+from crowsnest_games.rook import VARIANTS
+from crowsnest_games.rook.deal import DUMMY, RookDeal
+from crowsnest_games.rook.rules import rules_for
 
 
 def variant(vid: str = "crowsnest"):
@@ -61,7 +61,7 @@ def fixed_deal(
 
 
 def _preset(vid: str):
-    from plugins.rook.presets import PRESETS
+    from crowsnest_games.rook.presets import PRESETS
 
     return next(p for p in PRESETS if p.id == vid)
 

@@ -1,8 +1,8 @@
 """The losing floor (rules decision: rook.md is silent on how low a score may fall)."""
 
-from game.engine import Match
-from plugins.rook import CROWSNEST
-from plugins.rook.scoring import match_winner
+from crowsnest.engine import Match
+from crowsnest_games.rook import CROWSNEST
+from crowsnest_games.rook.scoring import match_winner
 
 
 def test_floor_ends_the_match_with_the_highest_score_winning():

@@ -9,11 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from crowsnest.engine import Match
+from crowsnest_games.rook import VARIANTS
+from crowsnest_games.rook.ai import Knowledge, sample_world
 from rook_helpers import drive, fixed_match, hidden_shuffle, play_ai_match
-
-from game.engine import Match
-from plugins.rook import VARIANTS
-from plugins.rook.ai import Knowledge, sample_world
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
 from tournament import run, wilson  # noqa: E402

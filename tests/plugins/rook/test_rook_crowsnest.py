@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from crowsnest.engine import ActionError, DealResult, Match
+from crowsnest_games.rook.scoring import match_winner
 from rook_helpers import drive, finish_deal, fixed_match, of_type, variant
-
-from game.engine import ActionError, DealResult, Match
-from plugins.rook.scoring import match_winner
 
 # Dealer 3: seat 0 bids first and leads the first trick. Unnamed cards fill seats 2 and 3
 # and then the nest in deck order: seat 2 B10-B14 G6-G9, seat 3 G10 G11 R5-R8 Y7-Y9,

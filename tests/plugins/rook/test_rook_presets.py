@@ -6,10 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from crowsnest.engine import DealResult, Match, OptionError
+from crowsnest_games.rook import VARIANTS
 from rook_helpers import drive, finish_deal, fixed_match, of_type, play_ai_match
-
-from game.engine import DealResult, Match, OptionError
-from plugins.rook import VARIANTS
 
 # id: (seats, deck, counters, points in play, hand, nest, aside, bid min, bid max, target)
 TABLE = {

@@ -8,10 +8,9 @@ import random
 from collections import Counter
 
 import pytest
+from crowsnest.engine import Match
+from crowsnest_games.rook import VARIANTS
 from rook_helpers import fixed_deal, hidden_shuffle, play_ai_match
-
-from game.engine import Match
-from plugins.rook import VARIANTS
 
 PRESET_IDS = list(VARIANTS)
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from crowsnest.engine import Match
+from crowsnest_games.tractor import VARIANT
+from crowsnest_games.tractor.ai import AI_FACTORIES
 from tractor_helpers import match_at_play
-
-from game.engine import Match
-from plugins.tractor import VARIANT
-from plugins.tractor.ai import AI_FACTORIES
 
 
 def ai(level: str):

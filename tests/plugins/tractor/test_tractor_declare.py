@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 
+from crowsnest.engine import Match
+from crowsnest_games.tractor import VARIANT
 from tractor_helpers import fixed_deal
-
-from game.engine import Match
-from plugins.tractor import VARIANT
 
 # every level card (2) and joker is placed, so legal declarations are exactly known
 HANDS = ["2C BJ BJ", "RJ RJ", "2S", "2D 2D 2S"]

@@ -7,9 +7,8 @@ spades named for them (the helper gives every other spade to seat 0 or the kitty
 from __future__ import annotations
 
 import pytest
+from crowsnest.engine import ActionError
 from tractor_helpers import match_at_play
-
-from game.engine import ActionError
 
 
 def play(m, seat: int, cards: str) -> list[dict]:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from crowsnest_games.tractor.cards import TRUMP
+from crowsnest_games.tractor.plays import shape_of
 from tractor_helpers import ids, order
-
-from plugins.tractor.cards import TRUMP
-from plugins.tractor.plays import shape_of
 
 
 def ranking(o, cards: str) -> list[tuple[int, int]]:

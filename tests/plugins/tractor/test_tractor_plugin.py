@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from game.engine import Match, OptionError
-from game.plugin_host import load_registry
+from crowsnest.engine import Match, OptionError
+from crowsnest.plugin_host import load_registry
 
 
 def test_registered_through_the_entry_point():
@@ -26,7 +25,7 @@ def test_registered_through_the_entry_point():
 
 
 def test_bad_set_up_is_refused_with_a_sentence():
-    from plugins.tractor import VARIANT
+    from crowsnest_games.tractor import VARIANT
 
     with pytest.raises(OptionError, match="defend_levels"):
         Match(VARIANT, options={"defend_levels": "7"})

@@ -7,11 +7,10 @@ import random
 from collections import Counter
 
 import pytest
-
-from game.engine import Match
-from plugins.tractor import VARIANT
-from plugins.tractor.deal import TractorDeal
-from plugins.tractor.scoring import promotion
+from crowsnest.engine import Match
+from crowsnest_games.tractor import VARIANT
+from crowsnest_games.tractor.deal import TractorDeal
+from crowsnest_games.tractor.scoring import promotion
 
 DECK_NAMES = Counter(VARIANT.deck.build({}, 4).names)
 MAX_ACTIONS = 4 * 5 + 1 + 100  # declaring rounds are bounded by the 4 strengths

@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from crowsnest.engine import DealResult, DealSetup, Match
+from crowsnest_games.tractor import VARIANT
+from crowsnest_games.tractor.scoring import promotion, raise_level
 from tractor_helpers import fixed_deal
-
-from game.engine import DealResult, DealSetup, Match
-from plugins.tractor import VARIANT
-from plugins.tractor.scoring import promotion, raise_level
 
 
 @pytest.mark.parametrize(
@@ -105,7 +104,7 @@ def test_going_past_a_wins_and_only_past_a():
     ],
 )
 def test_must_defend_levels(level, rise, defended, must, new):
-    from plugins.tractor.scoring import DEFEND_CHOICES
+    from crowsnest_games.tractor.scoring import DEFEND_CHOICES
 
     assert raise_level(level, rise, defended, DEFEND_CHOICES[must]) == new
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from plugins.tractor.cards import DECK, TRUMP, order_for
-from plugins.tractor.deal import display_order
+from crowsnest_games.tractor.cards import DECK, TRUMP, order_for
+from crowsnest_games.tractor.deal import display_order
 
 
 def ids(text: str) -> list[int]:
@@ -62,8 +62,8 @@ def test_no_trump_deal_keeps_jokers_and_level_cards_last():
 def test_describe_names_singles_pairs_and_tractors_and_nothing_else():
     import random
 
-    from game.engine import Match
-    from plugins.tractor import VARIANT
+    from crowsnest.engine import Match
+    from crowsnest_games.tractor import VARIANT
 
     m, rng = Match(VARIANT, seed=5), random.Random(5)
     seen = set()

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from game.engine import Match
-from plugins.tractor import VARIANT
-from plugins.tractor.cards import DECK, order_for
+from crowsnest.engine import Match
+from crowsnest_games.tractor import VARIANT
+from crowsnest_games.tractor.cards import DECK, order_for
 
 SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": -1}
 
