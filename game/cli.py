@@ -106,6 +106,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def gui_main() -> int:
+    """The `crowsnest-gui` entry point (no console window on Windows): the window only."""
+    return main(sys.argv[1:])
+
+
 def _load_config(path: str | None) -> Config:
     return config_mod.load(path)
 
