@@ -81,8 +81,14 @@ def _parser() -> argparse.ArgumentParser:
     r = sub.add_parser(
         "replay", parents=[common], help="replay a save file and print where the match stands"
     )
-    r.add_argument("file", metavar="FILE", help="a save file (docs/saves.md)")
+    r.add_argument("file", metavar="FILE", nargs="?", help="a save file (docs/saves.md)")
+    r.add_argument("--match", type=int, metavar="ID", help="a finished match (crowsnest saves)")
+    r.add_argument("--slot", metavar="NAME", help="a named save slot (crowsnest saves)")
     r.add_argument("--json", action="store_true", help="print one JSON object")
+
+    from crowsnest import cli_store
+
+    cli_store.add_parsers(sub, common)
     return p
 
 
@@ -100,6 +106,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_plugins(args, cfg)
         if args.command == "replay":
             return cmd_replay(args, cfg)
+        if args.command in ("stats", "saves"):
+            from crowsnest import cli_store
+
+            return (
+                cli_store.cmd_stats(args) if args.command == "stats" else cli_store.cmd_saves(args)
+            )
         raise CLIError(f"unknown command {args.command!r}", 2)
     except ConfigError as e:
         print(f"{PROG}: {e}", file=sys.stderr)
@@ -335,8 +347,15 @@ def cmd_replay(args: argparse.Namespace, cfg: Config) -> int:
     final position: scores, deal, whose turn; or the save's one-sentence problem."""
     from crowsnest import savefile
 
+    if sum(x is not None for x in (args.file, args.match, args.slot)) != 1:
+        raise CLIError("replay needs one of: a save FILE, --match ID or --slot NAME", 2)
     try:
-        got = savefile.load_full(args.file, _registry(cfg))
+        if args.file is not None:
+            got = savefile.load_full(args.file, _registry(cfg))
+        else:
+            from crowsnest.cli_store import replay_source
+
+            got = replay_source(args, _registry(cfg))
     except savefile.SaveError as e:
         raise CLIError(str(e)) from None
     print(json.dumps(savefile.replay_report(got)) if args.json else savefile.replay_text(got))
