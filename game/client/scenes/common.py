@@ -369,7 +369,8 @@ class FormScene(Scene):
                 False,
                 "center",
             )
-        if self.scroll + self.visible_rows < len(self.rows):
+        # the hint shares its line with the message in small windows: the message wins
+        if self.scroll + self.visible_rows < len(self.rows) and not self.message:
             text.draw(
                 surface,
                 _("more below (scroll or arrow down)"),
