@@ -289,10 +289,10 @@ def _make_audio(volume: float, muted: bool) -> Any:
         from .audio import Audio
 
         return Audio(volume, muted)
-    except Exception:  # noqa: BLE001 - no sound device or module: play silent
+    except Exception as e:  # noqa: BLE001 - no sound device or module: play silent
         from .silent_audio import SilentAudio
 
-        return SilentAudio(volume, muted)
+        return SilentAudio(volume, muted, f"the sound module could not be loaded ({e})")
 
 
 def _autosave_path(config_path: Any) -> Any:
