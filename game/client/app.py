@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 import pygame
+from crowsnest import i18n
 
 from .input import Act, BindingError, InputEvent, InputMap
 from .layout import MIN_SIZE
@@ -43,6 +44,7 @@ class App:
     ) -> None:
         self.store = store if store is not None else PrefsStore(None)
         self.prefs = self.store.prefs
+        i18n.set_language(self.prefs.language)
         pygame.display.init()
         pygame.font.init()
         p = self.prefs
@@ -99,6 +101,14 @@ class App:
 
     def save_prefs(self) -> None:
         self.store.save()
+
+    def set_language(self, code: str) -> None:
+        """Switch the language now (no restart): remember it, and lay every scene out
+        again so wrapped and measured text is measured in the new words."""
+        self.prefs.language = code
+        i18n.set_language(code)
+        self.save_prefs()
+        self.stack.language_changed()
 
     def set_mode(self) -> None:
         p = self.prefs
