@@ -142,6 +142,11 @@ def test_the_wheel_holds_the_packages_and_every_asset(dists):
     }
     assert repo_modules <= set(names)
     assert {"crowsnest_games/tractor/rules.md", "crowsnest_games/doudizhu/rules.md"} <= set(names)
+    catalogs = {
+        f"crowsnest/{p.relative_to(ROOT / 'game').as_posix()}"
+        for p in (ROOT / "game").rglob("*.mo")
+    }
+    assert catalogs <= set(names)  # translations, when the repository has them
     meta = zipfile.ZipFile(dists[1]).read("crowsnest_arcade-0.2.0.dist-info/METADATA").decode()
     assert "License-Expression: MIT" in meta and "Version: 0.2.0" in meta
     assert any(n.endswith("dist-info/licenses/LICENSE") for n in names)
@@ -155,6 +160,8 @@ def test_the_sdist_holds_sounds_sprites_and_their_generators(dists):
     assert "sprites/cards/R_14.png" in names and "sprites/app/crowsnest-arcade-256.png" in names
     assert {"LICENSE", "README.md", "pyproject.toml", "MANIFEST.in"} <= names
     assert {"tools/make_sounds.py", "tools/make_sprites.py", "docs/cli.md"} <= names
+    sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.po")}
+    assert sources <= names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
 
 
