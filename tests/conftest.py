@@ -8,6 +8,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # English whatever the machine's locale (crowsnest.i18n reads LANGUAGE first).
 os.environ["LANGUAGE"] = "en"
 
+# The log file (crowsnest.logfile: platformdirs' user log folder, under XDG_STATE_HOME on
+# Linux) of every command the tests run goes to a folder of this run, not the user's.
+import tempfile  # noqa: E402
+
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="crowsnest-test-state-")
+
 # tests/ on the path for the shared toy variant (import toyvariant), whatever the import mode.
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
