@@ -34,7 +34,7 @@ def registers(variants: tuple[str, ...], ais: tuple[str, ...], fits: Callable[[s
     """What a plugin added, as the plugin screen's line under its name. The sentence is
     never cut: when it is too wide (`fits`), the lists of names in it are shortened."""
 
-    def say(games: str, levels: str) -> str:
+    def line_for(games: str, levels: str) -> str:
         if not variants:
             return (
                 _("registers no games, AIs: {ais}").format(ais=levels)
@@ -54,10 +54,10 @@ def registers(variants: tuple[str, ...], ais: tuple[str, ...], fits: Callable[[s
     for keep in range(max(len(variants), len(ais)), 0, -1):
         games = ", ".join(variants[:keep]) + (", ..." if len(variants) > keep else "")
         levels = ", ".join(ais[:keep]) + (", ..." if len(ais) > keep else "")
-        line = say(games, levels)
+        line = line_for(games, levels)
         if fits(line):
             return line
-    return say("...", "...")
+    return line_for("...", "...")
 
 
 class RulesScene(Scene):
