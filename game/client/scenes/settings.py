@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..gamepad import glyph
 from ..input import ACTION_LABELS, BINDABLE, Act, InputEvent, InputMap
 from ..prefs import CARD_SCALES, WINDOW_SIZES
 from ..widgets import Button
@@ -21,6 +22,13 @@ def step_size(cur: tuple[int, int], d: int) -> tuple[int, int]:
         return WINDOW_SIZES[(WINDOW_SIZES.index(cur) + d) % n]
     below = sum(1 for w, h in WINDOW_SIZES if w * h < cur[0] * cur[1])
     return WINDOW_SIZES[(below if d > 0 else below - 1) % n]
+
+
+def binding_text(im: InputMap, action: str) -> str:
+    """An action's keys, then its pad buttons: "h  |  pad X"."""
+    keys = ", ".join(im.keys_for(action))
+    pads = ", ".join(glyph(b) for b in im.pad_for(action))
+    return f"{keys}  |  pad {pads}" if pads else keys
 
 
 class SettingsScene(FormScene):
@@ -46,7 +54,7 @@ class SettingsScene(FormScene):
             Row("Volume", lambda: f"{round(p.volume * 100)}%", self._volume),
             Row("Mute", lambda: "On" if p.muted else "Off", self._mute),
             *self._sound_problem_rows(),
-            Row("Keys (Enter, then press the new key)", lambda: "", heading=True),
+            Row("Keys and pad (Enter, then press the new key or button)", lambda: "", heading=True),
         ]
         im = self.app.input
         for act in BINDABLE:
@@ -55,7 +63,9 @@ class SettingsScene(FormScene):
                 Row(
                     ACTION_LABELS.get(name, name),
                     lambda n=name: (
-                        "press a key..." if self.capturing == n else ", ".join(im.keys_for(n))
+                        "press a key or pad button..."
+                        if self.capturing == n
+                        else binding_text(im, n)
                     ),
                     activate=lambda n=name: self._capture(n),
                 )
@@ -138,7 +148,9 @@ class SettingsScene(FormScene):
 
     def _capture(self, name: str) -> None:
         self.capturing = name
-        self.message = f"Press the key for '{ACTION_LABELS.get(name, name)}' (Escape cancels)"
+        self.message = (
+            f"Press the key or pad button for '{ACTION_LABELS.get(name, name)}' (Escape cancels)"
+        )
 
     def reset_keys(self) -> None:
         self.app.prefs.keys = {}
@@ -148,20 +160,25 @@ class SettingsScene(FormScene):
         self.rebuild()
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
-        if self.capturing is not None and ev.key:
+        if self.capturing is not None and (ev.key or ev.pad):
             name, self.capturing = self.capturing, None
             if ev.act is Act.MENU and ev.key == pygame.K_ESCAPE:
                 self.message = "Unchanged"
             else:
-                key = pygame.key.name(ev.key)
                 p = self.app.prefs
-                # a key moves to its new action: drop it from any other binding
-                binds = {a: [k for k in ks if k != key] for a, ks in p.bindings().items()}
-                binds[name] = [key]
-                p.keys = {a: ks for a, ks in binds.items()}
+                im = self.app.input
+                # a key (pad button) moves to its new action: it leaves any other one
+                if ev.pad:
+                    p.keys = im.rebind(name, pad=ev.pad)
+                    shown = f"pad {glyph(ev.pad)}"
+                else:
+                    key = pygame.key.name(ev.key)
+                    p.keys = im.rebind(name, key=key)
+                    shown = key.upper()
                 self.app.input = InputMap(p.keys)
+                self.app.input.pad_in_use = im.pad_in_use
                 self._changed()
-                self.message = f"'{ACTION_LABELS.get(name, name)}' is now {key.upper()}"
+                self.message = f"'{ACTION_LABELS.get(name, name)}' is now {shown}"
             self.rebuild()
             return None
         if self.capturing is not None and ev.act is Act.CLICK:
