@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
+from crowsnest.i18n import N_, _
 
 PREFIX = "pad "
 
@@ -61,23 +62,23 @@ GLYPHS = {
     "b": "B",
     "x": "X",
     "y": "Y",
-    "back": "View",
-    "guide": "Guide",
-    "start": "Start",
+    "back": N_("View"),
+    "guide": N_("Guide"),
+    "start": N_("Start"),
     "leftstick": "LS",
     "rightstick": "RS",
     "leftshoulder": "LB",
     "rightshoulder": "RB",
     "lefttrigger": "LT",
     "righttrigger": "RT",
-    "dpup": "D-pad up",
-    "dpdown": "D-pad down",
-    "dpleft": "D-pad left",
-    "dpright": "D-pad right",
-    "stickleft": "Stick left",
-    "stickright": "Stick right",
-    "stickup": "Stick up",
-    "stickdown": "Stick down",
+    "dpup": N_("D-pad up"),
+    "dpdown": N_("D-pad down"),
+    "dpleft": N_("D-pad left"),
+    "dpright": N_("D-pad right"),
+    "stickleft": N_("Stick left"),
+    "stickright": N_("Stick right"),
+    "stickup": N_("Stick up"),
+    "stickdown": N_("Stick down"),
 }
 
 # The default pad for each bindable action (docs/player-guide.md lists them).
@@ -111,7 +112,8 @@ def pad_name(binding: str) -> str:
 
 
 def glyph(name: str) -> str:
-    return GLYPHS.get(name, name.upper())
+    g = GLYPHS.get(name)
+    return _(g) if g is not None else name.upper()
 
 
 @dataclass
