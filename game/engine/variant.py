@@ -243,6 +243,10 @@ class Variant:
     # family) or to its right ("counter-clockwise": Tractor, Dou Dizhu). A property of
     # the game, not of a position, so the client reads it here, not from a view.
     direction: str = "clockwise"
+    # The role of every seat once the auction has settled it ("landlord"/"peasants",
+    # "declarers"/"defenders"), else None. Optional; tournaments compare levels role
+    # against role with it (crowsnest.tournament).
+    roles: Callable[[Deal], tuple[str, ...] | None] | None = None
 
     def __post_init__(self) -> None:
         if not self.default_seats and self.seats:

@@ -87,6 +87,11 @@ VARIANT = Variant(
     description="Shengji: double deck, declare trump, pairs and tractors, climb from 2 past A.",
     pile_names=("kitty",),
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
+    roles=lambda d: (
+        None
+        if d.phase == "declare" or d.dealer < 0
+        else tuple("declarers" if s % 2 == d.dealer % 2 else "attackers" for s in range(SEATS))
+    ),
 )
 assert len(DECK) == N_CARDS
 
