@@ -12,6 +12,7 @@ from crowsnest.hookspecs import hookimpl
 
 from .cards import DECK, N_CARDS
 from .deal import HAND, KITTY, SEATS, TractorDeal
+from .hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
 from .scoring import DEFEND_CHOICES, TractorScorer
 
 

@@ -165,3 +165,9 @@ def test_ctrl_c_reports_the_finished_deals(cli):
     got = json.loads(out)
     assert got["interrupted"] is True and 1 <= got["deals"] < 500
     assert got["results"][0]["games"] == got["deals"]
+
+
+def test_every_built_in_game_has_hard(cli):
+    got = cli.json("plugins")["variants"]
+    for vid in ("crowsnest", "partnership", "tractor", "doudizhu"):
+        assert "hard" in got[vid], vid
