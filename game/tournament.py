@@ -32,10 +32,10 @@ workers or backend (results are sorted by task before they are added up).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import random
-import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -120,14 +120,12 @@ def _variant_in(spec: Spec) -> Variant:
     key = (spec.variant, spec.config)
     got = _VARIANTS.get(key)
     if got is None:
+        from crowsnest import config as config_mod
         from crowsnest.plugin_host import load_registry
 
-        if spec.config is None:
-            registry = load_registry()
-        else:
-            from crowsnest import config as config_mod
-
-            registry = load_registry(config=config_mod.load(spec.config))
+        # As the CLI loads it: the config's plugin folders and blocklist (default config
+        # file when None), so every worker sees the same plugins.
+        registry = load_registry(config=config_mod.load(spec.config))
         got = _VARIANTS[key] = registry.variant(spec.variant)
     return got
 
@@ -353,50 +351,49 @@ def play_task(spec: Spec, deal: int, pairing: int) -> dict[str, Any]:
 Backend = Callable[[Spec, list[tuple[int, int]], int], Iterator[dict[str, Any]]]
 
 
-def _init_worker() -> None:
-    # Ctrl-C is the parent's to handle: it stops the pool and reports what finished.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _init_worker(spec: Spec) -> None:
+    """Each worker process: the plugins loaded once, searches without time caps."""
     from crowsnest.ai.search import set_time_caps
 
     set_time_caps(False)
+    _variant_in(spec)
 
 
-def _run_one(args: tuple[Spec, int, int]) -> dict[str, Any]:
-    return play_task(*args)
+def _job(item: tuple[Spec, int, int]) -> dict[str, Any]:
+    return play_task(*item)
 
 
-def local_backend(
-    spec: Spec, todo: list[tuple[int, int]], workers: int
-) -> Iterator[dict[str, Any]]:
-    """Tasks in this process (workers=1) or a pool of forked processes; results in the
-    order they finish (the caller sorts them)."""
-    from crowsnest.ai.search import set_time_caps
+class _Progress:
+    """crowsnest.parallel's status line on a terminal; to a file or pipe (a long run in
+    the background) a plain line at most every `every` seconds, so a log shows it too."""
 
-    if workers <= 1:
-        old = set_time_caps(False)
-        try:
-            for k, p in todo:
-                yield play_task(spec, k, p)
-        finally:
-            set_time_caps(old)
-        return
-    import multiprocessing as mp
+    def __new__(cls, total: int, unit: str, stream: Any = None, every: float = 15.0) -> Any:
+        from crowsnest.parallel import Progress
 
-    # Fork where it exists so workers inherit the loaded plugins (drop-ins included);
-    # elsewhere each worker loads them from the spec's config.
-    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-    pool = ctx.Pool(workers, initializer=_init_worker)
-    try:
-        yield from pool.imap_unordered(_run_one, [(spec, k, p) for k, p in todo], chunksize=1)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+        class LogProgress(Progress):
+            def _draw(self) -> None:
+                if self.tty:
+                    super()._draw()
+                    return
+                with contextlib.suppress(OSError, ValueError):
+                    print(self.line(), file=self.stream, flush=True)
+
+            def close(self) -> None:
+                if self.tty:
+                    super().close()
+
+        p = LogProgress(total, unit, stream=stream)
+        p.tty = p.enabled  # type: ignore[attr-defined]
+        if not p.enabled:
+            p.enabled = True
+            p.interval = every
+        return p
 
 
 def ray_backend(address: str | None) -> Backend:
     """The same tasks on a Ray cluster (`pip install crowsnest-arcade[cluster]`). Each Ray
-    worker loads the plugins itself from the spec's config."""
+    worker loads the plugins itself from the spec's config; the cluster decides how many
+    run at once (--workers does not apply)."""
     try:
         import ray
     except ImportError:
@@ -421,9 +418,7 @@ def ray_backend(address: str | None) -> Backend:
 
 
 def _ray_task(spec: Spec, deal: int, pairing: int) -> dict[str, Any]:
-    from crowsnest.ai.search import set_time_caps
-
-    set_time_caps(False)
+    _init_worker(spec)
     return play_task(spec, deal, pairing)
 
 
@@ -433,10 +428,15 @@ def run(
     *,
     workers: int = 1,
     backend: Backend | None = None,
-    progress: Callable[[int, int, dict[str, Any]], None] | None = None,
+    progress: bool = True,
+    stream: Any = None,
 ) -> dict[str, Any]:
-    """Play the tournament; returns the report (see summarize). Ctrl-C stops it and the
-    report covers the tasks that finished (`interrupted`: true)."""
+    """Play the tournament; returns the report (see summarize). Local runs go through
+    crowsnest.parallel (a spawned pool; workers load the plugins from spec.config). Ctrl-C
+    stops it and the report covers the tasks that finished (`interrupted`: true)."""
+    from crowsnest.ai.search import set_time_caps
+    from crowsnest.parallel import run_jobs
+
     if deals < 1:
         raise TournamentError("--deals must be at least 1")
     if workers < 1:
@@ -444,26 +444,44 @@ def run(
     variant = _variant_in(spec)
     spec = plan(variant, spec)
     todo = tasks(spec, deals)
-    results: list[dict[str, Any]] = []
-    interrupted = False
+    unit = "deals" if len(pairings(spec.levels)) == 1 else "deal pairings"
+    prog = _Progress(len(todo), unit, stream=stream) if progress else None
     t0 = time.perf_counter()
-    it = (backend or local_backend)(spec, todo, workers)
+    old = set_time_caps(False)
     try:
-        for res in it:
-            results.append(res)
-            if progress is not None:
-                progress(len(results), len(todo), summarize(spec, results, brief=True))
-    except KeyboardInterrupt:
-        interrupted = True
+        if backend is None:
+            out = run_jobs(
+                _job,
+                [(spec, k, p) for k, p in todo],
+                workers=workers,
+                initializer=_init_worker,
+                initargs=(spec,),
+                progress=prog,
+            )
+            results = [r for _, r in out.finished()]
+            interrupted = out.interrupted
+        else:
+            results = []
+            interrupted = False
+            it = backend(spec, todo, workers)
+            try:
+                for res in it:
+                    results.append(res)
+                    if prog is not None:
+                        prog.advance()
+            except KeyboardInterrupt:
+                interrupted = True
+            finally:
+                getattr(it, "close", lambda: None)()
+                if prog is not None:
+                    prog.close()
     finally:
-        close = getattr(it, "close", None)
-        if close is not None:
-            close()
-    out = summarize(spec, results)
-    out["interrupted"] = interrupted
-    out["seconds"] = round(time.perf_counter() - t0, 2)
-    out["workers"] = workers
-    return out
+        set_time_caps(old)
+    report = summarize(spec, results)
+    report["interrupted"] = interrupted
+    report["seconds"] = round(time.perf_counter() - t0, 2)
+    report["workers"] = workers
+    return report
 
 
 # ---------------------------------------------------------------- adding up
@@ -617,7 +635,6 @@ __all__ = [
     "Spec",
     "TournamentError",
     "bradley_terry",
-    "local_backend",
     "mean_interval",
     "play_task",
     "ray_backend",

@@ -39,7 +39,7 @@ def test_doudizhu_roles_report_and_workers_agree(cli):
     one, err = tour(
         cli, "--variant", "doudizhu", "--levels", "normal,easy", "--deals", "4", "--seed", "3"
     )
-    assert "4/4 tasks" in err  # progress on stderr
+    assert "4/4 deals" in err  # progress on stderr
     assert one["variant"] == "doudizhu" and one["deals"] == 4 and one["format"] == "roles"
     normal, easy = one["results"]
     assert normal["level"] == "normal" and easy["level"] == "easy"
@@ -158,7 +158,7 @@ def test_ctrl_c_reports_the_finished_deals(cli):
     )
     assert p.stderr is not None
     line = p.stderr.readline()  # the first progress line: some deals are done
-    assert "tasks" in line, line
+    assert "deals" in line, line
     p.send_signal(signal.SIGINT)
     out, _ = p.communicate(timeout=60)
     assert p.returncode == 130

@@ -96,6 +96,7 @@ class PauseScene(MenuScene):
                 ("Score sheet", self.scores),
                 ("Rules", self.rules),
                 ("Settings", self.settings),
+                *([("Save to a slot", self.save_slot)] if self.app.db is not None else []),
                 ("New game", self.new_game),
                 (
                     "Save and quit to title" if self.app.save_path else "Quit to title",
@@ -117,6 +118,22 @@ class PauseScene(MenuScene):
         from .settings import SettingsScene
 
         self.app.stack.push(SettingsScene())
+
+    def save_slot(self) -> None:
+        """Keep the match under a name (the Saves screen lists it); saving again from
+        the same match replaces its slot."""
+        from crowsnest.saveslots import save_to_slot
+
+        s = self.table.session
+        try:
+            s.slot_name = save_to_slot(
+                self.app.db, s.match, s.seat_setups, name=s.slot_name, registry=self.app.registry
+            )
+        except Exception as e:  # noqa: BLE001 - saving must never stop the game
+            self.table.say(f"The game could not be saved: {e}", 4.0)
+        else:
+            self.table.say(f"Saved as '{s.slot_name}' (title screen: Saves)", 3.0)
+        self.close()
 
     def new_game(self) -> None:
         from .setup import SetupScene

@@ -25,6 +25,8 @@ class TitleScene(MenuScene):
             [
                 *([("Continue", self.continue_game)] if self.saved else []),
                 ("New game", self.new_game),
+                ("Saves", self.saves),
+                ("Statistics", self.statistics),
                 ("Rules", self.rules),
                 ("Settings", self.settings),
                 ("Plugins", self.plugins),
@@ -77,6 +79,16 @@ class TitleScene(MenuScene):
 
         self.app.stack.push(SetupScene())
 
+    def saves(self) -> None:
+        from .saves import SavesScene
+
+        self.app.stack.push(SavesScene())
+
+    def statistics(self) -> None:
+        from .stats import StatsScene
+
+        self.app.stack.push(StatsScene())
+
     def rules(self) -> None:
         from .info import RulesScene
 
@@ -92,14 +104,41 @@ class TitleScene(MenuScene):
 
         self.app.stack.push(PluginsScene())
 
+    def resume(self) -> None:
+        # back from the Saves screen (a slot deleted, the autosave continued elsewhere):
+        # what Continue offers may have changed
+        if getattr(self, "_was_paused", False):
+            self._was_paused = False
+            self.saved, self.save_line, self.save_bad = self._find_save()
+            self._menu()
+
+    def pause(self) -> None:
+        self._was_paused = True
+
     def on_back(self) -> None:
         pass  # Escape on the title does not quit by accident; "Quit" does
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
+        if self.app and self.items:
+            self._fit_menu(size)
         self._fans: list[tuple[pygame.Surface, tuple[int, int]]] = []
         if self.app:
             self._build_fans(size)
+
+    def _fit_menu(self, size: tuple[int, int]) -> None:
+        """The column of buttons between the subtitle and the saved-game line: with many
+        entries (Continue, Saves, Statistics...) the buttons get lower, never over the
+        subtitle or the lines under the menu."""
+        ui = self.app.ui
+        W, H = size
+        top = round(H * 0.2) + ui(54) + ui(26)
+        bottom = H - ui(36) - (ui(50) if self.saved or self.save_line else 0)
+        n = len(self.items)
+        gap = ui(10)
+        h = max(ui(30), min(ui(48), (bottom - top + gap) // n - gap))
+        w = ui(320)
+        self.menu.layout_column(W // 2 - w // 2, top, w, h, gap)
 
     def _build_fans(self, size: tuple[int, int]) -> None:
         """Two fans of cards beside the menu, rendered once per window size."""
@@ -112,7 +151,10 @@ class TitleScene(MenuScene):
 
         assets = self.app.assets
         assets.set_bird_label(bird_name(v))
-        h = max(60, size[1] // 4)
+        # the fans stay clear of the menu's column (a card is about 0.7 of its height
+        # wide; a fan, its cards turned, spans about 3.4 cards round a sixth of the width)
+        room = size[0] // 2 - self.app.ui(170) - size[0] // 6
+        h = max(60, min(size[1] // 4, round(room / 1.2)))
         assets.set_card_height(h)
         names = [("R14", "Y14", "BIRD", "G14", "B14"), ("R5", "G10", "Y5", "B10", "R10")]
         for side, hand in enumerate(names):
