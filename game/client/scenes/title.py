@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import pygame
+from crowsnest.i18n import N_, _
 
 from ..widgets import INK, MUTED, RED
 from .common import MenuScene, draw_footer
 
 
+def cannot_continue(why: str) -> str:
+    return _("The saved game cannot be continued: {why}").format(why=why)
+
+
 class TitleScene(MenuScene):
-    title = "CrowsNest Arcade"
-    subtitle = "Card games around one table"
+    title = N_("CrowsNest Arcade")
+    subtitle = N_("Card games around one table")
 
     saved: object = None  # the autosaved match (savefile.Loaded) when it can go on
     save_line = ""  # what the title says about it, or why it cannot go on
@@ -23,14 +28,14 @@ class TitleScene(MenuScene):
     def _menu(self) -> None:
         self.set_items(
             [
-                *([("Continue", self.continue_game)] if self.saved else []),
-                ("New game", self.new_game),
-                ("Saves", self.saves),
-                ("Statistics", self.statistics),
-                ("Rules", self.rules),
-                ("Settings", self.settings),
-                ("Plugins", self.plugins),
-                ("Quit", self.app.quit),
+                *([(_("Continue"), self.continue_game)] if self.saved else []),
+                (_("New game"), self.new_game),
+                (_("Saves"), self.saves),
+                (_("Statistics"), self.statistics),
+                (_("Rules"), self.rules),
+                (_("Settings"), self.settings),
+                (_("Plugins"), self.plugins),
+                (_("Quit"), self.app.quit),
             ]
         )
 
@@ -48,15 +53,16 @@ class TitleScene(MenuScene):
         try:
             got = savefile.load_full(path, self.app.registry)
         except savefile.SaveError as e:
-            return None, f"The saved game cannot be continued: {e}", True
+            return None, cannot_continue(str(e)), True
         except Exception as e:  # noqa: BLE001 - a plugin failing in replay must not stop the title
-            return None, f"The saved game cannot be continued: {type(e).__name__}: {e}", True
+            return None, cannot_continue(f"{type(e).__name__}: {e}"), True
         if got.match.over:
             return None, "", False
         from ..session import seat_names
 
         names = seat_names(list(got.players), got.match.variant.clockwise)
-        return got, "Saved game: " + savefile.describe(got.match, got.players, names), False
+        what = savefile.describe(got.match, got.players, names)
+        return got, _("Saved game: {what}").format(what=what), False
 
     def continue_game(self) -> None:
         from ..session import Session
@@ -69,7 +75,7 @@ class TitleScene(MenuScene):
             session = Session.resume(got.match, list(got.players))
         except Exception as e:  # noqa: BLE001 - say why on the title, never crash
             self.saved, self.save_bad = None, True
-            self.save_line = f"The saved game cannot be continued: {type(e).__name__}: {e}"
+            self.save_line = cannot_continue(f"{type(e).__name__}: {e}")
             self._menu()
             return
         self.app.stack.replace(TableScene(session))
@@ -117,6 +123,9 @@ class TitleScene(MenuScene):
 
     def on_back(self) -> None:
         pass  # Escape on the title does not quit by accident; "Quit" does
+
+    def language_changed(self) -> None:
+        self._menu()
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -194,7 +203,7 @@ class TitleScene(MenuScene):
         W, H = surface.get_size()
         self.app.text.draw(
             surface,
-            "Arrow keys and Enter, or the mouse.  F1 rules, F11 fullscreen.",
+            _("Arrow keys and Enter, or the mouse.  F1 rules, F11 fullscreen."),
             ui(18),
             (W // 2, H - ui(24)),
             MUTED,
