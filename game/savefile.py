@@ -29,6 +29,7 @@ from typing import Any
 import tomli_w
 from crowsnest import __version__
 from crowsnest.engine import ActionError, Match, MatchError, OptionError
+from crowsnest.engine.safe import exc_text
 from crowsnest.tomlfile import read_toml, write_atomic
 
 FORMAT = "crowsnest-save"
@@ -394,7 +395,7 @@ def build(data: SaveData, registry: Any, file: str | Path = "the save file") -> 
             ) from None
         except Exception as e:  # noqa: BLE001 - a plugin's bug must not crash a load
             raise SaveError(
-                f"{f}: action {i} '{text}' made {variant.name} fail ({type(e).__name__}: {e})"
+                f"{f}: action {i} '{text}' made {variant.name} fail ({exc_text(e)})"
             ) from None
     return match
 

@@ -53,7 +53,7 @@ class RookDeckSpec:
         piles: dict[str, Any] = {"hands": [shuffled[i * h : (i + 1) * h] for i in range(seats)]}
         at = seats * h
         if r.dummy:
-            # first six face up on the six face-down cards beneath them
+            # the dummy's cards, in piles (RookDeal: face-up ones first, then those beneath)
             piles["dummy"] = shuffled[at : at + h]
             at += h
         if r.nest_size:
