@@ -33,6 +33,7 @@ from crowsnest.client.prefs import PrefsStore  # noqa: E402
 from crowsnest.client.scenes.table import TableScene  # noqa: E402
 from crowsnest.client.session import SeatSetup, Session  # noqa: E402
 from crowsnest.config import Config  # noqa: E402
+from crowsnest.engine.presentation import EventContext  # noqa: E402
 
 
 def make_app(size: tuple[int, int]) -> App:
@@ -275,8 +276,11 @@ def shots(app: App) -> dict[str, Callable[[], None]]:
         t = table_for(app, s)
         t.between = True
         h = s.match.history[-1]
-        kitty = t._kitty_caption(h)
-        app.stack.push(EndOfDealScene(s, {"type": "deal_over", **h}, [(kitty, h["kitty"])]))
+        # what the game reveals on the sheet (the kitty), through its presentation
+        ctx = EventContext(0, ("pass",), t.view, s.match.deck, s.match.options, s.match.teams)
+        shown = t.words.ask("event", {"type": "kitty", **h}, ctx)
+        piles = [(t.words(te.caption), list(te.cards)) for te in shown if te.kind == "reveal"]
+        app.stack.push(EndOfDealScene(s, {"type": "deal_over", **h}, piles, t.words))
         app.stack.top.tweener.finish_all()
 
     def dummy2() -> None:

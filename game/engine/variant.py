@@ -23,6 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 from .actions import Action, ActionError, format_action, parse_action
 from .cards import Card, Deck
 from .options import Option, Options, resolve_options
+from .presentation import Presentation
 
 Event = dict[str, Any]
 DIRECTIONS = ("clockwise", "counter-clockwise")  # the values of Variant.direction
@@ -243,6 +244,9 @@ class Variant:
     # family) or to its right ("counter-clockwise": Tractor, Dou Dizhu). A property of
     # the game, not of a position, so the client reads it here, not from a view.
     direction: str = "clockwise"
+    # How the game looks and speaks at the table (crowsnest.engine.presentation): its
+    # event kinds, words and card art. None: the generic presentation.
+    presentation: Presentation | None = None
 
     def __post_init__(self) -> None:
         if not self.default_seats and self.seats:

@@ -13,6 +13,7 @@ from . import combos
 from .ai import AIS
 from .cards import DECK
 from .deal import DouDizhuDeal, describe
+from .presentation import DouDizhuPresentation
 from .scoring import OPTIONS, DouDizhuScorer
 
 HAND_SIZE = 17
@@ -68,4 +69,5 @@ VARIANT = Variant(
     description="Landlord: one player against two, climbing with combinations.",
     pile_names=("bottom",),
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
+    presentation=DouDizhuPresentation(),
 )

@@ -12,6 +12,7 @@ from crowsnest.hookspecs import hookimpl
 
 from .cards import DECK, N_CARDS
 from .deal import HAND, KITTY, SEATS, TractorDeal
+from .presentation import TractorPresentation
 from .scoring import DEFEND_CHOICES, TractorScorer
 
 
@@ -87,6 +88,7 @@ VARIANT = Variant(
     description="Shengji: double deck, declare trump, pairs and tractors, climb from 2 past A.",
     pile_names=("kitty",),
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
+    presentation=TractorPresentation(),
 )
 assert len(DECK) == N_CARDS
 

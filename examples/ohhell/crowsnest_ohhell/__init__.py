@@ -12,6 +12,7 @@ from crowsnest.hookspecs import hookimpl
 from .ai import easy_ai, random_ai
 from .cards import StandardPack
 from .deal import BIDDING, VALIDATOR, new_deal
+from .presentation import OhHellPresentation
 from .rules import RULES_TEXT
 from .scoring import SCORER
 
@@ -77,6 +78,7 @@ VARIANT = Variant(
     options=OPTIONS,
     description="Bid the exact number of tricks you will take: no more, no fewer.",
     pile_names=("turnup", "stock"),
+    presentation=OhHellPresentation(),
 )
 
 

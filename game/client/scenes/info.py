@@ -4,6 +4,7 @@ plugin list (what loaded, what failed and why; enable and disable)."""
 from __future__ import annotations
 
 import pygame
+from crowsnest.config import Config
 
 from ..input import Act, InputEvent
 from ..scene import Scene
@@ -38,7 +39,8 @@ class RulesScene(Scene):
 
     def on_push(self) -> None:
         vs = sorted(
-            self.app.registry.variants.values(), key=lambda v: (v.id != "crowsnest", v.name.lower())
+            self.app.registry.variants.values(),
+            key=lambda v: (v.id != Config.variant, v.name.lower()),
         )
         self.variants = vs
         ids = [v.id for v in vs]
