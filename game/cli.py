@@ -10,7 +10,6 @@ import argparse
 import json
 import os
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,7 +18,6 @@ from crowsnest.config import Config, ConfigError
 
 PROG = "crowsnest"
 HEADLESS_DRIVERS = ("dummy", "offscreen")
-MAX_ACTIONS_PER_MATCH = 200_000  # a match that runs longer than this is a variant bug
 
 
 class CLIError(Exception):
@@ -61,6 +59,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="time budget per AI move before the fallback plays",
     )
+    s.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes (same results for any N; default 1)",
+    )
     s.add_argument("--json", action="store_true", help="print one JSON object")
 
     e = sub.add_parser(
@@ -76,8 +81,14 @@ def _parser() -> argparse.ArgumentParser:
     r = sub.add_parser(
         "replay", parents=[common], help="replay a save file and print where the match stands"
     )
-    r.add_argument("file", metavar="FILE", help="a save file (docs/saves.md)")
+    r.add_argument("file", metavar="FILE", nargs="?", help="a save file (docs/saves.md)")
+    r.add_argument("--match", type=int, metavar="ID", help="a finished match (crowsnest saves)")
+    r.add_argument("--slot", metavar="NAME", help="a named save slot (crowsnest saves)")
     r.add_argument("--json", action="store_true", help="print one JSON object")
+
+    from crowsnest import cli_store
+
+    cli_store.add_parsers(sub, common)
     return p
 
 
@@ -95,6 +106,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_plugins(args, cfg)
         if args.command == "replay":
             return cmd_replay(args, cfg)
+        if args.command in ("stats", "saves"):
+            from crowsnest import cli_store
+
+            return (
+                cli_store.cmd_stats(args) if args.command == "stats" else cli_store.cmd_saves(args)
+            )
         raise CLIError(f"unknown command {args.command!r}", 2)
     except ConfigError as e:
         print(f"{PROG}: {e}", file=sys.stderr)
@@ -180,15 +197,21 @@ def _display_problem() -> str | None:
 
 
 def cmd_simulate(args: argparse.Namespace, cfg: Config) -> int:
-    from crowsnest.ai.runner import AIRunner, resolve_level
+    from crowsnest import simulate as sim
+    from crowsnest.ai.runner import resolve_level
     from crowsnest.engine import Match, MatchError, OptionError
+    from crowsnest.parallel import EXIT_INTERRUPTED, Progress, run_jobs
     from crowsnest.plugin_host import UnknownVariantError
 
     if args.games < 1:
         raise CLIError("--games must be at least 1", 2)
     if args.budget <= 0:
         raise CLIError("--budget must be a positive number of seconds", 2)
+    if args.workers < 1:
+        raise CLIError("--workers must be at least 1", 2)
     registry = _registry(cfg)
+    config_path = sim.config_path_of(cfg)
+    sim.use_registry(config_path, registry)
     vid = args.variant or cfg.variant
     try:
         variant = registry.variant(vid)
@@ -198,79 +221,71 @@ def cmd_simulate(args: argparse.Namespace, cfg: Config) -> int:
         level = resolve_level(variant, args.level)
     except ValueError as e:
         raise CLIError(str(e), 2) from None
-    options = cfg.options_for(variant)
+    options = dict(cfg.options_for(variant))
     seed0 = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    # Seats and options are checked here once: one sentence, not one per worker.
+    try:
+        first = Match(variant, seed=sim.match_seed(seed0, 0), seats=args.seats, options=options)
+    except (MatchError, OptionError) as e:
+        raise CLIError(str(e), 2) from None
+    seats, teams = first.seats, ([list(t) for t in first.teams] if first.teams else None)
 
-    teams = None
-    wins: list[int] = []
-    deals = redeals = actions = 0
-    faults: list[dict[str, Any]] = []
-    fault_count = 0
-    start = time.perf_counter()
-    for g in range(args.games):
-        seed = seed0 + g if isinstance(seed0, int) else f"{seed0}:{g}"
-        try:
-            match = Match(variant, seed=seed, seats=args.seats, options=options)
-        except (MatchError, OptionError) as e:
-            raise CLIError(str(e), 2) from None
-        if not wins:
-            teams = match.teams
-            wins = [0] * (len(teams) if teams else match.seats)
-        runner = AIRunner(
-            variant, match.options, match.seats, budget_s=args.budget, seed=f"{seed}:ai"
+    jobs = [
+        sim.MatchJob(
+            g, sim.match_seed(seed0, g), variant.id, args.seats, options, level, args.budget
         )
-        n = 0
-        while not match.over:
-            if n >= MAX_ACTIONS_PER_MATCH:
-                raise CLIError(f"match {g + 1} (seed {seed}) did not end after {n} actions")
-            choice = runner.choose(match, match.to_move, level)
-            for ev in match.apply_unchecked(choice.action):
-                if ev.get("type") == "redeal":
-                    redeals += 1
-            n += 1
-        runner.close()
-        actions += n
-        deals += match.deal_no
-        winners = match.winner if isinstance(match.winner, list | tuple) else [match.winner]
-        for w in winners:
-            if isinstance(w, int) and 0 <= w < len(wins):
-                wins[w] += 1
-        fault_count += len(runner.faults)
-        faults.extend({"game": g + 1, **f.to_json()} for f in runner.faults[: 20 - len(faults)])
-    seconds = time.perf_counter() - start
-
-    out = {
+        for g in range(args.games)
+    ]
+    try:
+        out = run_jobs(
+            sim.play_match,
+            jobs,
+            workers=args.workers,
+            initializer=sim.init_worker,
+            initargs=(config_path,),
+            progress=Progress(args.games, "games"),  # stderr, and only on a terminal
+        )
+    except sim.SimulateError as e:
+        raise CLIError(str(e)) from None
+    total = sim.tally(list(out.finished()), seats, teams)
+    report = {
         "variant": variant.id,
-        "seats": match.seats,
+        "seats": seats,
         "level": level,
         "seed": seed0,
-        "games": args.games,
-        "deals": deals,
-        "redeals": redeals,
-        "actions": actions,
-        "wins": wins,
+        "games": out.done,
+        "games_requested": args.games,
+        "interrupted": out.interrupted,
+        **total,
         "wins_by": "team" if teams else "seat",
-        "teams": [list(t) for t in teams] if teams else None,
-        "seconds": round(seconds, 4),
-        "fault_count": fault_count,
-        "faults": faults,
+        "teams": teams,
+        "seconds": round(out.seconds, 4),
     }
     if args.json:
-        print(json.dumps(out))
-        return 0
-    side = "team" if teams else "seat"
-    tally = ", ".join(f"{side} {i}: {w}" for i, w in enumerate(wins))
+        print(json.dumps(report), flush=True)
+    else:
+        _print_simulate(report, variant.name)
+    return EXIT_INTERRUPTED if out.interrupted else 0
+
+
+def _print_simulate(r: dict[str, Any], variant_name: str) -> None:
+    side = r["wins_by"]
+    tally = ", ".join(f"{side} {i}: {w}" for i, w in enumerate(r["wins"]))
+    if r["interrupted"]:
+        print(f"interrupted (Ctrl-C) after {r['games']} of {r['games_requested']} games")
+    games = r["games"]
     print(
-        f"{variant.name}, {match.seats} players, AI '{level}': "
-        f"{args.games} game{'s' if args.games != 1 else ''}, "
-        f"{deals} deals ({redeals} thrown in), {actions} actions in {seconds:.2f} s"
+        f"{variant_name}, {r['seats']} players, AI '{r['level']}': "
+        f"{games} game{'s' if games != 1 else ''}, "
+        f"{r['deals']} deals ({r['redeals']} thrown in), {r['actions']} actions "
+        f"in {r['seconds']:.2f} s"
     )
     print(f"wins by {side}: {tally}")
-    if fault_count:
-        print(f"{fault_count} AI faults were contained, for example:")
-        for f in faults[:5]:
+    if r["fault_count"]:
+        print(f"{r['fault_count']} AI faults were contained, for example:")
+        for f in r["faults"][:5]:
             print(f"  game {f['game']}: {f['message']}")
-    return 0
+    sys.stdout.flush()
 
 
 # ---------------------------------------------------------------- engine
@@ -332,8 +347,15 @@ def cmd_replay(args: argparse.Namespace, cfg: Config) -> int:
     final position: scores, deal, whose turn; or the save's one-sentence problem."""
     from crowsnest import savefile
 
+    if sum(x is not None for x in (args.file, args.match, args.slot)) != 1:
+        raise CLIError("replay needs one of: a save FILE, --match ID or --slot NAME", 2)
     try:
-        got = savefile.load_full(args.file, _registry(cfg))
+        if args.file is not None:
+            got = savefile.load_full(args.file, _registry(cfg))
+        else:
+            from crowsnest.cli_store import replay_source
+
+            got = replay_source(args, _registry(cfg))
     except savefile.SaveError as e:
         raise CLIError(str(e)) from None
     print(json.dumps(savefile.replay_report(got)) if args.json else savefile.replay_text(got))

@@ -1,9 +1,15 @@
-"""The TOML configuration: read with tomllib, written with tomli-w atomically.
+"""The TOML configuration: read with tomllib, written with tomlkit atomically.
 
 Default path: platformdirs user_config_dir("crowsnest")/config.toml; ``--config FILE``
 overrides it. A missing file means defaults. A malformed file or a bad value raises
 ConfigError with one sentence naming the file, the key and what is expected; a bad file
 is never overwritten (save() refuses). See docs/config.md for every key.
+
+Saving respects the file the player keeps: the new values are written into the file's
+own tomlkit document, so comments, key order, blank lines and the way unchanged values
+are spelled survive; only changed keys are rewritten, new ones are added at the end of
+their table and dropped ones removed. The file keeps its mode (0644 stays 0644) and a
+symbolic link stays a link (the file it points at is replaced).
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-import tomli_w
+import tomlkit
+import tomlkit.items
 from crowsnest.tomlfile import read_toml, write_atomic
 
 APP = "crowsnest"
@@ -296,16 +303,128 @@ def load(path: str | Path | None = None) -> Config:
 
 
 def save(config: Config, path: str | Path | None = None) -> Path:
-    """Write atomically (temp file + os.replace). Refuses to replace an existing file
-    that does not load, so a hand-edited file with a mistake is never lost."""
+    """Write atomically (temp file + os.replace), into the existing file's own document
+    (module doc). Refuses to replace an existing file that does not load, so a
+    hand-edited file with a mistake is never lost."""
     p = Path(path).expanduser() if path is not None else (config.path or default_path())
+    data = _toml_data(config.to_toml())
+    old_text = None
     if p.exists():
         try:
             load(p)
+            old_text = p.read_text(encoding="utf-8")
         except ConfigError as e:
             raise ConfigError(f"{e}; fix or remove it first: it was not overwritten") from None
-    write_atomic(p, tomli_w.dumps(config.to_toml()), prefix=".config-")
+    write_atomic(p, render(data, old_text), prefix=".config-")
     return p
+
+
+NEW_FILE_HEADER = (
+    "# CrowsNest Arcade settings: every key is explained in docs/config.md.\n"
+    "# The game keeps your comments and the order of keys when it saves.\n\n"
+)
+
+
+def render(data: dict[str, Any], old_text: str | None = None) -> str:
+    """`data` as TOML text: written into `old_text`'s document where there is one (its
+    comments and order kept), else a new file. Whatever tomlkit makes of an unusual
+    layout, the text returned always reads back as exactly `data`."""
+    if old_text is not None:
+        doc = tomlkit.parse(old_text)
+        _merge_table(doc, data)
+        text = tomlkit.dumps(doc).rstrip("\n") + "\n"
+        if _reads_as(text, data):
+            return text
+    text = NEW_FILE_HEADER + tomlkit.dumps(data)
+    if not _reads_as(text, data):  # never expected: tomlkit writes what it is given
+        raise ConfigError("the settings could not be written as TOML")
+    return text
+
+
+def _reads_as(text: str, data: dict[str, Any]) -> bool:
+    """Whether `text` holds `data` (an empty table and an absent one mean the same here:
+    tomlkit drops a super-table such as [options] when its last sub-table goes)."""
+    import tomllib
+
+    try:
+        return _without_empty_tables(tomllib.loads(text)) == _without_empty_tables(data)
+    except tomllib.TOMLDecodeError:
+        return False
+
+
+def _without_empty_tables(v: Any) -> Any:
+    if isinstance(v, Mapping):
+        items = ((k, _without_empty_tables(x)) for k, x in v.items())
+        return {k: x for k, x in items if x != {}}
+    if isinstance(v, list):
+        return [_without_empty_tables(x) for x in v]
+    return v
+
+
+def _toml_data(v: Any) -> Any:
+    """Plain TOML-able values (tuples and read-only mappings from the frozen Config
+    become lists and dicts) so the result compares equal to what tomllib reads."""
+    if isinstance(v, Mapping):
+        return {str(k): _toml_data(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [_toml_data(x) for x in v]
+    return v
+
+
+def _is_tables(v: Any) -> bool:
+    return isinstance(v, list) and bool(v) and all(isinstance(x, Mapping) for x in v)
+
+
+def _merge_table(table: Any, new: Mapping[str, Any]) -> None:
+    """Make tomlkit `table` hold `new`, touching only what differs."""
+    for k in [k for k in table if k not in new]:
+        del table[k]
+    inline = isinstance(table, tomlkit.items.InlineTable)
+    for k, v in new.items():
+        if k not in table:
+            table[k] = _fresh(v, inline)
+            continue
+        cur = table[k]
+        if isinstance(v, Mapping) and isinstance(cur, Mapping):
+            _merge_table(cur, v)
+        elif _is_tables(v) and isinstance(cur, list) and all(isinstance(x, Mapping) for x in cur):
+            _merge_tables(cur, v)
+        elif _unwrap(cur) != v or type(_unwrap(cur)) is not type(v):
+            table[k] = _fresh(v, inline)
+
+
+def _merge_tables(cur: Any, new: list[Mapping[str, Any]]) -> None:
+    """An array of tables ([[seats]]) or an inline array of inline tables, element-wise."""
+    while len(cur) > len(new):
+        del cur[-1]
+    inline = isinstance(cur, tomlkit.items.Array)
+    for i, v in enumerate(new):
+        if i < len(cur):
+            _merge_table(cur[i], v)
+        else:
+            cur.append(_fresh(v, inline))
+
+
+def _fresh(v: Any, inline: bool) -> Any:
+    """A new tomlkit value for `v`: tables as tables (ending in a blank line, so the
+    next header stands apart) or inline tables inside an inline container."""
+    if isinstance(v, Mapping):
+        t = tomlkit.inline_table() if inline else tomlkit.table()
+        for k, x in v.items():
+            t[k] = _fresh(x, inline)
+        if not inline:
+            t.add(tomlkit.nl())
+        return t
+    if _is_tables(v) and not inline:
+        aot = tomlkit.aot()
+        for x in v:
+            aot.append(_fresh(x, False))
+        return aot
+    return v
+
+
+def _unwrap(v: Any) -> Any:
+    return v.unwrap() if hasattr(v, "unwrap") else v
 
 
 __all__ = [

@@ -4,6 +4,7 @@ place for the error sentences and for the atomic write, whatever the file holds.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 import tomllib
 from pathlib import Path
@@ -31,10 +32,13 @@ def read_toml(path: Path, what: str, error: type[Exception]) -> dict[str, Any] |
 
 def write_atomic(path: Path, text: str, prefix: str = ".tmp-") -> None:
     """Temp file in the same folder, fsync, os.replace: a crash leaves the old file or
-    the new one, never half of either."""
+    the new one, never half of either. The file keeps its mode (a new one gets the
+    umask's), and a symbolic link keeps pointing at the file, which is replaced."""
+    path = Path(os.path.realpath(path)) if path.is_symlink() else path
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".toml", dir=path.parent)
     try:
+        _chmod_like(fd, path)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
@@ -43,3 +47,16 @@ def write_atomic(path: Path, text: str, prefix: str = ".tmp-") -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _chmod_like(fd: int, path: Path) -> None:
+    """Give the temp file (mkstemp makes it 0600) the mode `path` has, or for a new file
+    what open() would give it under the current umask."""
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mask = os.umask(0o022)  # read the umask (there is no other way), then restore it
+        os.umask(mask)
+        mode = 0o666 & ~mask
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)

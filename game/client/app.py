@@ -70,6 +70,8 @@ class App:
         # config built in memory: tests and tools unless they set a path).
         self.save_path = _autosave_path(self.store.path)
         self._autosaver: Any = None
+        self._db: Any = None  # the store (crowsnest.store), opened when first needed
+        self._db_failed = False
         # A window dragged to a new size is remembered once the drag has settled (a
         # drag sends a burst of resize events; the config is written once).
         self._pending_size: tuple[int, int] | None = None
@@ -228,6 +230,52 @@ class App:
         self._autosaver.update(session.match, session.seat_setups)
         if self._autosaver.error and not self.notice:  # shown on the title; play goes on
             self.notice = self._autosaver.error
+        if session.match.over and not session.recorded:
+            self.record_match(session)
+
+    # ------------------------------------------------------------ the store
+
+    @property
+    def db(self) -> Any:
+        """The store (statistics, save slots, finished matches) beside the autosave, or
+        None (no autosave place: a client built in memory; or its folder is unusable,
+        said once in the notice)."""
+        if self._db is None and self.save_path is not None and not self._db_failed:
+            from crowsnest.store import STORE_NAME, Store, StoreError
+
+            try:
+                self._db = Store(self.save_path.parent / STORE_NAME)
+            except StoreError as e:
+                self._db_failed = True
+                self.notice = self.notice or f"statistics and save slots are off: {e}"
+            else:
+                if self._db.notice and not self.notice:
+                    self.notice = self._db.notice
+        return self._db
+
+    def record_match(self, session: Any) -> int | None:
+        """Put a finished match into the statistics and the history (once)."""
+        session.recorded = True
+        db = self.db
+        if db is None:
+            return None
+        from crowsnest.stats import record_of
+        from crowsnest.store import now_iso
+
+        try:
+            rec = record_of(
+                session.match,
+                session.seat_setups,
+                session.names,
+                started_at=session.started_at,
+                finished_at=now_iso(),
+                seconds=time.monotonic() - session.started_clock,
+                registry=self._registry,
+            )
+            return db.add_match(rec)
+        except Exception as e:  # noqa: BLE001 - recording must never stop the game
+            self.notice = self.notice or f"the finished game could not be recorded: {e}"
+            return None
 
     def flush_saves(self) -> str | None:
         """Finish pending autosave writes (leaving a game); the last write's error."""
@@ -243,6 +291,9 @@ class App:
             self.autosave()
             self._autosaver.close()
             self._autosaver = None
+        if self._db is not None:
+            self._db.close()
+            self._db = None
         for s in list(self.stack):
             self.stack.remove(s)
         pygame.display.quit()
@@ -253,10 +304,10 @@ def _make_audio(volume: float, muted: bool) -> Any:
         from .audio import Audio
 
         return Audio(volume, muted)
-    except Exception:  # noqa: BLE001 - no sound device or module: play silent
+    except Exception as e:  # noqa: BLE001 - no sound device or module: play silent
         from .silent_audio import SilentAudio
 
-        return SilentAudio(volume, muted)
+        return SilentAudio(volume, muted, f"the sound module could not be loaded ({e})")
 
 
 def _autosave_path(config_path: Any) -> Any:

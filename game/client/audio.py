@@ -4,6 +4,7 @@ any pygame error -> the game carries on silent. Nothing here ever raises."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import sys
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ import pygame
 # install, site-packages/crowsnest/sounds in a wheel; both are real folders.
 SOUNDS_DIR = Path(str(resources.files("crowsnest.sounds")))
 SOUND_NAMES = ("shuffle", "deal", "card", "trick", "bid", "win")
+log = logging.getLogger("crowsnest.client")
 
 
 class Audio:
@@ -25,7 +27,9 @@ class Audio:
         self.volume = _clamp(volume)
         self.muted = bool(muted)
         self.available = False
-        self.problem = ""  # why audio is off, for the settings screen / logs
+        # Why sound is off (or partly missing), for the Settings screen and the log; ""
+        # when every sound loaded.
+        self.problem = ""
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         folder = Path(sounds_dir) if sounds_dir is not None else SOUNDS_DIR
         try:
@@ -34,20 +38,30 @@ class Audio:
                 mixer.pre_init(22050, -16, 2, 512)  # small buffer: clicks land on time
                 with quiet_stderr():  # no sound card: ALSA's C library lists its failures
                     mixer.init()
-            for name in SOUND_NAMES:
-                path = folder / f"{name}.wav"
-                if path.is_file():
-                    try:
-                        self._sounds[name] = mixer.Sound(str(path))
-                    except (pygame.error, OSError) as e:
-                        self.problem = f"{path.name}: {e}"
-            self.available = bool(self._sounds)
-            if not self.available and not self.problem:
-                self.problem = f"no sound files in {folder}"
         except Exception as e:  # noqa: BLE001 - any audio failure means silence, never a crash
-            self.available = False
-            self._sounds = {}
-            self.problem = f"audio off: {e}"
+            self.problem = f"no audio device could be opened ({e})"
+            log.info("sound is off: %s", self.problem)
+            self._apply_volume()
+            return
+        unreadable = []
+        for name in SOUND_NAMES:
+            path = folder / f"{name}.wav"
+            if not path.is_file():
+                continue
+            try:
+                self._sounds[name] = mixer.Sound(str(path))
+            except Exception as e:  # noqa: BLE001 - a damaged file: that sound is silent
+                unreadable.append(f"{path.name}: {e}")
+        self.available = bool(self._sounds)
+        missing = [n for n in SOUND_NAMES if n not in self._sounds]
+        if not self.available:
+            self.problem = f"the sound files are missing from {folder}"
+            if unreadable:
+                self.problem = f"the sound files cannot be read ({'; '.join(unreadable)})"
+        elif missing:
+            self.problem = f"some sound files are missing or damaged: {', '.join(missing)}"
+        if self.problem:
+            log.info("sound: %s", self.problem)
         self._apply_volume()
 
     def play(self, name: str) -> None:

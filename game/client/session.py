@@ -8,6 +8,7 @@ thread and the render loop polls the returned Future, so drawing never waits.
 from __future__ import annotations
 
 import contextlib
+import time
 from concurrent.futures import Future
 from typing import Any
 
@@ -44,6 +45,11 @@ class Session:
         self._ai: tuple[int, int, Future[Any]] | None = None  # (generation, seat, future)
         self._hint: tuple[int, Future[Any]] | None = None
         self.generation = 0  # bumped by undo: answers computed for an older state are dropped
+        # for the statistics (crowsnest.stats): when play began here, and whether the
+        # finished match has been recorded (once per match)
+        self.started_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        self.started_clock = time.monotonic()
+        self.recorded = False
 
     # ------------------------------------------------------------ seats
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 class SilentAudio:
     available = False
 
-    def __init__(self, volume: float = 0.7, muted: bool = False) -> None:
+    def __init__(self, volume: float = 0.7, muted: bool = False, problem: str = "") -> None:
         self.volume, self.muted = volume, muted
+        self.problem = problem or "the sound module could not be loaded"
 
     def play(self, name: str) -> None: ...
 

@@ -353,7 +353,8 @@ class FormScene(Scene):
             text.draw(
                 surface, "more above", ui(15), (W // 2, self.top - ui(22)), MUTED, False, "center"
             )
-        if self.scroll + self.visible_rows < len(self.rows):
+        # the hint shares its line with the message in small windows: the message wins
+        if self.scroll + self.visible_rows < len(self.rows) and not self.message:
             text.draw(
                 surface,
                 "more below (scroll or arrow down)",

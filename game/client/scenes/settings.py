@@ -45,6 +45,7 @@ class SettingsScene(FormScene):
             Row("Sound", lambda: "", heading=True),
             Row("Volume", lambda: f"{round(p.volume * 100)}%", self._volume),
             Row("Mute", lambda: "On" if p.muted else "Off", self._mute),
+            *self._sound_problem_rows(),
             Row("Keys (Enter, then press the new key)", lambda: "", heading=True),
         ]
         im = self.app.input
@@ -60,6 +61,29 @@ class SettingsScene(FormScene):
                 )
             )
         self.rows = rows
+
+    def _sound_problem_rows(self) -> list[Row]:
+        """Where sound is off (or partly missing), a row that says so and why; Enter
+        shows the whole reason in the footer when it is too long for the row."""
+        audio = self.app.audio
+        problem = getattr(audio, "problem", "") or (
+            "" if getattr(audio, "available", False) else "no audio device"
+        )
+        if not problem:
+            return []
+        label = "Some sounds are off" if getattr(audio, "available", False) else "Sound is off"
+        row = Row(label, lambda: "", activate=lambda: self._say(problem))
+        row.value = lambda: self._fit_value(row, problem)
+        return [row]
+
+    def _fit_value(self, row: Row, text: str) -> str:
+        ui = self.app.ui
+        width = row.right.right - row.left.left - ui(8)  # no arrows: the whole value area
+        return self.app.text.fit(text, ui(20), max(ui(40), width), bold=True)
+
+    def _say(self, text: str) -> None:
+        ui = self.app.ui
+        self.message = self.app.text.fit(text, ui(18), self.size[0] - ui(40))
 
     def _changed(self) -> None:
         self.app.save_prefs()
