@@ -34,7 +34,9 @@ from .cards import Deck
 CALL = "call"  # a call in the auction: `seat`'s name plate shows `call`
 CONTRACT = "contract"  # trump or the contract is settled: the auction's calls are cleared
 PICKUP = "pickup"  # cards go from the centre to `seat`: `count` backs, or `cards` face up
-LAYAWAY = "layaway"  # the action's cards go from `seat` to the centre, face down
+LAYAWAY = (
+    "layaway"  # cards go from `seat` to the centre: the action's face down, or `cards` face up
+)
 PLAY = "play"  # the action's cards go from `seat` into the middle (a trick or a round)
 TRICK = "trick"  # the middle is won by `seat`: it rests a moment, then is swept to them
 ROUND = "round"  # a new round of plays starts: the calls on the plates are cleared
@@ -194,12 +196,15 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """Public cards lying face up by the top bar, with a caption."""
+    """Public cards lying face up with a caption: in a row under the top bar, or (with
+    `middle`) in rows stacked in the middle of the table."""
 
     caption: Text
     cards: tuple[str, ...]
     spaced: bool = False
     private: bool = False  # the viewer's own secret: shown only while their hand is
+    middle: bool = False  # laid out in the middle of the table (rows of a layout game)
+    start: int = 0  # middle rows: the column the row's first card lies in (rows align)
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,6 +434,10 @@ class Presentation:
         if can_pass and len(kinds) == 1:
             return say("Nothing to do but pass")
         return say("Your turn")
+
+    def play_prompt(self, view: Mapping[str, Any]) -> Text:
+        """The line above the hand when one card is to be played."""
+        return say("Your turn: play a card (click it, or arrows and Enter)")
 
     def layaway_prompt(self, hint: str, selected: int, view: Mapping[str, Any]) -> Text:
         """The line above the hand while laying cards away; `hint` is the Deal's

@@ -229,8 +229,11 @@ class Variant:
     name: str
     seats: tuple[int, ...]
     deck: DeckSpec
-    bidding: Bidding
-    validator: PlayValidator
+    # Optional parts (None allowed): the engine never calls them, the Deal does. They
+    # are where a game keeps its auction and play rules so its Deal, its AIs and other
+    # plugins (presets) share one copy.
+    bidding: Bidding | None
+    validator: PlayValidator | None
     scorer: Scorer
     new_deal: Callable[[DealSetup], Deal]
     ais: Mapping[str, AIFactory] = field(default_factory=dict)

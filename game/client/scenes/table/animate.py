@@ -120,10 +120,11 @@ class AnimateRoom:
         self.app.audio.play("card")
         seat = te.seat if te.seat >= 0 else ctx.seat
         a = ctx.action
-        cards = list(a[1]) if len(a) > 1 and isinstance(a[1], tuple) else []
+        face_up = self._ids(te.cards)  # public cards (a layout game's rows), else backs
+        cards = face_up or (list(a[1]) if len(a) > 1 and isinstance(a[1], tuple) else [])
         for c in cards:
             x0, y0 = origin.get(c, self._seat_centre(seat))
-            self._fly(-1, (x0, y0), self.lay.centre, 0.35, small=True)
+            self._fly(c if face_up else -1, (x0, y0), self.lay.centre, 0.35, small=True)
         if te.call is not None:
             self.calls[seat] = self.words(te.call)
         self._news(te)

@@ -46,13 +46,40 @@ class PaintRoom:
     def _draw_centre(self: TableScene, surface: pygame.Surface) -> None:
         c = self.centre()
         if not self.between:
-            for shown in c.shown:
-                if shown.private and not self.hand_visible():
-                    continue  # the viewer's own secret, not for another's eyes
-                self._draw_pile_row(
-                    surface, list(shown.cards), self.words(shown.caption), shown.spaced
-                )
+            # a private row is the viewer's own secret, not for another's eyes
+            shown = [s for s in c.shown if not s.private or self.hand_visible()]
+            top = [s for s in shown if not s.middle]
+            for row, s in enumerate(top):
+                self._draw_pile_row(surface, list(s.cards), self.words(s.caption), s.spaced, row)
+            self._draw_middle_rows(surface, [s for s in shown if s.middle])
         self._draw_centre_pile(surface, c)
+
+    def _draw_middle_rows(self: TableScene, surface: pygame.Surface, rows: list[Any]) -> None:
+        """A layout game's rows, stacked in the middle of the table, each card's index
+        corner showing, the caption on the row's left."""
+        if not rows:
+            return
+        lay, assets, ui = self.lay, self.app.assets, self.app.ui
+        cx, cy = lay.centre
+        # the rows share the room the trick would have, a little more for few rows
+        room = lay.trick_card[1] * 2.2
+        h = max(ui(40), min(lay.small[1], round(room / len(rows))))
+        assets.set_card_height(h)
+        w = assets.card_size[0]
+        step = max(4, w // 3)
+        widest = max(max(0, r.start) + len(r.cards) for r in rows)
+        gap = ui(6)
+        y = round(cy - (len(rows) * h + (len(rows) - 1) * gap) / 2)
+        x0 = round(cx - (step * (widest - 1) + w) / 2)
+        for r in rows:
+            caption = self.words(r.caption)
+            at = (x0 + max(0, r.start) * step - ui(8), y + h // 2)
+            self.app.text.draw(surface, caption, ui(15), at, MUTED, True, "midright")
+            x = x0 + max(0, r.start) * step
+            for c in self._ids(r.cards):
+                surface.blit(assets.card_face(self.match.deck, c), (x, y))
+                x += step
+            y += h + gap
 
     def _draw_pile_row(
         self: TableScene,
@@ -60,6 +87,7 @@ class PaintRoom:
         names: list[str],
         caption: str,
         spaced: bool = False,
+        row: int = 0,
     ) -> None:
         """Public cards in a small row under the top bar: centred with the caption on
         its left, or, where a seat sits at the top centre, just right of that seat with
@@ -73,11 +101,12 @@ class PaintRoom:
         step = w + 4 if spaced else w // 2
         width = step * (len(ids) - 1) + w
         top = [p for p in lay.seats if not p.local and abs(p.anchor[0] - lay.centre[0]) < w]
-        y = lay.top_bar[3] + lay.margin
+        below = row * (assets.card_size[1] + lay.margin)  # a second row goes under the first
+        y = lay.top_bar[3] + lay.margin + below
         if top:
             bx, by, bw, _bh = top[0].box
             x = bx + bw + 2 * lay.margin
-            y = by
+            y = by + below
             cap = ((x + width + ui(8), y + ui(18)), "topleft")
         else:
             x = lay.centre[0] - width // 2
@@ -417,7 +446,7 @@ class PaintRoom:
         self._draw_panel(surface)
 
     def _draw_panel(self: TableScene, surface: pygame.Surface) -> None:
-        lay, text, ui = self.lay, self.app.text, self.app.ui
+        text, ui = self.app.text, self.app.ui
         if self.my_turn() and self.panel_menu.buttons:
             if not self.panel_in_row():
                 bs = self.panel_menu.buttons
@@ -436,4 +465,3 @@ class PaintRoom:
                     "center",
                 )
             self.panel_menu.draw(surface, text, ui(20), show_focus=self.zone == "panel")
-        _ = lay

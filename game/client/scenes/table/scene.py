@@ -167,7 +167,7 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
                 if self.dummy_turn():
                     return w(say("Play a card for the dummy (its cards are shown below)"))
                 if self.single:
-                    return w(say("Your turn: play a card (click it, or arrows and Enter)"))
+                    return w(w.ask("play_prompt", self.view))
                 sizes = {len(a[1]) for a in self._legal if a[0] == "play"}
                 if self.view.trick and len(sizes) == 1 and min(sizes) > 1:
                     return w(
