@@ -1,7 +1,10 @@
-"""The command line: `crowsnest` (the window), `simulate`, `engine`, `plugins`.
+"""The command line: `crowsnest` (the window), `simulate`, `engine`, `plugins`,
+`replay`, `desktop-entry`; `--version`.
 
 Every command takes --config FILE. Errors are one sentence on stderr and exit status 2
-(bad usage or config) or 1 (the command could not do its job).
+(bad usage or config) or 1 (the command could not do its job). An unexpected error (a
+bug) is one sentence too, naming the log file that holds its traceback
+(crowsnest.logfile).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from crowsnest import __version__, logfile
 from crowsnest import config as config_mod
 from crowsnest.config import Config, ConfigError
 
@@ -42,6 +46,7 @@ def _parser() -> argparse.ArgumentParser:
         "With no command, opens the game window.",
         parents=[common],
     )
+    p.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     s = sub.add_parser(
@@ -89,11 +94,35 @@ def _parser() -> argparse.ArgumentParser:
     from crowsnest import cli_store
 
     cli_store.add_parsers(sub, common)
+
+    d = sub.add_parser(
+        "desktop-entry",
+        parents=[common],
+        help="add the game to the desktop's applications menu (.desktop file and icon)",
+    )
+    d.add_argument("--remove", action="store_true", help="remove the entry and the icon")
+    d.add_argument("--print", action="store_true", help="print the entry; write nothing")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    logfile.setup()  # nothing is written until something goes wrong
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # noqa: BLE001 - a bug: one sentence here, the traceback in the log
+        message, logged = logfile.record_crash(e, f"{PROG} {args.command or 'window'}")
+        if not logged:
+            import traceback
+
+            traceback.print_exception(e, file=sys.stderr)
+        print(f"{PROG}: {message}", file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if args.command is None:
             return cmd_window(getattr(args, "config", None))
@@ -112,6 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return (
                 cli_store.cmd_stats(args) if args.command == "stats" else cli_store.cmd_saves(args)
             )
+        if args.command == "desktop-entry":
+            return cmd_desktop_entry(args)
         raise CLIError(f"unknown command {args.command!r}", 2)
     except ConfigError as e:
         print(f"{PROG}: {e}", file=sys.stderr)
@@ -119,8 +150,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CLIError as e:
         print(f"{PROG}: {e}", file=sys.stderr)
         return e.code
-    except KeyboardInterrupt:
-        return 130
 
 
 def gui_main() -> int:
@@ -359,6 +388,31 @@ def cmd_replay(args: argparse.Namespace, cfg: Config) -> int:
     except savefile.SaveError as e:
         raise CLIError(str(e)) from None
     print(json.dumps(savefile.replay_report(got)) if args.json else savefile.replay_text(got))
+    return 0
+
+
+# ---------------------------------------------------------------- desktop-entry
+
+
+def cmd_desktop_entry(args: argparse.Namespace) -> int:
+    from crowsnest import desktop
+
+    if args.print:
+        print(desktop.entry_text(), end="")
+        return 0
+    try:
+        if args.remove:
+            gone = desktop.remove()
+            print(f"removed {len(gone)} file{'s' if len(gone) != 1 else ''}")
+            for path in gone:
+                print(f"  {path}")
+            return 0
+        written = desktop.install()
+    except OSError as e:
+        where = getattr(e, "filename", None) or desktop.data_home()
+        raise CLIError(f"cannot write the desktop entry to {where} ({e.strerror or e})") from None
+    print(f"wrote the desktop entry {written[0]}")
+    print(f"and the icon in {len(written) - 1} sizes under {written[1].parents[2]}")
     return 0
 
 

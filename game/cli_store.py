@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -99,62 +98,9 @@ def stats_text(r: dict[str, Any]) -> str:
 # ---------------------------------------------------------------- saves
 
 
-def save_summary(text: str, label: str) -> dict[str, Any]:
-    """What a save's text says about itself (no replay, no plugins needed)."""
-    from crowsnest import savefile
-
-    try:
-        d = savefile.from_dict(tomllib.loads(text), label)
-    except (savefile.SaveError, tomllib.TOMLDecodeError, RecursionError) as e:
-        return {"problem": str(e)}
-    summ = d.summary
-    played = summ.get("deals_played")
-    return {
-        "variant": d.variant,
-        "saved_at": d.saved_at,
-        "players": [
-            {"seat": i, "name": p.name, "kind": p.kind, "level": p.level}
-            for i, p in enumerate(d.players)
-        ],
-        "deal": played + 1 if isinstance(played, int) and not summ.get("over") else played,
-        "scores": summ.get("scores"),
-        "over": bool(summ.get("over", False)),
-        "actions": len(d.actions),
-    }
-
-
-def saves_report(store: Any, autosave: Path) -> dict[str, Any]:
-    from crowsnest.stats import history
-
-    auto: dict[str, Any] | None = None
-    if autosave.exists():
-        try:
-            text = autosave.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            auto = {"file": str(autosave), "problem": f"{autosave}: cannot be read ({e})"}
-        else:
-            auto = {"file": str(autosave), **save_summary(text, str(autosave))}
-    slots = []
-    if store is not None:
-        for sl in store.slots():
-            slots.append(
-                {
-                    "id": sl.id,
-                    "name": sl.name,
-                    "created_at": sl.created_at,
-                    **save_summary(sl.save, f"save slot '{sl.name}'"),
-                    "saved_at": sl.saved_at,
-                }
-            )
-    return {
-        "autosave": auto,
-        "slots": slots,
-        "history": history(store) if store is not None else [],
-    }
-
-
 def cmd_saves(args: argparse.Namespace) -> int:
     from crowsnest.savefile import autosave_path
+    from crowsnest.saveslots import saves_report
 
     path = _store_file(args)
     s = _open(path)
@@ -218,15 +164,6 @@ def replay_source(args: argparse.Namespace, registry: Any) -> Any:
             text, label = sl.save, f"save slot '{sl.name}'"
     finally:
         s.close()
+    from crowsnest.saveslots import loads_full
+
     return loads_full(text, registry, label)
-
-
-def loads_full(text: str, registry: Any, label: str) -> Any:
-    """A save's text (a slot, a finished match) replayed: savefile.Loaded."""
-    from crowsnest import savefile
-
-    try:
-        data = savefile.from_dict(tomllib.loads(text), label)
-    except tomllib.TOMLDecodeError as e:
-        raise savefile.SaveError(f"{label}: is not a save file (not valid TOML: {e})") from None
-    return savefile.Loaded(savefile.build(data, registry, label), data.players, data, Path(label))

@@ -24,12 +24,14 @@ from typing import Any
 
 import tomlkit
 import tomlkit.items
+from crowsnest.i18n import SYSTEM, known_codes
 from crowsnest.tomlfile import read_toml, write_atomic
 
 APP = "crowsnest"
 SEAT_KINDS = ("human", "ai")
 CARD_SIZES = ("small", "medium", "large")
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+LANGUAGE_VALUES = (SYSTEM, *known_codes())
 DEFAULT_NAMES = ("You", "West", "North", "East", "Fifth", "Sixth", "Seventh", "Eighth")
 
 
@@ -78,6 +80,7 @@ def _default_seats() -> tuple[SeatConfig, ...]:
 @dataclass(frozen=True)
 class Config:
     variant: str = "crowsnest"
+    language: str = "system"  # "system" (the system locale) or a code: en, fi, sv, da, fr
     seats: tuple[SeatConfig, ...] = field(default_factory=_default_seats)
     options: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
     plugins: PluginsConfig = field(default_factory=PluginsConfig)
@@ -117,6 +120,7 @@ class Config:
     def to_toml(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "variant": self.variant,
+            "language": self.language,
             "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
             "options": {k: dict(v) for k, v in self.options.items()},
             "plugins": {
@@ -203,10 +207,11 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
     top = r.table(
         data,
         "",
-        ("variant", "seats", "options", "plugins", "display", "sound", "keys"),
+        ("variant", "language", "seats", "options", "plugins", "display", "sound", "keys"),
     )
     d = Config()
     variant = r.text(top, "variant", "variant", d.variant)
+    language = r.choice(top, "language", "language", d.language, LANGUAGE_VALUES)
 
     seats_raw = top.get("seats", None)
     if seats_raw is None:
@@ -283,6 +288,7 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
 
     return Config(
         variant=variant,
+        language=language,
         seats=seats,
         options=MappingProxyType(options),
         plugins=plugins,

@@ -22,6 +22,7 @@ API
 - ``workers=1`` runs every job in this process, without a pool. ``workers`` larger than
   the number of jobs starts only as many processes as there are jobs.
 - ``progress`` (a ``Progress``, or None) is told after every finished job.
+- Workers log to this process's log file (crowsnest.logfile), if it has one.
 - Ctrl-C: workers ignore SIGINT, so a terminal's Ctrl-C (sent to the whole process
   group) reaches only this process. Its KeyboardInterrupt ends the pool at once
   (unfinished jobs are dropped) and run_jobs *returns* with ``interrupted=True`` and the
@@ -187,9 +188,15 @@ def _duration(s: float) -> str:
 _init_error: BaseException | None = None
 
 
-def _worker_start(initializer: Callable[..., Any] | None, initargs: tuple[Any, ...]) -> None:
+def _worker_start(
+    initializer: Callable[..., Any] | None, initargs: tuple[Any, ...], log: str | None
+) -> None:
     # Ctrl-C belongs to the parent: it ends the pool and keeps the finished results.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if log is not None:  # what a worker logs (AI faults) goes where the parent's does
+        from crowsnest import logfile
+
+        logfile.setup(log)
     global _init_error
     if initializer is not None:
         try:
@@ -238,11 +245,14 @@ def run_jobs(
             except KeyboardInterrupt:
                 interrupted = True
         else:
+            from crowsnest import logfile
+
+            log = logfile.current()
             ctx = multiprocessing.get_context("spawn")
             pool = ctx.Pool(
                 min(workers, len(jobs)),
                 initializer=_worker_start,
-                initargs=(initializer, initargs),
+                initargs=(initializer, initargs, str(log) if log else None),
             )
             try:
                 items = [(fn, i, job) for i, job in enumerate(jobs)]

@@ -309,6 +309,14 @@ def _check_variant(v: Any) -> Variant:
     for level, factory in v.ais.items():
         if not isinstance(level, str) or not LEVEL_RE.match(level) or not callable(factory):
             raise PluginError(f"variant '{v.id}': AI {level!r} is not a named factory")
+    if not isinstance(v.rules_translations, Mapping) or not all(
+        isinstance(k, str) and isinstance(t, str) for k, t in v.rules_translations.items()
+    ):
+        raise PluginError(
+            f"variant '{v.id}': rules_translations must map language codes to rules texts"
+        )
+    if v.catalog is not None and not callable(getattr(v.catalog, "gettext", None)):
+        raise PluginError(f"variant '{v.id}': catalog must be a crowsnest.i18n.Catalog or None")
     keys = set()
     for opt in v.options:
         if not isinstance(opt, Option):

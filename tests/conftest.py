@@ -4,9 +4,31 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Tests read English text: the "system" language (no `language` in the config) must be
+# English whatever the machine's locale (crowsnest.i18n reads LANGUAGE first).
+os.environ["LANGUAGE"] = "en"
+
+# The log file (crowsnest.logfile: platformdirs' user log folder, under XDG_STATE_HOME on
+# Linux) of every command the tests run goes to a folder of this run, not the user's.
+import tempfile  # noqa: E402
+
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="crowsnest-test-state-")
 
 # tests/ on the path for the shared toy variant (import toyvariant), whatever the import mode.
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Each test starts in English; a test that switches language cannot leak it."""
+    from crowsnest import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

@@ -7,8 +7,9 @@ sprite for (plugin decks), so a sprite and a drawn face look the same. Restyle t
 rerun this. Deterministic: same code, same files.
 
 Writes cards/<suit>_<rank>.png (Rook family 1-14 in B G R Y, BIRD_<label> for each bird
-name, the standard pack S H D C, jokers J_BJ / J_RJ), backs/<style>.png, icons/<name>.png
-and table/felt.png.
+name, the standard pack S H D C, jokers J_BJ / J_RJ), backs/<style>.png, icons/<name>.png,
+table/felt.png and app/crowsnest-arcade-<size>.png (the application icon that
+`crowsnest desktop-entry` installs and the window shows).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     pygame.font.init()
     out: Path = args.out
-    for sub in ("cards", "backs", "icons", "table"):
+    for sub in ("cards", "backs", "icons", "table", "app"):
         (out / sub).mkdir(parents=True, exist_ok=True)
     n = 0
     for rank, suit, label in A.all_sprite_faces():
@@ -52,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
         n += 1
     pygame.image.save(A.draw_felt_tile(), str(out / "table" / "felt.png"))
     n += 1
+    for size in A.APP_ICON_SIZES:
+        pygame.image.save(A.draw_app_icon(size), str(out / "app" / f"crowsnest-arcade-{size}.png"))
+        n += 1
     total = sum(p.stat().st_size for p in out.rglob("*.png"))
     print(f"wrote {n} sprites to {out} ({total / 1e6:.2f} MB)")
     return 0

@@ -8,18 +8,23 @@ fake clock (no sleeping), and tools/screenshot.py draws single frames.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import sys
 import time
 from typing import Any
 
 import pygame
+from crowsnest import i18n
 
 from .input import Act, BindingError, InputEvent, InputMap
 from .layout import MIN_SIZE
 from .prefs import PrefsStore
 from .scene import SceneStack
 from .widgets import TextCache
+
+log = logging.getLogger("crowsnest.client")
 
 CAPTION = "CrowsNest Arcade"
 RESIZE_SETTLE_S = 0.5  # seconds without a resize event before the size is saved
@@ -39,6 +44,7 @@ class App:
     ) -> None:
         self.store = store if store is not None else PrefsStore(None)
         self.prefs = self.store.prefs
+        i18n.set_language(self.prefs.language)
         pygame.display.init()
         pygame.font.init()
         p = self.prefs
@@ -46,6 +52,7 @@ class App:
         flags = pygame.RESIZABLE | (pygame.FULLSCREEN if p.fullscreen else 0)
         self.screen = pygame.display.set_mode(size, flags)  # pygame.error without a display
         pygame.display.set_caption(CAPTION)
+        _set_window_icon()
         pygame.key.set_repeat(350, 60)
         self.size = self.screen.get_size()
         from .assets import Assets
@@ -94,6 +101,14 @@ class App:
 
     def save_prefs(self) -> None:
         self.store.save()
+
+    def set_language(self, code: str) -> None:
+        """Switch the language now (no restart): remember it, and lay every scene out
+        again so wrapped and measured text is measured in the new words."""
+        self.prefs.language = code
+        i18n.set_language(code)
+        self.save_prefs()
+        self.stack.language_changed()
 
     def set_mode(self) -> None:
         p = self.prefs
@@ -192,6 +207,7 @@ class App:
         import traceback
 
         traceback.print_exception(error, file=sys.stderr)
+        log.error("the game stopped and went back to the title screen", exc_info=error)
         from .scenes.title import TitleScene
 
         for s in list(self.stack):
@@ -297,6 +313,16 @@ class App:
         for s in list(self.stack):
             self.stack.remove(s)
         pygame.display.quit()
+
+
+def _set_window_icon() -> None:
+    from .assets import SPRITES_DIR
+
+    # the desktop entry's icon; a window without it is still a window
+    with contextlib.suppress(pygame.error, OSError):
+        pygame.display.set_icon(
+            pygame.image.load(str(SPRITES_DIR / "app" / "crowsnest-arcade-48.png"))
+        )
 
 
 def _make_audio(volume: float, muted: bool) -> Any:

@@ -1115,6 +1115,26 @@ def draw_icon(name: str, size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (size, size))
 
 
+APP_ICON_SIZES = (48, 128, 256)  # the hicolor sizes `crowsnest desktop-entry` installs
+
+
+def draw_app_icon(size: int) -> pygame.Surface:
+    """The application icon: the crow from the card backs perched before a fanned pair
+    of cards, on a gold-rimmed felt tile (sprites/app/, the desktop entry, the window)."""
+    n = max(16, int(size)) * (SS + 1)
+    s = pygame.Surface((n, n), pygame.SRCALPHA)
+    tile = pygame.Rect(0, 0, n, n).inflate(-n * 0.04, -n * 0.04)
+    pygame.draw.rect(s, FELT, tile, border_radius=round(n * 0.2))
+    pygame.draw.rect(s, GOLD, tile, width=max(2, round(n * 0.035)), border_radius=round(n * 0.2))
+    ch = round(n * 0.52)
+    back, face = draw_back("default", ch), draw_face("14", "R", ch)
+    for card, angle, cx in ((back, 16, 0.72), (face, -6, 0.58)):
+        _blit_centered(s, pygame.transform.rotozoom(card, angle, 1.0), n * cx, n * 0.4)
+    ink = (28, 30, 36)
+    _draw_crow(s, (n * 0.08, n * 0.3, n * 0.66, n * 0.66), ink, sheen=(70, 78, 96), eye=GOLD)
+    return pygame.transform.smoothscale(s, (size, size))
+
+
 # -- sprite files -------------------------------------------------------------------------
 def face_key(rank: str, suit: str, bird_label: str = "BIRD") -> str:
     """File stem of the sprite for a face, e.g. "R_14", "S_T", "J_BJ", "BIRD_CROW"."""

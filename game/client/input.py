@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 import pygame
+from crowsnest.i18n import N_
 
 
 class Act(StrEnum):
@@ -79,21 +80,21 @@ DEFAULT_BINDINGS: dict[str, tuple[str, ...]] = {
 }
 
 ACTION_LABELS: dict[str, str] = {
-    "confirm": "Confirm / play",
-    "back": "Back / clear selection",
-    "menu": "Pause menu",
-    "hint": "Hint",
-    "undo": "Undo",
-    "left": "Left",
-    "right": "Right",
-    "up": "Up",
-    "down": "Down",
-    "select": "Select card",
-    "hurry": "Hurry the AI",
-    "last_trick": "Last trick",
-    "scores": "Score sheet",
-    "rules": "Rules",
-    "fullscreen": "Fullscreen",
+    "confirm": N_("Confirm / play"),
+    "back": N_("Back / clear selection"),
+    "menu": N_("Pause menu"),
+    "hint": N_("Hint"),
+    "undo": N_("Undo"),
+    "left": N_("Left"),
+    "right": N_("Right"),
+    "up": N_("Up"),
+    "down": N_("Down"),
+    "select": N_("Select card"),
+    "hurry": N_("Hurry the AI"),
+    "last_trick": N_("Last trick"),
+    "scores": N_("Score sheet"),
+    "rules": N_("Rules"),
+    "fullscreen": N_("Fullscreen"),
 }
 
 _DIGITS = {getattr(pygame, f"K_{d}"): d for d in range(1, 10)}

@@ -43,6 +43,7 @@ class Prefs:
     card_size: str = _DISPLAY.card_size
     keys: dict[str, list[str]] = field(default_factory=dict)  # overrides of DEFAULT_BINDINGS
     variant: str = cfgmod.Config.variant  # the configuration's default game
+    language: str = "system"  # crowsnest.config's `language`: "system" or a code
     players: list[SeatPrefs] = field(default_factory=list)
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # per variant
     disabled_plugins: list[str] = field(default_factory=list)
@@ -105,6 +106,7 @@ def from_config(c: cfgmod.Config, p: Prefs) -> None:
     p.volume, p.muted = s.volume, s.mute
     p.keys = {k: list(v) for k, v in c.keys.items()}
     p.variant = c.variant
+    p.language = c.language
     p.players = [SeatPrefs(x.kind, x.level, x.name) for x in c.seats]
     p.options = {k: dict(v) for k, v in c.options.items()}
     p.disabled_plugins = list(c.plugins.disabled)
@@ -114,6 +116,7 @@ def from_config(c: cfgmod.Config, p: Prefs) -> None:
 def to_config(p: Prefs, c: cfgmod.Config) -> cfgmod.Config:
     return c.replace(
         variant=p.variant,
+        language=p.language,
         seats=tuple(
             cfgmod.SeatConfig(x.name or f"Seat {i + 1}", x.kind, x.level)
             for i, x in enumerate(p.players)

@@ -18,6 +18,9 @@ Lifecycle of a Scene, in the order the stack calls it:
                      drawn at all)
   on_pop()           once, when removed
   resize(size)       the window size changed (also called before the first draw)
+  language_changed() the player chose another language (crowsnest.i18n): text that was
+                     translated and laid out ahead of drawing is made again; by
+                     default the scene is laid out again (resize)
 """
 
 from __future__ import annotations
@@ -47,6 +50,9 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
+
+    def language_changed(self) -> None:
+        self.resize(self.size)
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
         return ev
@@ -118,6 +124,10 @@ class SceneStack:
         self.size = size
         for s in self.scenes:
             s.resize(size)
+
+    def language_changed(self) -> None:
+        for s in list(self.scenes):
+            s.language_changed()
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
         for scene in reversed(list(self.scenes)):

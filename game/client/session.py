@@ -50,6 +50,7 @@ class Session:
         self.started_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         self.started_clock = time.monotonic()
         self.recorded = False
+        self.slot_name: str | None = None  # the save slot this match was continued from
 
     # ------------------------------------------------------------ seats
 

@@ -18,12 +18,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .actions import Action, ActionError, format_action, parse_action
 from .cards import Card, Deck
 from .options import Option, Options, resolve_options
 from .presentation import Presentation
+
+if TYPE_CHECKING:
+    from ..i18n import Catalog
 
 Event = dict[str, Any]
 DIRECTIONS = ("clockwise", "counter-clockwise")  # the values of Variant.direction
@@ -238,6 +241,9 @@ class Variant:
     new_deal: Callable[[DealSetup], Deal]
     ais: Mapping[str, AIFactory] = field(default_factory=dict)
     rules_text: str = ""
+    # The rules in other languages, by code ("fi": text); crowsnest.i18n.read_localized
+    # reads them from rules.fi.md beside rules.md. A language not here reads the English.
+    rules_translations: Mapping[str, str] = field(default_factory=dict)
     options: tuple[Option, ...] = ()
     teams: Callable[[int, Options], tuple[tuple[int, ...], ...] | None] = lambda n, o: None
     default_seats: int = 0
@@ -250,6 +256,9 @@ class Variant:
     # How the game looks and speaks at the table (crowsnest.engine.presentation): its
     # event kinds, words and card art. None: the generic presentation.
     presentation: Presentation | None = None
+    # The gettext catalog (crowsnest.i18n.Catalog) that translates what the variant holds
+    # as text: name, description, option labels, help and choices. None: the project's.
+    catalog: Catalog | None = None
 
     def __post_init__(self) -> None:
         if not self.default_seats and self.seats:

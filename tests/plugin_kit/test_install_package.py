@@ -147,3 +147,21 @@ def test_oh_hell_plays_to_the_end_through_the_client_headless(venv, seats):
     assert out["over"] and isinstance(out["winner"], int) and 0 <= out["winner"] < seats
     assert out["deals"] >= 3 and out["sheets"] >= out["deals"] - 1
     assert out["faults"] == []
+
+
+def test_the_installed_package_brings_its_translations(venv):
+    """The wheel holds the plugin's catalogs and translated rules: in Finnish its refusal
+    and its rules are Finnish, in a language it lacks they are English."""
+    py, env = venv
+    code = (
+        "from crowsnest import i18n; import crowsnest_ohhell as p; from crowsnest_ohhell import deal; "
+        "i18n.set_language('fi'); print(deal.must_follow(1)); "
+        "print(i18n.rules_text(p.VARIANT).splitlines()[2]); "
+        "print(i18n.variant_text(p.VARIANT, p.OPTIONS[0].label))"
+    )
+    out = run([str(py), "-c", code], env).stdout.splitlines()
+    assert out == [
+        "sinun on tunnustettava herttaa",
+        "3–6 pelaajaa, jokainen omaan lukuunsa, tavallisella 52 kortin pakalla (ässä on suurin).",
+        "Käsien koot",
+    ]

@@ -12,8 +12,9 @@ from crowsnest.hookspecs import hookimpl
 from .ai import easy_ai, random_ai
 from .cards import StandardPack
 from .deal import BIDDING, VALIDATOR, new_deal
+from .i18n import CATALOG, N_
 from .presentation import OhHellPresentation
-from .rules import RULES_TEXT
+from .rules import RULES_TEXT, RULES_TRANSLATIONS
 from .scoring import SCORER
 
 __version__ = "1.0.0"
@@ -24,16 +25,16 @@ OPTIONS = (
         "rounds",
         "down-up",
         kind="choice",
-        label="Hand sizes",
-        help="down-up: largest hand down to 1 and back up; up-down; down; up; fixed",
+        label=N_("Hand sizes"),
+        help=N_("down-up: largest hand down to 1 and back up; up-down; down; up; fixed"),
         choices=("down-up", "up-down", "down", "up", "fixed"),
     ),
     Option(
         "max_hand",
         10,
         kind="int",
-        label="Largest hand",
-        help="capped at 51 / players",
+        label=N_("Largest hand"),
+        help=N_("capped at 51 / players"),
         minimum=1,
         maximum=17,
     ),
@@ -41,31 +42,31 @@ OPTIONS = (
         "fixed_deals",
         10,
         kind="int",
-        label="Deals (fixed)",
-        help="deals in a 'fixed' match",
+        label=N_("Deals (fixed)"),
+        help=N_("deals in a 'fixed' match"),
         minimum=1,
         maximum=50,
     ),
     Option(
         "hook",
         True,
-        label="Hook rule",
-        help="the dealer may not make the bids add up to the tricks",
+        label=N_("Hook rule"),
+        help=N_("the dealer may not make the bids add up to the tricks"),
     ),
-    Option("exact_bonus", 10, kind="int", label="Exact-bid bonus", minimum=0, maximum=100),
+    Option("exact_bonus", 10, kind="int", label=N_("Exact-bid bonus"), minimum=0, maximum=100),
     Option(
         "miss",
         "zero",
         kind="choice",
-        label="Missed bid",
-        help="zero: score nothing; minus: lose 1 per trick over or under",
+        label=N_("Missed bid"),
+        help=N_("zero: score nothing; minus: lose 1 per trick over or under"),
         choices=("zero", "minus"),
     ),
 )
 
 VARIANT = Variant(
     id="ohhell",
-    name="Oh Hell",
+    name=N_("Oh Hell"),
     seats=(3, 4, 5, 6),
     default_seats=4,
     deck=StandardPack(),
@@ -75,9 +76,11 @@ VARIANT = Variant(
     new_deal=new_deal,
     ais={"random": random_ai, "easy": easy_ai},
     rules_text=RULES_TEXT,
+    rules_translations=RULES_TRANSLATIONS,
     options=OPTIONS,
-    description="Bid the exact number of tricks you will take: no more, no fewer.",
+    description=N_("Bid the exact number of tricks you will take: no more, no fewer."),
     pile_names=("turnup", "stock"),
+    catalog=CATALOG,  # name, description and option words are translated through it
     presentation=OhHellPresentation(),
 )
 

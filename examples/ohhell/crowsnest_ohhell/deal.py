@@ -16,6 +16,7 @@ from crowsnest.engine import Action, Card, Deal, DealResult, DealSetup, Event, t
 from crowsnest.engine.tricks import TrumpOrder, build_trump_order
 
 from .cards import DECK, RANK_OF, SUIT_NAMES, SUIT_OF, SUITS, hand_sizes
+from .i18n import _, ngettext
 
 NAMES = DECK.names
 PLAY: tuple[Action, ...] = tuple(("play", (c,)) for c in range(52))  # reused action tuples
@@ -66,13 +67,28 @@ class OhHellBidding:
         hook: bool,
     ) -> str | None:
         if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= hand_size:
-            return f"a bid is a number of tricks from 0 to {hand_size}"
+            return _("a bid is a number of tricks from 0 to {most}").format(most=hand_size)
         if amount not in self.legal_bids(hand_size, bids, dealer_bidding, hook):
-            return (
-                f"the dealer may not bid {amount}: the bids would add up to the "
-                f"{hand_size} trick{'s' if hand_size != 1 else ''} (the hook rule)"
-            )
+            # One sentence per plural form, never "trick(s)" glued from pieces.
+            return ngettext(
+                "the dealer may not bid {bid}: the bids would add up to the {n} trick "
+                "(the hook rule)",
+                "the dealer may not bid {bid}: the bids would add up to the {n} tricks "
+                "(the hook rule)",
+                hand_size,
+            ).format(bid=amount, n=hand_size)
         return None
+
+
+def must_follow(suit: int) -> str:
+    """The refusal for not following `suit`: a whole sentence per suit, since a
+    language may bend the suit's name inside it."""
+    return (
+        _("you must follow spades"),
+        _("you must follow hearts"),
+        _("you must follow diamonds"),
+        _("you must follow clubs"),
+    )[suit]
 
 
 class OhHellValidator:
@@ -89,11 +105,11 @@ class OhHellValidator:
         self, card: Card, hand: Sequence[Card], trick: Sequence[tuple[int, Card]]
     ) -> str | None:
         if card not in hand:
-            return f"you do not hold {NAMES[card]}"
+            return _("you do not hold {card}").format(card=NAMES[card])
         if trick:
             led = SUIT_OF[trick[0][1]]
             if SUIT_OF[card] != led and any(SUIT_OF[c] == led for c in hand):
-                return f"you must follow {SUIT_NAMES[led]}"
+                return must_follow(led)
         return None
 
 
@@ -206,18 +222,21 @@ class OhHellDeal(Deal):
         kind = action[0]
         if self.phase == "bid":
             if kind != "bid" or len(action) != 2:
-                return "bid the number of tricks you will take, such as 'bid 2' ('bid 0' is allowed; there is no pass)"
+                return _(
+                    "bid the number of tricks you will take, such as 'bid 2' "
+                    "('bid 0' is allowed; there is no pass)"
+                )
             return BIDDING.check(
                 action[1], self.hand_size, self.bids, self._dealer_bidding(), self.hook
             )
         if kind != "play" or len(action) != 2:
-            return "play a card, such as 'play QH'"
+            return _("play a card, such as 'play QH'")
         cards = action[1]
         if len(cards) != 1:
-            return "play one card at a time"
+            return _("play one card at a time")
         card = cards[0]
         if not isinstance(card, int) or not 0 <= card < 52:
-            return "that is not a card of this game"
+            return _("that is not a card of this game")
         return VALIDATOR.check(card, self.hands[self._to_move], self.trick)
 
     def apply(self, action: Action) -> list[Event]:

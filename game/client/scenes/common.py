@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
+from crowsnest.i18n import _
 
 from ..input import Act, InputEvent
 from ..scene import Scene
@@ -32,7 +33,7 @@ class MenuScene(Scene):
     def set_items(self, items: list[tuple[str, Callable[[], None]]]) -> None:
         focus = self.menu.focus
         self.items = items
-        self.menu = Menu([Button(label, i) for i, (label, _) in enumerate(items)], self._press)
+        self.menu = Menu([Button(label, i) for i, (label, _cb) in enumerate(items)], self._press)
         self.menu.focus = min(focus, max(0, len(items) - 1))
         self.resize(self.size)
 
@@ -80,13 +81,15 @@ class MenuScene(Scene):
             box = pygame.Rect(0, 0, first.width + ui(80), last.bottom - first.top + ui(130))
             box.midbottom = (W // 2, last.bottom + ui(30))
             panel(surface, box, colour=(16, 28, 24, 250))
-            text.draw(surface, self.title, ui(34), (W // 2, box.top + ui(40)), GOLD, True, "center")
+            text.draw(
+                surface, _(self.title), ui(34), (W // 2, box.top + ui(40)), GOLD, True, "center"
+            )
         else:
-            text.draw(surface, self.title, ui(64), (W // 2, H * 0.2), GOLD, True, "center")
+            text.draw(surface, _(self.title), ui(64), (W // 2, H * 0.2), GOLD, True, "center")
             if self.subtitle:
                 text.draw(
                     surface,
-                    self.subtitle,
+                    _(self.subtitle),
                     ui(24),
                     (W // 2, H * 0.2 + ui(54)),
                     MUTED,
@@ -165,6 +168,9 @@ class FormScene(Scene):
         if self.rows and not self.rows[self.focus].focusable:
             self._move(1)
 
+    def language_changed(self) -> None:
+        self.on_push()  # rows and buttons are made again in the new language
+
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         if not self.app:
@@ -195,7 +201,7 @@ class FormScene(Scene):
     def _move(self, step: int) -> None:
         n = len(self.rows) + len(self.buttons)
         i = self.focus
-        for _ in range(n):
+        for _step in range(n):
             i = (i + step) % n
             if i >= len(self.rows) or self.rows[i].focusable:
                 self.focus = i
@@ -294,7 +300,7 @@ class FormScene(Scene):
         surface.blit(self.app.assets.table(surface.get_size()), (0, 0))
         ui, text = self.app.ui, self.app.text
         W, H = surface.get_size()
-        text.draw(surface, self.title, ui(44), (W // 2, ui(50)), GOLD, True, "center")
+        text.draw(surface, _(self.title), ui(44), (W // 2, ui(50)), GOLD, True, "center")
         if self.rows:
             first = self.rows[0].rect
             box = pygame.Rect(
@@ -335,7 +341,11 @@ class FormScene(Scene):
             if self.editing is r:
                 val += "_"
             elif r.edit is not None and focused:
-                val += "   (Enter to type)" if r.change is None else "  (< > names, Enter types)"
+                val += (
+                    "   " + _("(Enter to type)")
+                    if r.change is None
+                    else "  " + _("(< > names, Enter types)")
+                )
             if r.change:
                 text.draw(surface, "<", ui(24), r.left.center, GOLD, True, "center")
                 text.draw(surface, ">", ui(24), r.right.center, GOLD, True, "center")
@@ -351,13 +361,19 @@ class FormScene(Scene):
             )
         if self.scroll > 0:
             text.draw(
-                surface, "more above", ui(15), (W // 2, self.top - ui(22)), MUTED, False, "center"
+                surface,
+                _("more above"),
+                ui(15),
+                (W // 2, self.top - ui(22)),
+                MUTED,
+                False,
+                "center",
             )
         # the hint shares its line with the message in small windows: the message wins
         if self.scroll + self.visible_rows < len(self.rows) and not self.message:
             text.draw(
                 surface,
-                "more below (scroll or arrow down)",
+                _("more below (scroll or arrow down)"),
                 ui(15),
                 (W // 2, self.top + self.visible_rows * self.row_h + ui(14)),
                 MUTED,

@@ -4,7 +4,9 @@ plugin list (what loaded, what failed and why; enable and disable)."""
 from __future__ import annotations
 
 import pygame
+from crowsnest import i18n
 from crowsnest.config import Config
+from crowsnest.i18n import N_, _, ngettext
 
 from ..input import Act, InputEvent
 from ..scene import Scene
@@ -27,6 +29,26 @@ def reflow(text: str) -> str:
     return "\n".join(out)
 
 
+def registers(variants: tuple[str, ...], ais: tuple[str, ...]) -> str:
+    """What a plugin added, as the plugin screen's line under its name."""
+    games = ", ".join(variants)
+    if not variants:
+        return (
+            _("registers no games, AIs: {ais}").format(ais=", ".join(ais))
+            if ais
+            else _("registers nothing")
+        )
+    if not ais:
+        return ngettext(
+            "registers the game {games}", "registers the games {games}", len(variants)
+        ).format(games=games)
+    return ngettext(
+        "registers the game {games}; AIs: {ais}",
+        "registers the games {games}; AIs: {ais}",
+        len(variants),
+    ).format(games=games, ais=", ".join(ais))
+
+
 class RulesScene(Scene):
     """Scrollable rules text; left/right switch variant."""
 
@@ -35,7 +57,7 @@ class RulesScene(Scene):
         self.variant_id = variant_id
         self.scroll = 0
         self.lines: list[str] = []
-        self.back = Button("Back")
+        self.back = Button(_("Back"))
 
     def on_push(self) -> None:
         vs = sorted(
@@ -60,10 +82,13 @@ class RulesScene(Scene):
         ui = self.app.ui
         self.width = min(self.size[0] - ui(80), ui(980))
         if not self.variants:
-            self.lines = ["No game is loaded."]
+            self.lines = [_("No game is loaded.")]
             return
         v = self.variants[self.index]
-        body = reflow(v.rules_text.strip() or f"{v.name} has no rules text.")
+        body = reflow(
+            i18n.rules_text(v).strip()
+            or _("{game} has no rules text.").format(game=i18n.variant_text(v, v.name))
+        )
         self.lines = self.app.text.wrap(body, ui(19), self.width - ui(40))
         self.scroll = 0
 
@@ -91,15 +116,24 @@ class RulesScene(Scene):
             self._wrap()
         return None
 
+    def language_changed(self) -> None:
+        self.back.label = _("Back")
+        self._wrap()
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.assets.table(surface.get_size()), (0, 0))
         ui, text = self.app.ui, self.app.text
         W, H = surface.get_size()
-        name = self.variants[self.index].name if self.variants else "Rules"
-        text.draw(surface, f"<   {name} rules   >", ui(36), (W // 2, ui(46)), GOLD, True, "center")
+        if self.variants:
+            v = self.variants[self.index]
+            # TRANSLATORS: the rules screen's title; the arrows switch game
+            heading = _("<   {game} rules   >").format(game=i18n.variant_text(v, v.name))
+        else:
+            heading = _("Rules")
+        text.draw(surface, heading, ui(36), (W // 2, ui(46)), GOLD, True, "center")
         text.draw(
             surface,
-            "left/right: other games   up/down or wheel: scroll",
+            _("left/right: other games   up/down or wheel: scroll"),
             ui(16),
             (W // 2, ui(80)),
             MUTED,
@@ -130,10 +164,10 @@ class PluginsScene(FormScene):
     """Every plugin: origin, version, what it registered, the reason for a failure;
     Enter (or a click) enables or disables it, saved to the config."""
 
-    title = "Plugins"
+    title = N_("Plugins")
 
     def on_push(self) -> None:
-        self.buttons = [Button("Done", self.close)]
+        self.buttons = [Button(_("Done"), self.close)]
         super().on_push()
 
     def build(self) -> None:
@@ -143,9 +177,9 @@ class PluginsScene(FormScene):
         for rec in sorted(reg.plugins, key=lambda r: (r.origin != "built-in", r.name)):
             enabled = rec.name not in off
             if rec.error and enabled:
-                state = "FAILED"
+                state = _("FAILED")
             else:
-                state = "enabled" if enabled else "disabled"
+                state = _("enabled") if enabled else _("disabled")
             ver = f" {rec.version}" if rec.version else ""
             rows.append(
                 Row(
@@ -154,17 +188,16 @@ class PluginsScene(FormScene):
                     activate=lambda r=rec: self._toggle(r),
                 )
             )
-            what = ", ".join(rec.variants) or "no variants"
-            if rec.ais:
-                what += "; AIs " + ", ".join(rec.ais)
             if rec.error and enabled:
                 rows.append(Row("    " + rec.error[:110], lambda: "", heading=True, colour=RED))
             else:
-                rows.append(Row("    registers " + what[:100], lambda: "", heading=True))
+                rows.append(
+                    Row("    " + registers(rec.variants, rec.ais)[:110], lambda: "", heading=True)
+                )
         if not rows:
-            rows.append(Row("No plugin was found.", lambda: "", heading=True))
+            rows.append(Row(_("No plugin was found."), lambda: "", heading=True))
         self.rows = rows
-        self.message = "Enter or click toggles a plugin; changes apply to the next new game."
+        self.message = _("Enter or click toggles a plugin; changes apply to the next new game.")
 
     def _toggle(self, rec: object) -> None:
         p = self.app.prefs

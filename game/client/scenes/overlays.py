@@ -39,6 +39,8 @@ class TableLike(Protocol):
 
     def name_of(self, pos: Any) -> str: ...
 
+    def say(self, text: str, seconds: float = 2.4) -> None: ...
+
 
 SHEET = (16, 28, 24, 255)  # sheets are read, not glanced at: opaque (no card ghosts)
 
@@ -120,6 +122,7 @@ class PauseScene(MenuScene):
                 ("Score sheet", self.scores),
                 ("Rules", self.rules),
                 ("Settings", self.settings),
+                *([("Save to a slot", self.save_slot)] if self.app.db is not None else []),
                 ("New game", self.new_game),
                 (
                     "Save and quit to title" if self.app.save_path else "Quit to title",
@@ -137,6 +140,22 @@ class PauseScene(MenuScene):
 
     def settings(self) -> None:
         self.app.stack.push(self.app.scene("settings"))
+
+    def save_slot(self) -> None:
+        """Keep the match under a name (the Saves screen lists it); saving again from
+        the same match replaces its slot."""
+        from crowsnest.saveslots import save_to_slot
+
+        s = self.table.session
+        try:
+            s.slot_name = save_to_slot(
+                self.app.db, s.match, s.seat_setups, name=s.slot_name, registry=self.app.registry
+            )
+        except Exception as e:  # noqa: BLE001 - saving must never stop the game
+            self.table.say(f"The game could not be saved: {e}", 4.0)
+        else:
+            self.table.say(f"Saved as '{s.slot_name}' (title screen: Saves)", 3.0)
+        self.close()
 
     def new_game(self) -> None:
         self.table.session.close()

@@ -1,16 +1,35 @@
-"""Settings: window size and fullscreen, animation speed, sound, card size and key
-bindings; every change is saved to the TOML config at once."""
+"""Settings: language, window size and fullscreen, animation speed, sound, card size and
+key bindings; every change is saved to the TOML config at once."""
 
 from __future__ import annotations
 
 import pygame
+from crowsnest import i18n
+from crowsnest.i18n import N_, _, pgettext
 
 from ..input import ACTION_LABELS, BINDABLE, Act, InputEvent, InputMap
 from ..prefs import CARD_SCALES, WINDOW_SIZES
 from ..widgets import Button
 from .common import FormScene, Row
 
-SPEED_WORDS = ["instant", "very fast", "fast", "normal", "slow", "very slow"]
+
+def speed_word(speed: int) -> str:
+    """The word for an animation speed, 0 (instant) to 5 (very slow)."""
+    return (
+        pgettext("animation speed", "instant"),
+        pgettext("animation speed", "very fast"),
+        pgettext("animation speed", "fast"),
+        pgettext("animation speed", "normal"),
+        pgettext("animation speed", "slow"),
+        pgettext("animation speed", "very slow"),
+    )[speed]
+
+
+CARD_SIZE_WORDS = {"small": N_("Small"), "medium": N_("Medium"), "large": N_("Large")}
+
+
+def on_off(value: bool) -> str:
+    return _("On") if value else _("Off")
 
 
 def step_size(cur: tuple[int, int], d: int) -> tuple[int, int]:
@@ -24,38 +43,48 @@ def step_size(cur: tuple[int, int], d: int) -> tuple[int, int]:
 
 
 class SettingsScene(FormScene):
-    title = "Settings"
+    title = N_("Settings")
 
     def __init__(self) -> None:
         super().__init__()
         self.capturing: str | None = None  # the action waiting for a key
 
     def on_push(self) -> None:
-        self.buttons = [Button("Done", self.close), Button("Default keys", self.reset_keys)]
+        self.buttons = [Button(_("Done"), self.close), Button(_("Default keys"), self.reset_keys)]
         super().on_push()
 
     def build(self) -> None:
         p = self.app.prefs
         rows = [
-            Row("Display", lambda: "", heading=True),
-            Row("Window size", self._size_text, self._size),
-            Row("Fullscreen", lambda: "On" if p.fullscreen else "Off", self._fullscreen),
-            Row("Card size", lambda: p.card_size.capitalize(), self._cards),
-            Row("Animation speed", lambda: f"{p.speed} ({SPEED_WORDS[p.speed]})", self._speed),
-            Row("Sound", lambda: "", heading=True),
-            Row("Volume", lambda: f"{round(p.volume * 100)}%", self._volume),
-            Row("Mute", lambda: "On" if p.muted else "Off", self._mute),
+            Row(_("Language"), self._language_text, self._language),
+            Row(_("Display"), lambda: "", heading=True),
+            Row(_("Window size"), self._size_text, self._size),
+            Row(_("Fullscreen"), lambda: on_off(p.fullscreen), self._fullscreen),
+            Row(
+                _("Card size"),
+                lambda: _(CARD_SIZE_WORDS.get(p.card_size, p.card_size)),
+                self._cards,
+            ),
+            Row(
+                _("Animation speed"),
+                # TRANSLATORS: the speed setting's number and its word: "3 (normal)"
+                lambda: _("{number} ({word})").format(number=p.speed, word=speed_word(p.speed)),
+                self._speed,
+            ),
+            Row(_("Sound"), lambda: "", heading=True),
+            Row(_("Volume"), lambda: f"{round(p.volume * 100)}%", self._volume),
+            Row(_("Mute"), lambda: on_off(p.muted), self._mute),
             *self._sound_problem_rows(),
-            Row("Keys (Enter, then press the new key)", lambda: "", heading=True),
+            Row(_("Keys (Enter, then press the new key)"), lambda: "", heading=True),
         ]
         im = self.app.input
         for act in BINDABLE:
             name = act.value
             rows.append(
                 Row(
-                    ACTION_LABELS.get(name, name),
+                    _(ACTION_LABELS.get(name, name)),
                     lambda n=name: (
-                        "press a key..." if self.capturing == n else ", ".join(im.keys_for(n))
+                        _("press a key...") if self.capturing == n else ", ".join(im.keys_for(n))
                     ),
                     activate=lambda n=name: self._capture(n),
                 )
@@ -67,11 +96,12 @@ class SettingsScene(FormScene):
         shows the whole reason in the footer when it is too long for the row."""
         audio = self.app.audio
         problem = getattr(audio, "problem", "") or (
-            "" if getattr(audio, "available", False) else "no audio device"
+            "" if getattr(audio, "available", False) else _("no audio device")
         )
         if not problem:
             return []
-        label = "Some sounds are off" if getattr(audio, "available", False) else "Sound is off"
+        available = getattr(audio, "available", False)
+        label = _("Some sounds are off") if available else _("Sound is off")
         row = Row(label, lambda: "", activate=lambda: self._say(problem))
         row.value = lambda: self._fit_value(row, problem)
         return [row]
@@ -88,12 +118,31 @@ class SettingsScene(FormScene):
     def _changed(self) -> None:
         self.app.save_prefs()
 
+    def _language_text(self) -> str:
+        code = self.app.prefs.language
+        if code == i18n.SYSTEM:
+            # TRANSLATORS: the Language row when it follows the computer's language
+            return _("System ({language})").format(language=i18n.LANGUAGES[i18n.system_language()])
+        return i18n.LANGUAGES.get(code, _("Pseudo (layout test)"))
+
+    def _language(self, d: int) -> None:
+        """Step through "system", then each language by its own name; the pseudo-locale
+        is offered only to whoever has it set in the config (it is for testing)."""
+        codes = [i18n.SYSTEM, *i18n.LANGUAGES]
+        if self.app.prefs.language == i18n.PSEUDO:
+            codes.append(i18n.PSEUDO)
+        cur = self.app.prefs.language
+        i = codes.index(cur) if cur in codes else 0
+        self.app.set_language(codes[(i + d) % len(codes)])
+
     def _size_text(self) -> str:
         # The window as it really is (it may have been dragged, or opened at another
         # size); in full screen, the size the window returns to.
         p = self.app.prefs
         if p.fullscreen:
-            return f"{p.width} x {p.height} (when not full screen)"
+            return _("{width} x {height} (when not full screen)").format(
+                width=p.width, height=p.height
+            )
         w, h = self.app.size
         return f"{w} x {h}"
 
@@ -138,20 +187,22 @@ class SettingsScene(FormScene):
 
     def _capture(self, name: str) -> None:
         self.capturing = name
-        self.message = f"Press the key for '{ACTION_LABELS.get(name, name)}' (Escape cancels)"
+        self.message = _("Press the key for '{action}' (Escape cancels)").format(
+            action=_(ACTION_LABELS.get(name, name))
+        )
 
     def reset_keys(self) -> None:
         self.app.prefs.keys = {}
         self.app.input = InputMap()
         self._changed()
-        self.message = "Default keys restored"
+        self.message = _("Default keys restored")
         self.rebuild()
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
         if self.capturing is not None and ev.key:
             name, self.capturing = self.capturing, None
             if ev.act is Act.MENU and ev.key == pygame.K_ESCAPE:
-                self.message = "Unchanged"
+                self.message = _("Unchanged")
             else:
                 key = pygame.key.name(ev.key)
                 p = self.app.prefs
@@ -161,11 +212,13 @@ class SettingsScene(FormScene):
                 p.keys = {a: ks for a, ks in binds.items()}
                 self.app.input = InputMap(p.keys)
                 self._changed()
-                self.message = f"'{ACTION_LABELS.get(name, name)}' is now {key.upper()}"
+                self.message = _("'{action}' is now {key}").format(
+                    action=_(ACTION_LABELS.get(name, name)), key=key.upper()
+                )
             self.rebuild()
             return None
         if self.capturing is not None and ev.act is Act.CLICK:
             self.capturing = None
-            self.message = "Unchanged"
+            self.message = _("Unchanged")
             return None
         return super().process_event(ev)

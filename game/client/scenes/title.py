@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import pygame
 from crowsnest.engine.presentation import presentation_of
+from crowsnest.i18n import N_, _
 
 from ..widgets import INK, MUTED, RED
 from .common import MenuScene, draw_footer
 
 
+def cannot_continue(why: str) -> str:
+    return _("The saved game cannot be continued: {why}").format(why=why)
+
+
 class TitleScene(MenuScene):
-    title = "CrowsNest Arcade"
-    subtitle = "Card games around one table"
+    title = N_("CrowsNest Arcade")
+    subtitle = N_("Card games around one table")
 
     saved: object = None  # the autosaved match (savefile.Loaded) when it can go on
     save_line = ""  # what the title says about it, or why it cannot go on
@@ -24,12 +29,14 @@ class TitleScene(MenuScene):
     def _menu(self) -> None:
         self.set_items(
             [
-                *([("Continue", self.continue_game)] if self.saved else []),
-                ("New game", self.new_game),
-                ("Rules", self.rules),
-                ("Settings", self.settings),
-                ("Plugins", self.plugins),
-                ("Quit", self.app.quit),
+                *([(_("Continue"), self.continue_game)] if self.saved else []),
+                (_("New game"), self.new_game),
+                (_("Saves"), self.saves),
+                (_("Statistics"), self.statistics),
+                (_("Rules"), self.rules),
+                (_("Settings"), self.settings),
+                (_("Plugins"), self.plugins),
+                (_("Quit"), self.app.quit),
             ]
         )
 
@@ -47,15 +54,16 @@ class TitleScene(MenuScene):
         try:
             got = savefile.load_full(path, self.app.registry)
         except savefile.SaveError as e:
-            return None, f"The saved game cannot be continued: {e}", True
+            return None, cannot_continue(str(e)), True
         except Exception as e:  # noqa: BLE001 - a plugin failing in replay must not stop the title
-            return None, f"The saved game cannot be continued: {type(e).__name__}: {e}", True
+            return None, cannot_continue(f"{type(e).__name__}: {e}"), True
         if got.match.over:
             return None, "", False
         from ..session import seat_names
 
         names = seat_names(list(got.players), got.match.variant.clockwise)
-        return got, "Saved game: " + savefile.describe(got.match, got.players, names), False
+        what = savefile.describe(got.match, got.players, names)
+        return got, _("Saved game: {what}").format(what=what), False
 
     def continue_game(self) -> None:
         from ..session import Session
@@ -68,7 +76,7 @@ class TitleScene(MenuScene):
             session = Session.resume(got.match, list(got.players))
         except Exception as e:  # noqa: BLE001 - say why on the title, never crash
             self.saved, self.save_bad = None, True
-            self.save_line = f"The saved game cannot be continued: {type(e).__name__}: {e}"
+            self.save_line = cannot_continue(f"{type(e).__name__}: {e}")
             self._menu()
             return
         self.app.stack.replace(TableScene(session))
@@ -77,6 +85,16 @@ class TitleScene(MenuScene):
         from .setup import SetupScene
 
         self.app.stack.push(SetupScene())
+
+    def saves(self) -> None:
+        from .saves import SavesScene
+
+        self.app.stack.push(SavesScene())
+
+    def statistics(self) -> None:
+        from .stats import StatsScene
+
+        self.app.stack.push(StatsScene())
 
     def rules(self) -> None:
         from .info import RulesScene
@@ -93,14 +111,44 @@ class TitleScene(MenuScene):
 
         self.app.stack.push(PluginsScene())
 
+    def resume(self) -> None:
+        # back from the Saves screen (a slot deleted, the autosave continued elsewhere):
+        # what Continue offers may have changed
+        if getattr(self, "_was_paused", False):
+            self._was_paused = False
+            self.saved, self.save_line, self.save_bad = self._find_save()
+            self._menu()
+
+    def pause(self) -> None:
+        self._was_paused = True
+
     def on_back(self) -> None:
         pass  # Escape on the title does not quit by accident; "Quit" does
 
+    def language_changed(self) -> None:
+        self._menu()
+
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
+        if self.app and self.items:
+            self._fit_menu(size)
         self._fans: list[tuple[pygame.Surface, tuple[int, int]]] = []
         if self.app:
             self._build_fans(size)
+
+    def _fit_menu(self, size: tuple[int, int]) -> None:
+        """The column of buttons between the subtitle and the saved-game line: with many
+        entries (Continue, Saves, Statistics...) the buttons get lower, never over the
+        subtitle or the lines under the menu."""
+        ui = self.app.ui
+        W, H = size
+        top = round(H * 0.2) + ui(54) + ui(26)
+        bottom = H - ui(36) - (ui(50) if self.saved or self.save_line else 0)
+        n = len(self.items)
+        gap = ui(10)
+        h = max(ui(30), min(ui(48), (bottom - top + gap) // n - gap))
+        w = ui(320)
+        self.menu.layout_column(W // 2 - w // 2, top, w, h, gap)
 
     def _build_fans(self, size: tuple[int, int]) -> None:
         """Two fans of cards beside the menu, rendered once per window size."""
@@ -112,7 +160,10 @@ class TitleScene(MenuScene):
             return
         assets = self.app.assets
         assets.use_variant(v)
-        h = max(60, size[1] // 4)
+        # the fans stay clear of the menu's column (a card is about 0.7 of its height
+        # wide; a fan, its cards turned, spans about 3.4 cards round a sixth of the width)
+        room = size[0] // 2 - self.app.ui(170) - size[0] // 6
+        h = max(60, min(size[1] // 4, round(room / 1.2)))
         assets.set_card_height(h)
         for side, hand in enumerate(names):
             cards = [deck.ids(n)[0] for n in hand if deck.ids(n)]
@@ -151,7 +202,7 @@ class TitleScene(MenuScene):
         W, H = surface.get_size()
         self.app.text.draw(
             surface,
-            "Arrow keys and Enter, or the mouse.  F1 rules, F11 fullscreen.",
+            _("Arrow keys and Enter, or the mouse.  F1 rules, F11 fullscreen."),
             ui(18),
             (W // 2, H - ui(24)),
             MUTED,

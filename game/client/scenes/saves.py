@@ -1,0 +1,402 @@
+"""The Saves screen: the autosave, the named save slots and the finished matches, each
+with its game, players, date, score and deal; continue, rename and delete (asked first).
+
+Everything comes from crowsnest.saveslots (the same list `crowsnest saves` prints)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import pygame
+
+from ..input import Act, InputEvent
+from ..scene import Scene
+from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel, shade
+
+
+def local_time(iso: str) -> str:
+    """An ISO UTC time as the player's local date and time ("2026-12-01 10:15")."""
+    try:
+        t = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except (ValueError, AttributeError):
+        return iso or "an unknown time"
+    return t.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+@dataclass
+class Entry:
+    kind: str  # "autosave", "slot" or "finished"
+    title: str
+    detail: str
+    key: Any = None  # the slot id or the match id
+    problem: str = ""  # why it cannot be continued
+    resumable: bool = False
+
+
+def _names(players: list[dict[str, Any]]) -> str:
+    return ", ".join(p["name"] or f"Seat {p['seat'] + 1}" for p in players)
+
+
+def _scores(scores: Any) -> str:
+    return " : ".join(str(s) for s in scores) if isinstance(scores, list) else "?"
+
+
+def entries(report: dict[str, Any], variant_name: Callable[[str], str]) -> list[Entry]:
+    out: list[Entry] = []
+    auto = report.get("autosave")
+    if auto is not None:
+        if "problem" in auto:
+            out.append(Entry("autosave", "Autosave", "", problem=auto["problem"]))
+        elif not auto["over"]:
+            out.append(
+                Entry(
+                    "autosave",
+                    "Autosave (the game in progress)",
+                    f"{variant_name(auto['variant'])}  |  {_names(auto['players'])}  |  "
+                    f"deal {auto['deal']}  |  "
+                    f"{_scores(auto['scores'])}  |  {local_time(auto['saved_at'])}",
+                    resumable=True,
+                )
+            )
+    for s in report.get("slots", []):
+        if "problem" in s:
+            out.append(Entry("slot", s["name"], "", key=s["id"], problem=s["problem"]))
+            continue
+        where = "finished" if s["over"] else f"deal {s['deal']}"
+        out.append(
+            Entry(
+                "slot",
+                s["name"],
+                f"{variant_name(s['variant'])}  |  {_names(s['players'])}  |  {where}  |  {_scores(s['scores'])}  |  "
+                f"{local_time(s['saved_at'])}",
+                key=s["id"],
+                resumable=not s["over"],
+            )
+        )
+    for h in report.get("history", []):
+        won = " & ".join(h["winner_names"]) or "nobody"
+        out.append(
+            Entry(
+                "finished",
+                f"Finished: {h['variant_name']}, won by {won}",
+                f"{_names(h['players'])}  |  {h['deals']} deals  |  {_scores(h['scores'])}  |  "
+                f"{local_time(h['finished_at'])}",
+                key=h["id"],
+            )
+        )
+    return out
+
+
+class ConfirmScene(Scene):
+    """A question over the screen below with Yes/No buttons (No has the focus)."""
+
+    transparent = True
+
+    def __init__(self, question: str, yes: str, on_yes: Callable[[], None]) -> None:
+        super().__init__()
+        self.question = question
+        self.on_yes = on_yes
+        self.menu = Menu([Button(yes, True), Button("Cancel", False)], self._press)
+        self.menu.focus = 1
+
+    def _press(self, b: Button) -> None:
+        self.close()
+        if b.value:
+            self.on_yes()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if self.app:
+            ui = self.app.ui
+            w, h, gap = ui(180), ui(48), ui(20)
+            x = size[0] // 2 - w - gap // 2
+            for i, b in enumerate(self.menu.buttons):
+                b.rect = pygame.Rect(x + i * (w + gap), size[1] // 2 + ui(30), w, h)
+            self.menu.columns = 2
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if ev.act in (Act.BACK, Act.MENU, Act.ALT_CLICK):
+            self.close()
+        else:
+            self.menu.process_event(ev)
+        return None  # modal
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, text = self.app.ui, self.app.text
+        W, H = surface.get_size()
+        shade(surface, 160)
+        box = pygame.Rect(0, 0, min(W - ui(40), ui(640)), ui(220))
+        box.center = (W // 2, H // 2)
+        panel(surface, box, colour=(16, 28, 24, 250))
+        lines = text.wrap(self.question, ui(22), box.width - ui(40), True)[:3]
+        y = box.top + ui(30)
+        for line in lines:
+            text.draw(surface, line, ui(22), (W // 2, y), INK, True, "midtop")
+            y += ui(28)
+        self.menu.draw(surface, text, ui(22))
+
+
+class SavesScene(Scene):
+    """Up/down choose a save; left/right choose an action; Enter does it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.items: list[Entry] = []
+        self.index = 0
+        self.scroll = 0
+        self.message = ""
+        self.renaming: str | None = None  # the new name being typed
+        self.buttons = Menu(
+            [
+                Button("Continue", "continue"),
+                Button("Rename", "rename"),
+                Button("Delete", "delete"),
+                Button("Back", "back"),
+            ],
+            self._press,
+        )
+
+    # ---- data
+
+    def on_push(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        from crowsnest.saveslots import saves_report
+
+        app = self.app
+        db = app.db
+        if app.save_path is not None:
+            app.flush_saves()
+        report = saves_report(db, app.save_path) if app.save_path is not None else {}
+        if db is None:
+            self.message = "Save slots and finished games need a settings file (none in use)"
+
+        def vname(vid: str) -> str:
+            try:
+                return str(app.registry.variant(vid).name)
+            except Exception:  # noqa: BLE001 - a game whose plugin is gone: its id
+                return vid
+
+        self.items = entries(report, vname)
+        self.index = max(0, min(self.index, len(self.items) - 1))
+        self._enable()
+        self.resize(self.size)
+
+    @property
+    def current(self) -> Entry | None:
+        return self.items[self.index] if 0 <= self.index < len(self.items) else None
+
+    def _enable(self) -> None:
+        e = self.current
+        on = {
+            "continue": bool(e and e.resumable),
+            "rename": bool(e and e.kind == "slot"),
+            "delete": bool(e and e.kind in ("slot", "finished")),
+            "back": True,
+        }
+        for b in self.buttons.buttons:
+            b.enabled = on[b.value]
+        if not self.buttons.buttons[self.buttons.focus].enabled:
+            self.buttons.focus = next(i for i, b in enumerate(self.buttons.buttons) if b.enabled)
+
+    # ---- actions
+
+    def _press(self, b: Button) -> None:
+        getattr(self, f"do_{b.value}")()
+
+    def do_back(self) -> None:
+        self.close()
+
+    def do_continue(self) -> None:
+        e = self.current
+        if e is None or not e.resumable:
+            return
+        from crowsnest import savefile
+        from crowsnest.saveslots import loads_full
+
+        from ..session import Session
+        from .table import TableScene
+
+        try:
+            if e.kind == "autosave":
+                got = savefile.load_full(self.app.save_path, self.app.registry)
+            else:
+                slot = self.app.db.slot(e.key)
+                got = loads_full(slot.save, self.app.registry, f"save slot '{slot.name}'")
+            session = Session.resume(got.match, list(got.players))
+        except Exception as ex:  # noqa: BLE001 - a save that cannot go on says why, never crashes
+            self.message = f"It cannot be continued: {ex}"
+            return
+        if e.kind == "slot":
+            session.slot_name = slot.name  # Save to a slot replaces this slot
+        self.app.stack.replace(TableScene(session))
+
+    def do_rename(self) -> None:
+        e = self.current
+        if e is None or e.kind != "slot":
+            return
+        slot = self.app.db.slot(e.key)
+        self.renaming = slot.name if slot else ""
+        self.message = "Type the new name, Enter to keep it, Escape to cancel"
+        pygame.key.start_text_input()
+
+    def _finish_rename(self, keep: bool) -> None:
+        name, self.renaming = self.renaming or "", None
+        pygame.key.stop_text_input()
+        if not keep:
+            self.message = "Unchanged"
+            return
+        try:
+            self.app.db.rename_slot(self.current.key, name)
+        except ValueError as ex:
+            self.message = f"Not renamed: {ex}"
+            return
+        self.message = f"Renamed to '{name.strip()}'"
+        self.reload()
+
+    def do_delete(self) -> None:
+        e = self.current
+        if e is None or e.kind not in ("slot", "finished"):
+            return
+        if e.kind == "slot":
+            question = f"Delete the save '{e.title}'? It cannot be brought back."
+        else:
+            question = "Delete this finished game? Its statistics go with it."
+
+        def delete() -> None:
+            db = self.app.db
+            ok = db.delete_slot(e.key) if e.kind == "slot" else db.delete_match(e.key)
+            self.message = "Deleted" if ok else "It was already gone"
+            self.reload()
+
+        self.app.stack.push(ConfirmScene(question, "Delete", delete))
+
+    # ---- input
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        a = ev.act
+        if self.renaming is not None:
+            if a is Act.TEXT:
+                self.renaming = (self.renaming + ev.text)[:60]
+            elif ev.key == pygame.K_BACKSPACE:
+                self.renaming = self.renaming[:-1]
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) or a is Act.CLICK:
+                self._finish_rename(True)
+            elif ev.key == pygame.K_ESCAPE or a is Act.ALT_CLICK:
+                self._finish_rename(False)
+            return None
+        if a in (Act.BACK, Act.MENU, Act.ALT_CLICK):
+            self.close()
+            return None
+        if a in (Act.UP, Act.DOWN) and self.items:
+            self.index = (self.index + (1 if a is Act.DOWN else -1)) % len(self.items)
+            self._scroll_to()
+            self._enable()
+            return None
+        if a is Act.SCROLL:
+            self.scroll = max(0, min(self.scroll - ev.index, max(0, len(self.items) - self.rows)))
+            return None
+        if a in (Act.POINT, Act.CLICK) and ev.pos is not None:
+            for i in range(self.scroll, min(len(self.items), self.scroll + self.rows)):
+                if self._row_rect(i).collidepoint(ev.pos):
+                    if a is Act.CLICK:
+                        self.index = i
+                        self._enable()
+                    return None
+        self.buttons.process_event(ev)
+        return None
+
+    def _scroll_to(self) -> None:
+        if self.index < self.scroll:
+            self.scroll = self.index
+        elif self.index >= self.scroll + self.rows:
+            self.scroll = self.index - self.rows + 1
+
+    # ---- layout and drawing
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if not self.app:
+            return
+        ui = self.app.ui
+        W, H = size
+        bw, bh, gap = ui(180), ui(48), ui(16)
+        total = 4 * bw + 3 * gap
+        if total > W - ui(20):  # a narrow window: narrower buttons
+            bw = (W - ui(20) - 3 * gap) // 4
+            total = 4 * bw + 3 * gap
+        for i, b in enumerate(self.buttons.buttons):
+            b.rect = pygame.Rect(W // 2 - total // 2 + i * (bw + gap), H - ui(20) - bh, bw, bh)
+        self.buttons.columns = 4
+        self.row_h = ui(64)
+        self.top = ui(100)
+        self.width = min(W - ui(40), ui(1000))
+        self.rows = max(1, (H - self.top - bh - ui(80)) // self.row_h)
+        self._scroll_to()
+
+    def _row_rect(self, i: int) -> pygame.Rect:
+        ui = self.app.ui
+        W = self.size[0]
+        y = self.top + (i - self.scroll) * self.row_h
+        return pygame.Rect(W // 2 - self.width // 2, y, self.width, self.row_h - ui(6))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.assets.table(surface.get_size()), (0, 0))
+        ui, text = self.app.ui, self.app.text
+        W, H = surface.get_size()
+        text.draw(surface, "Saves", ui(44), (W // 2, ui(50)), GOLD, True, "center")
+        box = pygame.Rect(
+            W // 2 - self.width // 2 - ui(12),
+            self.top - ui(10),
+            self.width + ui(24),
+            self.rows * self.row_h + ui(14),
+        )
+        panel(surface, box)
+        if not self.items:
+            empty = (
+                "Nothing saved yet: a game in progress is saved by itself, and Save to a "
+                "slot in the pause menu keeps it under a name."
+            )
+            y = self.top + ui(16)
+            for line in text.wrap(empty, ui(18), self.width - ui(24)):
+                text.draw(surface, line, ui(18), (W // 2, y), MUTED, False, "midtop")
+                y += ui(24)
+        for i in range(self.scroll, min(len(self.items), self.scroll + self.rows)):
+            e = self.items[i]
+            r = self._row_rect(i)
+            if i == self.index:
+                pygame.draw.rect(surface, (70, 100, 86), r, border_radius=6)
+                pygame.draw.rect(surface, GOLD, r, 2, border_radius=6)
+            title = e.title
+            if self.renaming is not None and i == self.index:
+                title = self.renaming + "_"
+            tw = r.width - ui(24)
+            text.draw(
+                surface,
+                text.fit(title, ui(21), tw, True),
+                ui(21),
+                (r.left + ui(12), r.top + ui(6)),
+                GOLD if self.renaming is not None and i == self.index else INK,
+                True,
+            )
+            detail, colour = (e.problem, RED) if e.problem else (e.detail, MUTED)
+            text.draw(
+                surface,
+                text.fit(detail, ui(16), tw),
+                ui(16),
+                (r.left + ui(12), r.top + ui(34)),
+                colour,
+            )
+        if self.scroll + self.rows < len(self.items):
+            text.draw(
+                surface, "more below", ui(15), (W // 2, box.bottom + ui(4)), MUTED, False, "midtop"
+            )
+        self.buttons.draw(surface, text, ui(22))
+        if self.message:
+            msg = text.fit(self.message, ui(18), W - ui(40))
+            y = self.buttons.buttons[0].rect.top - ui(16)
+            text.draw(surface, msg, ui(18), (W // 2, y), GOLD, False, "center")

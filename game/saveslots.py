@@ -1,0 +1,98 @@
+"""Named save slots and the list of everything that can be continued or replayed
+(the autosave, the slots, finished matches), shared by the Saves screen and `crowsnest
+saves`. A slot's text is a save file's text (docs/saves.md): one format everywhere."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+
+def save_summary(text: str, label: str) -> dict[str, Any]:
+    """What a save's text says about itself (no replay, no plugins needed)."""
+    from crowsnest import savefile
+
+    try:
+        d = savefile.from_dict(tomllib.loads(text), label)
+    except (savefile.SaveError, tomllib.TOMLDecodeError, RecursionError) as e:
+        return {"problem": str(e)}
+    from crowsnest.client.session import seat_names  # no pygame: the names the table shows
+
+    summ = d.summary
+    played = summ.get("deals_played")
+    names = seat_names(list(d.players))
+    return {
+        "variant": d.variant,
+        "saved_at": d.saved_at,
+        "players": [
+            {"seat": i, "name": names[i], "kind": p.kind, "level": p.level}
+            for i, p in enumerate(d.players)
+        ],
+        "deal": played + 1 if isinstance(played, int) and not summ.get("over") else played,
+        "scores": summ.get("scores"),
+        "over": bool(summ.get("over", False)),
+        "actions": len(d.actions),
+    }
+
+
+def saves_report(store: Any, autosave: Path) -> dict[str, Any]:
+    from crowsnest.stats import history
+
+    auto: dict[str, Any] | None = None
+    if autosave.exists():
+        try:
+            text = autosave.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            auto = {"file": str(autosave), "problem": f"{autosave}: cannot be read ({e})"}
+        else:
+            auto = {"file": str(autosave), **save_summary(text, str(autosave))}
+    slots = []
+    if store is not None:
+        for sl in store.slots():
+            slots.append(
+                {
+                    "id": sl.id,
+                    "name": sl.name,
+                    "created_at": sl.created_at,
+                    **save_summary(sl.save, f"save slot '{sl.name}'"),
+                    "saved_at": sl.saved_at,
+                }
+            )
+    return {
+        "autosave": auto,
+        "slots": slots,
+        "history": history(store) if store is not None else [],
+    }
+
+
+def loads_full(text: str, registry: Any, label: str) -> Any:
+    """A save's text (a slot, a finished match) replayed: savefile.Loaded."""
+    from crowsnest import savefile
+
+    try:
+        data = savefile.from_dict(tomllib.loads(text), label)
+    except tomllib.TOMLDecodeError as e:
+        raise savefile.SaveError(f"{label}: is not a save file (not valid TOML: {e})") from None
+    return savefile.Loaded(savefile.build(data, registry, label), data.players, data, Path(label))
+
+
+def slot_base_name(match: Any, when: str) -> str:
+    """The name a new slot gets: the game and the local time ("CrowsNest, Dec 01 10:15")."""
+    return f"{match.variant.name}, {when}"
+
+
+def save_to_slot(
+    store: Any, match: Any, seats: Any, *, name: str | None = None, registry: Any = None
+) -> str:
+    """Save the running match into the slot `name` (replaced), or into a new slot named
+    after the game and the time; returns the slot's name."""
+    import time
+
+    from crowsnest import savefile
+
+    plugin = savefile.plugin_of(registry, match.variant.id) if registry else (None, None)
+    text = savefile.dumps(savefile.document(match, seats, match.log_strings(), plugin=plugin))
+    if name is None:
+        name = store.free_slot_name(slot_base_name(match, time.strftime("%b %d %H:%M")))
+    return store.put_slot(name, match.variant.id, text).name

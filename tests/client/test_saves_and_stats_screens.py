@@ -1,0 +1,131 @@
+"""The Saves and Statistics screens, driven by input events: continue a slot, rename it,
+delete with confirmation; the pause menu's Save to a slot; the figures and the plot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from crowsnest.client.app import App
+from crowsnest.client.input import Act, InputEvent
+from crowsnest.client.prefs import PrefsStore
+from crowsnest.client.scenes.overlays import PauseScene
+from crowsnest.client.scenes.saves import ConfirmScene, SavesScene
+from crowsnest.client.scenes.stats import StatsScene, figures
+from crowsnest.client.scenes.table import TableScene
+from crowsnest.client.scenes.title import TitleScene
+from crowsnest.client.session import SeatSetup, Session
+from crowsnest.savefile import Seat
+from crowsnest.stats import record_of
+from crowsnest.testing import play_match
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    a = App(PrefsStore(tmp_path / "config.toml"), size=(1280, 720))
+    a.prefs.speed = 0
+    a.stack.push(TitleScene())
+    yield a
+    a.close()
+
+
+def press(app: App, act: Act, **kw) -> None:
+    app.dispatch(InputEvent(act, **kw))
+    app.step(0.02)
+
+
+def test_save_to_a_slot_then_continue_rename_and_delete(app: App) -> None:
+    v = app.registry.variant("crowsnest")
+    session = Session(v, [SeatSetup("human", "normal", "")] + [SeatSetup()] * 3, seed=7)
+    for _ in range(6):  # a few moves into the auction
+        session.apply(session.match.legal_actions()[0])
+    app.stack.replace(TableScene(session))
+    app.step(0.02)
+    pause = app.stack.push(PauseScene(app.stack.top))
+    labels = [label for label, _ in pause.items]
+    pause.items[labels.index("Save to a slot")][1]()
+    (slot,) = app.db.slots()
+    assert slot.name.startswith("CrowsNest, ") and session.slot_name == slot.name
+    assert app.stack.top.banner.startswith(f"Saved as '{slot.name}'")
+    log = list(session.match.log)
+
+    saves = app.stack.push(SavesScene())
+    app.step(0.02)
+    kinds = [e.kind for e in saves.items]
+    assert kinds == ["autosave", "slot"]  # the running match is autosaved too
+    press(app, Act.DOWN)
+    assert saves.current.kind == "slot" and "deal 1" in saves.current.detail
+    assert [b.enabled for b in saves.buttons.buttons] == [True, True, True, True]
+
+    # rename: Rename, type, Enter
+    saves.buttons.focus = 1
+    press(app, Act.CONFIRM)
+    assert saves.renaming == slot.name
+    for _ in range(len(slot.name)):
+        app.dispatch(InputEvent(Act.KEY, key=pygame.K_BACKSPACE))
+    app.dispatch(InputEvent(Act.TEXT, text="Sunday"))
+    app.dispatch(InputEvent(Act.KEY, key=pygame.K_RETURN))
+    assert [s.name for s in app.db.slots()] == ["Sunday"]
+    assert saves.current.title == "Sunday"
+    assert saves.current.detail.startswith("CrowsNest  |  You, West, North, East  |  deal 1")
+
+    # delete asks first; Cancel keeps it, Delete removes it
+    saves.buttons.focus = 2
+    press(app, Act.CONFIRM)
+    assert isinstance(app.stack.top, ConfirmScene)
+    assert "Delete the save 'Sunday'?" in app.stack.top.question
+    press(app, Act.CONFIRM)  # the focus starts on Cancel
+    assert app.stack.top is saves and len(app.db.slots()) == 1
+
+    # continue the slot: the same position, at the table
+    saves.buttons.focus = 0
+    press(app, Act.CONFIRM)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.session.match.log == log and table.session.slot_name == "Sunday"
+
+    saves = app.stack.push(SavesScene())
+    app.step(0.02)
+    saves.index = [e.kind for e in saves.items].index("slot")
+    saves._enable()
+    saves.buttons.focus = 2
+    press(app, Act.CONFIRM)
+    app.stack.top.menu.focus = 0
+    press(app, Act.CONFIRM)
+    assert app.db.slots() == [] and saves.message == "Deleted"
+
+
+def test_finished_matches_are_listed_and_the_statistics_plot_them(app: App) -> None:
+    v = app.registry.variant("crowsnest")
+    seats = [Seat("human", "normal", "Ann"), Seat("ai", "hard"), Seat(), Seat("ai", "hard")]
+    results = []
+    for seed in (1, 2, 3):
+        m = play_match(v, seed=seed, level="easy")
+        results.append(m.winner == 0)
+        app.db.add_match(
+            record_of(
+                m, seats, ["Ann", "W", "N", "E"], started_at="x",
+                finished_at=f"2026-12-0{seed}T10:00:00Z", seconds=3,
+            )
+        )  # fmt: skip
+    saves = app.stack.push(SavesScene())
+    app.step(0.02)
+    assert [e.kind for e in saves.items] == ["finished"] * 3
+    assert saves.items[0].title.startswith("Finished: CrowsNest, won by ")
+    assert [b.enabled for b in saves.buttons.buttons] == [False, False, True, True]
+    press(app, Act.BACK)
+
+    st = app.stack.push(StatsScene())
+    app.step(0.02)
+    assert st.players == ["Ann"] and st.current["matches"] == 3
+    assert st.current["results"] == "".join("W" if w else "L" for w in results)
+    lines = dict(figures(st.current))
+    assert lines["Matches played"] == "3"
+    assert lines["Against hard"] == f"{sum(results)} of 3 won"
+    for size in ((1280, 720), (800, 600)):
+        app.screen = pygame.display.set_mode(size)
+        app._resized(size)
+        app.step(0.02)  # draws: the figures and the plot fit
+    press(app, Act.BACK)
+    assert isinstance(app.stack.top, TitleScene)
