@@ -33,6 +33,7 @@ from typing import Any
 
 import pluggy
 from crowsnest.engine import Deck, Option, OptionError, Variant
+from crowsnest.engine.safe import exc_text, safe_str
 from crowsnest.engine.variant import DIRECTIONS
 from crowsnest.hookspecs import API_VERSION, PROJECT, CrowsNestSpecs
 
@@ -155,11 +156,11 @@ class _Candidate:
 
 
 def _one_line(exc: BaseException) -> str:
-    """A short reason: exception type and message, plus the plugin file and line."""
-    msg = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-    text = f"{type(exc).__name__}: {msg}" if msg else type(exc).__name__
+    """A short reason: exception type and message, plus the plugin file and line. Never
+    raises, whatever the plugin's exception does in its __str__."""
+    text = exc_text(exc, 240)
     if isinstance(exc, PluginError):
-        text = msg
+        text = safe_str(exc, 240)
     renamed = _renamed_import(exc)
     if renamed:
         text = renamed
@@ -240,9 +241,24 @@ def _dropin_candidates(folders: Iterable[str | Path]) -> list[_Candidate]:
     return out
 
 
+def dropin_module_suffix(name: str) -> str:
+    """A module name part unique to the drop-in's name: '_' doubled and any other
+    character that cannot be in a name as _HEX_, so 'a-b' and 'a_b' never share a module
+    (they did, and the second replaced the first)."""
+    out = []
+    for ch in name:
+        if ch == "_":
+            out.append("__")
+        elif ch.isalnum() and ch.isascii():
+            out.append(ch)
+        else:
+            out.append(f"_{ord(ch):x}_")
+    return "".join(out)
+
+
 def _dropin(name: str, init: Path, shown: Path) -> _Candidate:
     def load() -> ModuleType:
-        modname = DROPIN_MODULE_PREFIX + re.sub(r"\W", "_", name)
+        modname = DROPIN_MODULE_PREFIX + dropin_module_suffix(name)
         package = [str(init.parent)] if init.name == "__init__.py" else None
         spec = importlib.util.spec_from_file_location(
             modname, init, submodule_search_locations=package
@@ -436,8 +452,8 @@ def load_registry(
             _check_api(item.module)
             pm.register(item.module, name=cand.name)
         except BaseException as e:  # noqa: BLE001 - isolation: any failure is the plugin's
-            if isinstance(e, KeyboardInterrupt):
-                raise
+            # (KeyboardInterrupt and SystemExit too: a plugin raising them at import
+            # must not end every command; a real Ctrl-C here costs one plugin's load)
             item.error = _one_line(e)
             continue
         try:
@@ -467,8 +483,6 @@ def load_registry(
                     by = owner.get(v.id, item.cand.name)
                     raise PluginError(f"variant id '{v.id}' is already registered by '{by}'")
         except BaseException as e:  # noqa: BLE001
-            if isinstance(e, KeyboardInterrupt):
-                raise
             _fail(pm, item, e)
             continue
         for v in item.variants:
@@ -498,8 +512,6 @@ def load_registry(
         try:
             _call_hook(pm, item.module, "crowsnest_register_ais", register_ai)
         except BaseException as e:  # noqa: BLE001
-            if isinstance(e, KeyboardInterrupt):
-                raise
             _fail(pm, item, e)
             for v in item.variants:  # its variants leave with it
                 variants.pop(v.id, None)

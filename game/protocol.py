@@ -13,10 +13,12 @@ from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
 from crowsnest.ai.runner import AIRunner, level_order, resolve_level
-from crowsnest.engine import ActionError, Match, MatchError, OptionError
+from crowsnest.engine import ActionError, Match, MatchError, OptionError, VariantFault
+from crowsnest.engine.safe import exc_text, safe_repr
 from crowsnest.plugin_host import Registry, UnknownVariantError
 
 AI_BUDGET_S = 10.0
+MAX_BUDGET_S = 3600.0
 
 
 class RequestError(ValueError):
@@ -74,12 +76,26 @@ class Session:
 
     # ------------------------------------------------------------ dispatch
 
-    def handle_line(self, line: str) -> str:
+    def handle_line(self, line: str | bytes) -> str:
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError as e:
+                return _dump(
+                    {"ok": False, "error": f"the request is not UTF-8 text (byte {e.start + 1})"}
+                )
         try:
             req = json.loads(line)
         except json.JSONDecodeError as e:
             return _dump({"ok": False, "error": f"the request is not valid JSON ({e.msg})"})
-        return _dump(self.handle(req))
+        except RecursionError:
+            return _dump({"ok": False, "error": "the request is nested too deeply"})
+        except ValueError as e:  # an integer of more digits than Python converts
+            return _dump({"ok": False, "error": f"the request is not usable JSON ({exc_text(e)})"})
+        try:
+            return _dump(self.handle(req))
+        except RecursionError:
+            return _dump({"ok": False, "error": "the request is nested too deeply"})
 
     def handle(self, req: Any) -> dict[str, Any]:
         if not isinstance(req, Mapping):
@@ -88,13 +104,17 @@ class Session:
         handler = self.handlers.get(cmd) if isinstance(cmd, str) else None
         if handler is None:
             known = ", ".join(self.handlers)
-            return {"ok": False, "error": f"unknown cmd {cmd!r} (known: {known})"}
+            return {"ok": False, "error": f"unknown cmd {safe_repr(cmd, 60)} (known: {known})"}
         try:
             return {"ok": True, **handler(req)}
         except (RequestError, ActionError, MatchError, OptionError, UnknownVariantError) as e:
-            return {"ok": False, "error": str(e).strip("'\"")}
+            return {"ok": False, "error": _sentence(e)}
+        except VariantFault as e:
+            return {"ok": False, "error": str(e)}
+        except RecursionError:
+            raise  # handle_line answers it
         except Exception as e:  # noqa: BLE001 - a plugin bug must not end the session
-            return {"ok": False, "error": f"internal error: {type(e).__name__}: {e}"}
+            return {"ok": False, "error": f"internal error: {exc_text(e)}"}
 
     # ------------------------------------------------------------ requests
 
@@ -123,6 +143,10 @@ class Session:
             levels = req["levels"]
             if not isinstance(levels, list):
                 raise RequestError('"levels" must be a list (one level per team)')
+            if getattr(variant.scorer, "scores_from_carry", None) is None:
+                raise RequestError(
+                    f'"levels" is for games played up levels; {variant.name} has none'
+                )
             kwargs["carry"] = {"levels": levels}
         match = Match(variant, **kwargs)  # raises MatchError/OptionError: nothing changes
         self.match = match
@@ -155,15 +179,7 @@ class Session:
     def apply(self, req: Mapping[str, Any]) -> dict[str, Any]:
         m = self._match()
         action = _action(req)
-        before = list(m.log)
-        try:
-            events = m.apply(action)
-        except ActionError:
-            raise
-        except Exception:
-            # A variant bug mid-apply: rebuild the position from the log so nothing changed.
-            self.match = _rebuild(m, before)
-            raise
+        events = m.apply(action)  # atomic: a variant's failure leaves the match as it was
         return {"events": _jsonable(events), **self._position()}
 
     def view(self, req: Mapping[str, Any]) -> dict[str, Any]:
@@ -194,9 +210,13 @@ class Session:
         assert self.runner is not None
         budget = req.get("budget")
         if budget is not None and (
-            isinstance(budget, bool) or not isinstance(budget, int | float) or budget <= 0
+            isinstance(budget, bool)
+            or not isinstance(budget, int | float)
+            or not 0 < budget <= MAX_BUDGET_S  # NaN fails this too
         ):
-            raise RequestError('"budget" must be a positive number of seconds')
+            raise RequestError(
+                f'"budget" must be a number of seconds above 0 and at most {MAX_BUDGET_S:g}'
+            )
         choice = self.runner.choose(m, seat, level, budget if budget is not None else ...)
         out: dict[str, Any] = {"action": choice.text, "level": choice.level, "seat": seat}
         if choice.fault is not None:
@@ -247,8 +267,15 @@ def _samples(m: Match) -> set[str]:
 
 def _int(value: Any, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f'"{key}" must be a whole number, not {json.dumps(value)}')
+        raise RequestError(f'"{key}" must be a whole number, not {safe_repr(value, 40)}')
     return value
+
+
+def _sentence(e: BaseException) -> str:
+    """The error's sentence; a LookupError's str() adds quotes round it, args[0] does not."""
+    if len(e.args) == 1 and isinstance(e.args[0], str):
+        return e.args[0]
+    return str(e)
 
 
 def _action(req: Mapping[str, Any]) -> str:
@@ -256,13 +283,6 @@ def _action(req: Mapping[str, Any]) -> str:
     if not isinstance(a, str):
         raise RequestError('"action" must be a string such as "play R14" or "bid 75"')
     return a
-
-
-def _rebuild(m: Match, actions: list[Any]) -> Match:
-    fresh = m.fresh()
-    for a in actions:
-        fresh.apply_unchecked(a)
-    return fresh
 
 
 def _jsonable(value: Any) -> Any:
@@ -280,10 +300,16 @@ def _dump(obj: dict[str, Any]) -> str:
     return json.dumps(obj, separators=(",", ":"), default=str)
 
 
-def serve(registry: Registry, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
-    """Read requests until EOF or quit; one response line per request line."""
+def serve(registry: Registry, stdin: Any = None, stdout: TextIO | None = None) -> int:
+    """Read requests until EOF or quit; one response line per request line. Lines are read
+    as bytes where the stream has them, so a line that is not UTF-8 gets an error answer
+    whatever the locale's encoding (PYTHONIOENCODING=utf-8:strict included). Responses are
+    ASCII JSON."""
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    source = getattr(stdin, "buffer", stdin)
     session = Session(registry)
-    for line in stdin:
+    for line in source:
         if not line.strip():
             continue
         stdout.write(session.handle_line(line) + "\n")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ctypes
 import logging
+import math
 import queue
 import random
 import threading
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from crowsnest.engine import Action, ActionError, Deal, Match, Variant, shape_error
+from crowsnest.engine.safe import exc_text, safe_repr
 
 from .random_ai import NoListedAction, random_factory
 
@@ -35,6 +37,10 @@ log = logging.getLogger("crowsnest.ai")
 
 LEVELS = ("random", "easy", "normal", "hard")  # weakest to strongest
 DEFAULT_BUDGET_S = 10.0
+MAX_BUDGET_S = 86400.0  # a longer (or infinite) budget waits this long at most
+# What an AI's own code may raise and the runner contains: every exception, and the
+# BaseExceptions a plugin can raise on purpose (sys.exit(), KeyboardInterrupt).
+AI_ESCAPES = (Exception, SystemExit, KeyboardInterrupt, GeneratorExit)
 
 
 def level_order(levels: Any) -> list[str]:
@@ -57,12 +63,46 @@ def resolve_level(variant: Variant, level: str) -> str:
             if weaker in variant.ais or weaker == "random":
                 return weaker
     levels = ", ".join(sorted(set(variant.ais) | {"random"}))
-    raise AILevelError(f"{variant.name} has no AI level '{level}' (levels: {levels})")
+    raise AILevelError(f"{variant.name} has no AI level {safe_repr(level, 40)} (levels: {levels})")
+
+
+def fallback_level(variant: Variant) -> str:
+    """The level a seat plays when the one asked for is gone (a plugin's level after the
+    plugin was removed, a typo in the config): normal, else the strongest standard level
+    the variant has."""
+    return resolve_level(variant, "normal")
+
+
+def playable_level(variant: Variant, level: Any) -> tuple[str, str | None]:
+    """(level to play, None) or, for a level the variant does not have, (the fallback
+    level, the sentence saying so) for the set-up screen, the table and saves."""
+    try:
+        if not isinstance(level, str):
+            raise AILevelError(f"the AI level {safe_repr(level, 40)} is not a name")
+        return resolve_level(variant, level), None
+    except AILevelError:
+        fb = fallback_level(variant)
+        return fb, (
+            f"{variant.name} has no AI level {safe_repr(level, 40)}; that seat plays '{fb}' instead"
+        )
+
+
+def sane_budget(budget: Any) -> float | None:
+    """A budget the runner can wait on: None stays None (no thread, no limit); NaN, zero,
+    negative or non-numbers become the default; above a day (inf) waits a day."""
+    if budget is None:
+        return None
+    if isinstance(budget, bool) or not isinstance(budget, int | float) or not budget > 0:
+        return DEFAULT_BUDGET_S
+    if math.isnan(budget):
+        return DEFAULT_BUDGET_S
+    return min(float(budget), MAX_BUDGET_S)
 
 
 @dataclass(frozen=True, slots=True)
 class AIFault:
-    """One contained AI failure. kind: "raised", "illegal" or "timeout"."""
+    """One contained AI failure. kind: "raised", "illegal", "timeout" or "level" (a
+    level the variant does not have: detail names the level played instead)."""
 
     variant: str
     level: str
@@ -73,6 +113,11 @@ class AIFault:
 
     @property
     def message(self) -> str:
+        if self.kind == "level":
+            return (
+                f"{self.variant}: the AI level '{self.level}' at seat {self.seat} is not "
+                f"available; {self.detail} plays instead"
+            )
         what = {
             "raised": f"raised {self.detail}",
             "illegal": f"answered an illegal action ({self.detail})",
@@ -174,6 +219,7 @@ class AIRunner:
         self.rng = random.Random(seed)
         self._ais: dict[tuple[int, str], Any] = {}
         self._benched: set[tuple[int, str]] = set()
+        self._told: set[tuple[int, str]] = set()  # missing levels already reported
         self._worker: _Worker | None = None
         self._lock = threading.Lock()
 
@@ -196,8 +242,16 @@ class AIRunner:
             seat = to_move
         if seat != to_move:
             raise ValueError(f"seat {seat} is not to move (seat {to_move} is)")
-        level = resolve_level(self.variant, level)
-        budget = self.budget_s if budget_s is ... else budget_s
+        asked = level
+        level, missing = playable_level(self.variant, level)
+        told: AIFault | None = None  # a missing level, reported once per seat
+        if missing is not None and (seat, str(asked)) not in self._told:
+            self._told.add((seat, str(asked)))
+            told = AIFault(
+                self.variant.id, safe_repr(asked, 40).strip("'"), seat, "level", f"'{level}'", ""
+            )
+            self._report(told)
+        budget = sane_budget(self.budget_s if budget_s is ... else budget_s)
         deal = deal.clone()  # the AI and the checks never touch the caller's deal
         with self._lock:
             ai_rng = random.Random(self.rng.getrandbits(64))
@@ -209,22 +263,23 @@ class AIRunner:
         if builtin_random or (seat, level) in self._benched:
             # The random level is the fallback itself: uniform over the full legal set.
             action = self._fallback(deal, fb_rng)
-            return Choice(action, deal.format_action(action), level, time.perf_counter() - start)
+            seconds = time.perf_counter() - start
+            return Choice(action, deal.format_action(action), level, seconds, told)
         kind, detail, answer = self._ask(deal, seat, level, ai_rng, budget)
         seconds = time.perf_counter() - start
         if kind is None:
             try:
                 action, reason = _legal_answer(deal, answer)
-            except Exception as e:  # noqa: BLE001 - a malformed answer, contained
-                action, reason = None, f"{type(e).__name__}: {e}"
+            except AI_ESCAPES as e:  # a malformed answer (its __eq__ raising...), contained
+                action, reason = None, exc_text(e)
             if reason is None:
-                return Choice(action, deal.format_action(action), level, seconds)
-            kind, detail = "illegal", _short(f"{answer!r}: {reason}")
+                return Choice(action, deal.format_action(action), level, seconds, told)
+            kind, detail = "illegal", f"{safe_repr(answer, 120)}: {_short(reason)}"
         action = self._fallback(deal, fb_rng)
         if kind == "delegate":
             # A RandomAI (perhaps inside a plugin's AI) met an incomplete legal list and
             # asked for a uniform legal action: the fallback is exactly that, no fault.
-            return Choice(action, deal.format_action(action), level, seconds)
+            return Choice(action, deal.format_action(action), level, seconds, told)
         text = deal.format_action(action)
         fault = AIFault(self.variant.id, level, seat, kind, detail, text)
         self._report(fault)
@@ -277,8 +332,8 @@ class AIRunner:
                 return None, "", call()
             except NoListedAction:
                 return "delegate", "", None
-            except Exception as e:  # noqa: BLE001 - the AI's fault, contained
-                return "raised", _short(f"{type(e).__name__}: {e}"), None
+            except AI_ESCAPES as e:  # the AI's fault (sys.exit() included), contained
+                return "raised", exc_text(e), None
         if self._worker is None:
             self._worker = _Worker()
         fut = self._worker.run(call)
@@ -292,8 +347,21 @@ class AIRunner:
             return "timeout", f"its budget of {budget:g} s", None
         except NoListedAction:
             return "delegate", "", None
-        except Exception as e:  # noqa: BLE001
-            return "raised", _short(f"{type(e).__name__}: {e}"), None
+        except BaseException as e:
+            # Raised by the AI on the worker (SystemExit, KeyboardInterrupt included):
+            # contained. A KeyboardInterrupt of our own (Ctrl-C while waiting) is not
+            # the future's exception and goes on up.
+            if fut.done() and not fut.cancelled() and fut.exception(timeout=0) is e:
+                return "raised", exc_text(e), None
+            raise
+
+    def fallback_action(self, source: Match | Deal) -> Action:
+        """A legal action for the seat to move without asking any AI: the uniform random
+        fallback (a last guard for callers whose AI future failed)."""
+        deal = source.deal if isinstance(source, Match) else source
+        with self._lock:
+            rng = random.Random(self.rng.getrandbits(64))
+        return self._fallback(deal, rng)
 
     @staticmethod
     def _fallback(deal: Deal, rng: random.Random) -> Action:
@@ -314,7 +382,7 @@ class AIRunner:
         if self.on_fault is not None:
             try:
                 self.on_fault(fault)
-            except Exception:  # noqa: BLE001 - a reporting hook must not break play
+            except AI_ESCAPES:  # a reporting hook must not break play
                 log.exception("on_fault callback failed")
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from crowsnest.ai.runner import AIRunner, Choice, resolve_level
 from crowsnest.engine import Action, Event, Match, Variant
+from crowsnest.engine.safe import exc_text
 from crowsnest.savefile import Seat
 
 # Who sits at a seat: the very record a save file stores, so a save and the table
@@ -159,8 +160,9 @@ class Session:
         try:
             choice = fut.result()
         except Exception as e:  # noqa: BLE001 - the runner contains AI faults; this is a last guard
-            self.faults.append(f"the AI failed ({e}); the first legal move was made")
-            return self.match.legal_actions()[0]
+            action = self.runner.fallback_action(self.match)
+            self.faults.append(f"the AI failed ({exc_text(e)}); a random legal move was made")
+            return action
         if choice.fault is not None:
             self.faults.append(choice.fault.message)
         return choice.action

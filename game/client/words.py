@@ -17,6 +17,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from crowsnest import i18n
 from crowsnest.engine.presentation import GENERIC, Presentation, Text, presentation_of, render, say
 
 if TYPE_CHECKING:
@@ -46,11 +47,23 @@ class Words:
 
     # ---- rendering
 
+    def translate(self, msg: str) -> str:
+        """A sentence in the player's language: the game's own catalog first (its
+        words), then the project's (the table's words); English where neither has it."""
+        catalog = getattr(self.session.variant, "catalog", None)
+        if catalog is not None:
+            got = catalog.gettext(msg)
+            if got != msg:
+                return got
+        return i18n._(msg)
+
     def __call__(self, text: Text | str | None) -> str:
         if text is None:
             return ""
         try:
-            return render(text, self.name_of, self.side_name, self._card_words, self.is_you)
+            return render(
+                text, self.name_of, self.side_name, self._card_words, self.is_you, self.translate
+            )
         except Exception:  # noqa: BLE001 - a malformed Text shows as written
             return text.msg if isinstance(text, Text) else str(text)
 

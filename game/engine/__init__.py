@@ -2,7 +2,7 @@
 
 from .actions import PASS, Action, ActionError, format_action, parse_action, shape_error
 from .cards import Card, Deck
-from .match import Match, MatchError
+from .match import Match, MatchError, VariantFault
 from .options import Option, OptionError, Options, resolve_options
 from .presentation import Presentation
 from .variant import (
@@ -35,6 +35,7 @@ __all__ = [
     "Presentation",
     "Settlement",
     "Variant",
+    "VariantFault",
     "View",
     "format_action",
     "parse_action",

@@ -10,6 +10,7 @@ deck's canonical order whatever order a person typed them in.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from .cards import Card, Deck
@@ -19,6 +20,14 @@ Action = tuple
 PASS: Action = ("pass",)
 CARD_KINDS = frozenset({"discard", "declare", "play"})
 TRUMP_COLOURS = ("black", "green", "red", "yellow")
+# ASCII digits only ('²' and '٣' are digits to str.isdigit but not to a bid); nine at
+# most, far above any bid, so a 5,000-digit bid is an ordinary error, not int()'s limit.
+_BID_RE = re.compile(r"-?[0-9]{1,9}")
+
+
+def _shown(token: str, limit: int = 24) -> str:
+    """A token as an error sentence quotes it: cut, so 10 MB in is not 10 MB out."""
+    return token if len(token) <= limit else token[: limit - 3] + "..."
 
 
 class ActionError(ValueError):
@@ -85,20 +94,21 @@ def parse_action(text: str, deck: Deck, hand: Sequence[Card] | None = None) -> A
             raise ActionError("'pass' takes nothing after it")
         return PASS
     if kind == "bid":
-        if len(args) != 1 or not args[0].lstrip("-").isdigit():
+        if len(args) != 1 or not _BID_RE.fullmatch(args[0]):
             raise ActionError("a bid is 'bid N' with a whole number, such as 'bid 75'")
         return ("bid", int(args[0]))
     if kind == "trump":
         if len(args) != 1:
             raise ActionError("name one trump, such as 'trump red'")
-        colour = args[0].lower()
+        colour = _shown(args[0].lower())
         return ("trump", colour)
     if kind in CARD_KINDS:
         if not args:
             raise ActionError(f"'{kind}' needs at least one card")
         return (kind, _resolve_cards(args, deck, hand))
     raise ActionError(
-        f"'{parts[0]}' is not an action (expected pass, bid, discard, trump, declare or play)"
+        f"'{_shown(parts[0])}' is not an action "
+        "(expected pass, bid, discard, trump, declare or play)"
     )
 
 
@@ -111,7 +121,7 @@ def _resolve_cards(
         tok = raw.upper()
         ids = deck.ids(tok)
         if not ids:
-            raise ActionError(f"{raw} is not a card of this game")
+            raise ActionError(f"{_shown(raw)} is not a card of this game")
         if held is None:
             choice = next((i for i in ids if i not in out), None)
         else:

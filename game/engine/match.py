@@ -14,11 +14,38 @@ from typing import Any
 
 from .actions import Action, ActionError, shape_error
 from .cards import Card
+from .safe import exc_text
 from .variant import Deal, DealSetup, Event, Variant, View
 
 
 class MatchError(ValueError):
     """A match cannot be set up as asked (bad seats, a fixed deal that is not the deck)."""
+
+
+class VariantFault(RuntimeError):
+    """The variant's own code failed while applying an action (a plugin bug). The match
+    is left exactly as it was before the action; str(err) is the sentence to show."""
+
+
+SEED_MAX_CHARS = 200
+
+
+def check_seed(seed: Any) -> int | str:
+    """The seed, if it can seed a shuffle: a whole number of at most 200 digits or a text
+    of at most 200 characters that is valid Unicode (no lone surrogate); else MatchError."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise MatchError("the seed must be a whole number or a text")
+    if isinstance(seed, int):
+        if seed.bit_length() > 665:  # 10**200 < 2**665
+            raise MatchError(f"the seed must be a whole number of at most {SEED_MAX_CHARS} digits")
+        return seed
+    if len(seed) > SEED_MAX_CHARS:
+        raise MatchError(f"the seed must be a text of at most {SEED_MAX_CHARS} characters")
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        raise MatchError("the seed is not valid text (it holds a lone surrogate)") from None
+    return seed
 
 
 class Match:
@@ -40,7 +67,7 @@ class Match:
             allowed = ", ".join(str(s) for s in variant.seats)
             raise MatchError(f"{variant.name} is played by {allowed} players, not {self.seats}")
         self.options = variant.resolve_options(options)
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.first = first
         self.deck = variant.deck.build(self.options, self.seats)
         self.teams = variant.teams(self.seats, self.options)
@@ -55,6 +82,11 @@ class Match:
         self.carry: Mapping[str, Any] = dict(carry or {})
         # A match resumed mid-way (Tractor levels) may carry its scores; optional hook.
         from_carry = getattr(scorer, "scores_from_carry", None)
+        if self.carry and from_carry is None:
+            keys = ", ".join(sorted(map(str, self.carry)))
+            raise MatchError(
+                f"{variant.name} carries nothing into a match (it has no levels): leave out {keys}"
+            )
         if self.carry and from_carry is not None:
             self.scores = tuple(from_carry(self.options, self.seats, self.carry))
         self.deal_index = 0  # counts every deal dealt, redeals included (seeds the shuffle)
@@ -183,13 +215,50 @@ class Match:
             raise ActionError(reason)
         return self.apply_unchecked(action)
 
+    # Everything apply_unchecked may change (the deal is restored from a clone).
+    _STATE = (
+        "setup",
+        "dealer",
+        "scores",
+        "carry",
+        "deal_index",
+        "deal_no",
+        "winner",
+        "end_reason",
+        "over",
+    )
+
     def apply_unchecked(self, action: Action) -> list[Event]:
-        events = self.deal.apply(action)
-        self.log.append(action)
-        if self.deal.over:
-            events = list(events)
-            self._finish_deal(events)
-        return events
+        """Apply a checked action. If the variant's code raises on the way (a plugin
+        bug), the match is restored to where it was and VariantFault says what failed."""
+        saved = {k: getattr(self, k) for k in self._STATE}
+        deal = self.deal
+        backup = deal.clone()
+        n_log, n_hist = len(self.log), len(self.history)
+        try:
+            events = deal.apply(action)
+            self.log.append(action)
+            if deal.over:
+                events = list(events)
+                self._finish_deal(events)
+            return events
+        except Exception as e:
+            for k, v in saved.items():
+                setattr(self, k, v)
+            self.deal = backup
+            del self.log[n_log:]
+            del self.history[n_hist:]
+            raise VariantFault(
+                f"{self.variant.name} failed while applying {self._describe(backup, action)} "
+                f"({exc_text(e)}); the match is unchanged"
+            ) from e
+
+    @staticmethod
+    def _describe(deal: Deal, action: Action) -> str:
+        try:
+            return f"'{deal.format_action(action)}'"
+        except Exception:  # noqa: BLE001 - the notation itself may be what fails
+            return "an action"
 
     def _finish_deal(self, events: list[Event]) -> None:
         setup = self.setup

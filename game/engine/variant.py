@@ -256,6 +256,10 @@ class Variant:
     # How the game looks and speaks at the table (crowsnest.engine.presentation): its
     # event kinds, words and card art. None: the generic presentation.
     presentation: Presentation | None = None
+    # The role of every seat once the auction has settled it ("landlord"/"peasants",
+    # "declarers"/"defenders"), else None. Optional; tournaments compare levels role
+    # against role with it (crowsnest.tournament).
+    roles: Callable[[Deal], tuple[str, ...] | None] | None = None
     # The gettext catalog (crowsnest.i18n.Catalog) that translates what the variant holds
     # as text: name, description, option labels, help and choices. None: the project's.
     catalog: Catalog | None = None

@@ -23,7 +23,12 @@ from .rules import COLOUR_NAMES, COLOURS, RookRules
 from .view import RookView
 
 DUMMY = 2  # position of the dummy in the 2-player game
-PILES = 6  # the dummy's piles of two
+
+
+def dummy_piles(hand_size: int) -> int:
+    """The dummy's piles: its hand in piles of two (a face-up card on a face-down one),
+    the last pile a single face-up card when the hand is odd. 12 cards: the rules' 6."""
+    return (hand_size + 1) // 2
 
 
 class RookDeal(Deal):
@@ -75,10 +80,12 @@ class RookDeal(Deal):
         self.dummy_pile: dict[int, int] = {}
         if r.dummy:
             d = list(piles["dummy"])
-            # piles: the first six cards lie face up on the six face-down ones beneath.
-            hands.append(d[:PILES])
-            self.dummy_down = d[PILES:]
-            self.dummy_pile = {c: i for i, c in enumerate(d[:PILES])}
+            # piles: the first cards lie face up on the face-down ones beneath them
+            # (-1: an odd hand's last pile has nothing beneath).
+            n = dummy_piles(len(d))
+            hands.append(d[:n])
+            self.dummy_down = d[n:] + [-1] * (2 * n - len(d))
+            self.dummy_pile = {c: i for i, c in enumerate(d[:n])}
         self.hands = hands
         self.nest: list[int] = list(piles.get("nest", ()))
         self.nest_taken: tuple[int, ...] = ()
@@ -589,7 +596,7 @@ class RookDeal(Deal):
         dummy_down = 0
         under: tuple[bool, ...] = ()
         if r.dummy:
-            up = [-1] * PILES
+            up = [-1] * len(self.dummy_down)
             for c, i in self.dummy_pile.items():
                 up[i] = c
             dummy_up = tuple(up)
@@ -728,7 +735,7 @@ class RookDeal(Deal):
         return d
 
     def _dummy_tops(self) -> list[int]:
-        up = [-1] * PILES
+        up = [-1] * len(self.dummy_down)
         for c, i in self.dummy_pile.items():
             up[i] = c
         return up

@@ -248,9 +248,9 @@ CROWSNEST_DEFAULTS: dict[str, Any] = {
     "made_bid": "bid",
     "majority_bonus": 0,
     "target": 300,
-    # The rules are silent on a floor; without one, games where every bid is set never
-    # end (random or reckless play), so a side at minus the target loses (a common house rule).
-    "lose_at": -1,
+    # rook.md: "the first team to reach 300 wins", no floor; the opponents of a set bid
+    # still bank their counters, so matches end without one (docs/rules-decisions.md).
+    "lose_at": 0,
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 from crowsnest.engine.presentation import presentation_of
+from crowsnest.engine.safe import exc_text
 from crowsnest.i18n import N_, _
 
 from ..widgets import INK, MUTED, RED
@@ -56,7 +57,7 @@ class TitleScene(MenuScene):
         except savefile.SaveError as e:
             return None, cannot_continue(str(e)), True
         except Exception as e:  # noqa: BLE001 - a plugin failing in replay must not stop the title
-            return None, cannot_continue(f"{type(e).__name__}: {e}"), True
+            return None, cannot_continue(exc_text(e)), True
         if got.match.over:
             return None, "", False
         from ..session import seat_names
@@ -76,7 +77,7 @@ class TitleScene(MenuScene):
             session = Session.resume(got.match, list(got.players))
         except Exception as e:  # noqa: BLE001 - say why on the title, never crash
             self.saved, self.save_bad = None, True
-            self.save_line = cannot_continue(f"{type(e).__name__}: {e}")
+            self.save_line = cannot_continue(exc_text(e))
             self._menu()
             return
         self.app.stack.replace(TableScene(session))
@@ -200,9 +201,14 @@ class TitleScene(MenuScene):
             return
         ui = self.app.ui
         W, H = surface.get_size()
+        how = (
+            _("D-pad or stick and A; B back, Start menu, X hint, Y undo.")
+            if self.app.input.pad_in_use
+            else _("Arrow keys and Enter, or the mouse.  F1 rules, F11 fullscreen.")
+        )
         self.app.text.draw(
             surface,
-            _("Arrow keys and Enter, or the mouse.  F1 rules, F11 fullscreen."),
+            how,
             ui(18),
             (W // 2, H - ui(24)),
             MUTED,
