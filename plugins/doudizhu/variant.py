@@ -72,4 +72,9 @@ VARIANT = Variant(
     description="Landlord: one player against two, climbing with combinations.",
     pile_names=("bottom",),
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
+    roles=lambda d: (
+        None
+        if d.landlord < 0
+        else tuple("landlord" if s == d.landlord else "peasants" for s in range(3))
+    ),
 )

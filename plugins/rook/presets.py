@@ -113,6 +113,18 @@ def make_variant(preset: Preset) -> Variant:
         default_seats=preset.seats[0],
         description=preset.description,
         pile_names=pile_names,
+        roles=_roles,
+    )
+
+
+def _roles(deal: Any) -> tuple[str, ...] | None:
+    """Declarers (the bid winner's side) and defenders, once the auction is won."""
+    if deal.declarer < 0:
+        return None
+    side = deal.side_of_position(deal.declarer)
+    return tuple(
+        "declarers" if deal.side_of_position(s) == side else "defenders"
+        for s in range(deal.r.seats)
     )
 
 

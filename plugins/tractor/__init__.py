@@ -13,6 +13,7 @@ from crowsnest.i18n import read_localized
 
 from .cards import DECK, N_CARDS
 from .deal import HAND, KITTY, SEATS, TractorDeal
+from .hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
 from .scoring import DEFEND_CHOICES, TractorScorer
 
 # rules.md and its translations beside it (rules.fi.md, ...)
@@ -92,6 +93,11 @@ VARIANT = Variant(
     description="Shengji: double deck, declare trump, pairs and tractors, climb from 2 past A.",
     pile_names=("kitty",),
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
+    roles=lambda d: (
+        None
+        if d.phase == "declare" or d.dealer < 0
+        else tuple("declarers" if s % 2 == d.dealer % 2 else "attackers" for s in range(SEATS))
+    ),
 )
 assert len(DECK) == N_CARDS
 
