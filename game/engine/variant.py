@@ -249,6 +249,10 @@ class Variant:
     # family) or to its right ("counter-clockwise": Tractor, Dou Dizhu). A property of
     # the game, not of a position, so the client reads it here, not from a view.
     direction: str = "clockwise"
+    # The role of every seat once the auction has settled it ("landlord"/"peasants",
+    # "declarers"/"defenders"), else None. Optional; tournaments compare levels role
+    # against role with it (crowsnest.tournament).
+    roles: Callable[[Deal], tuple[str, ...] | None] | None = None
     # The gettext catalog (crowsnest.i18n.Catalog) that translates what the variant holds
     # as text: name, description, option labels, help and choices. None: the project's.
     catalog: Catalog | None = None

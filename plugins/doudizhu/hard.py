@@ -36,6 +36,7 @@ from crowsnest.hookspecs import hookimpl
 from .ai import EasyAI, NormalAI, _minus, hand_counts, hand_plan, ranks_of_action
 from .deal import SEATS, DouDizhuDeal, DouDizhuView
 from .scoring import deal_changes
+from .solver import Solver, TooBig
 
 N_CARDS = 54
 DEFAULT_BUDGET = SearchBudget(iterations=96, seconds=0.6, min_worlds=3)
@@ -181,6 +182,14 @@ def outcome_value(d: DouDizhuDeal, seat: int) -> float:
     return float(deal_changes(dict(d.result().details))[seat])
 
 
+def win_value(d: DouDizhuDeal, seat: int) -> float:
+    """+1 when the seat's side won the finished deal, -1 when it lost (0: thrown in)."""
+    if d.redeal:
+        return 0.0
+    ll = d.landlord
+    return 1.0 if (d.winner == ll) == (seat == ll) else -1.0
+
+
 # ---------------------------------------------------------------- the AI
 
 
@@ -189,6 +198,17 @@ class HardConfig:
     budget: SearchBudget = field(default_factory=lambda: DEFAULT_BUDGET)
     max_candidates: int = 10
     rollout: str = "normal"  # "normal" (stronger) or "easy" (faster) play-outs
+    # End game: with at most this many cards left in the three hands, every legal play is
+    # solved exactly (solver.py) in `endgame_worlds` sampled worlds, each world's solve
+    # bounded by `endgame_nodes` (past it that world is left out; no world solved: the
+    # play-out search decides).
+    endgame_cards: int = 20
+    endgame_worlds: int = 32
+    endgame_nodes: int = 4_000
+    endgame_total: int = 16_000  # nodes over all worlds of one decision
+    # What a play-out is worth: "win" (+1 won, -1 lost: what a tournament counts, and far
+    # less noisy) or "score" (the score change, bombs and springs multiplying it).
+    value: str = "win"
 
 
 class HardAI:
@@ -221,7 +241,55 @@ class HardAI:
             out.extend(plays)
         return list(dict.fromkeys(out))[: self.config.max_candidates]
 
+    def endgame(
+        self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random, first: Action
+    ) -> Action | None:
+        """The play that wins in the most sampled worlds, each solved exactly; `first`
+        (normal's choice) wins ties. None when no world could be solved in its limit."""
+        cands: dict[Any, Action] = {}
+        for a in [first, *legal]:
+            key = None if a[0] == "pass" else ranks_of_action(a)
+            cands.setdefault(key, a)
+        if len(cands) == 1:
+            return first
+        det = Determinizer(view, self.variant, self.options)
+        cfg = self.config
+        seat = view.seat
+        ll = view.landlord
+        wins = dict.fromkeys(cands, 0)
+        solved = 0
+        nodes = 0
+        for _ in range(cfg.endgame_worlds):
+            if nodes >= cfg.endgame_total:
+                break
+            d = det.sample(rng)
+            hands = [tuple(c) for c in d.counts]
+            table = None if d.last is None else d.last[2]
+            solver = Solver(ll, cfg.endgame_nodes)
+            try:
+                got = {
+                    k: solver.after_move(hands, seat, table, d.passes, k) == (seat == ll)
+                    for k in cands
+                }
+            except TooBig:
+                nodes += solver.nodes
+                continue
+            nodes += solver.nodes
+            solved += 1
+            for k, won in got.items():
+                wins[k] += won
+        self.last_search = {"endgame_worlds": solved, "wins": wins}
+        if not solved:
+            return None
+        best = max(cands, key=lambda k: wins[k])  # the first of the best: normal's if tied
+        return cands[best]
+
     def choose(self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase == "play" and sum(view.hand_counts) <= self.config.endgame_cards:
+            first = _NORMAL.choose(view, legal, rng)
+            got = self.endgame(view, legal, rng, first)
+            if got is not None:
+                return got
         cands = self.candidates(view, legal, rng)
         if len(cands) == 1:
             return cands[0]
@@ -233,7 +301,9 @@ class HardAI:
             rng,
             sample=lambda _v, g: det.sample(g),
             playout=normal_playout if self.config.rollout == "normal" else playout,
-            evaluate=lambda d: outcome_value(d, seat),
+            evaluate=(lambda d: win_value(d, seat))
+            if self.config.value == "win"
+            else (lambda d: outcome_value(d, seat)),
             budget=self.config.budget,
         )
         self.last_search = res

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pygame
+from crowsnest.i18n import _
 
 from ..input import Act, InputEvent
 from ..scene import Scene
@@ -96,7 +97,7 @@ class PauseScene(MenuScene):
                 ("Score sheet", self.scores),
                 ("Rules", self.rules),
                 ("Settings", self.settings),
-                *([("Save to a slot", self.save_slot)] if self.app.db is not None else []),
+                *([(_("Save to a slot"), self.save_slot)] if self.app.db is not None else []),
                 ("New game", self.new_game),
                 (
                     "Save and quit to title" if self.app.save_path else "Quit to title",
@@ -130,9 +131,11 @@ class PauseScene(MenuScene):
                 self.app.db, s.match, s.seat_setups, name=s.slot_name, registry=self.app.registry
             )
         except Exception as e:  # noqa: BLE001 - saving must never stop the game
-            self.table.say(f"The game could not be saved: {e}", 4.0)
+            self.table.say(_("The game could not be saved: {why}").format(why=e), 4.0)
         else:
-            self.table.say(f"Saved as '{s.slot_name}' (title screen: Saves)", 3.0)
+            self.table.say(
+                _("Saved as '{name}' (title screen: Saves)").format(name=s.slot_name), 3.0
+            )
         self.close()
 
     def new_game(self) -> None:

@@ -202,9 +202,14 @@ class TitleScene(MenuScene):
             return
         ui = self.app.ui
         W, H = surface.get_size()
+        how = (
+            _("D-pad or stick and A; B back, Start menu, X hint, Y undo.")
+            if self.app.input.pad_in_use
+            else _("Arrow keys and Enter, or the mouse.  F1 rules, F11 fullscreen.")
+        )
         self.app.text.draw(
             surface,
-            _("Arrow keys and Enter, or the mouse.  F1 rules, F11 fullscreen."),
+            how,
             ui(18),
             (W // 2, H - ui(24)),
             MUTED,
