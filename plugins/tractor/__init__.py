@@ -14,6 +14,7 @@ from crowsnest.i18n import N_, read_localized
 from .cards import DECK, N_CARDS
 from .deal import HAND, KITTY, SEATS, TractorDeal
 from .hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
+from .presentation import TractorPresentation
 from .scoring import DEFEND_CHOICES, TractorScorer
 
 # rules.md and its translations beside it (rules.fi.md, ...)
@@ -97,6 +98,7 @@ VARIANT = Variant(
     description=N_("Shengji: double deck, declare trump, pairs and tractors, climb from 2 past A."),
     pile_names=("kitty",),
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
+    presentation=TractorPresentation(),
     roles=lambda d: (
         None
         if d.phase == "declare" or d.dealer < 0
