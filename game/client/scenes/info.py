@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 from crowsnest import i18n
+from crowsnest.config import Config
 from crowsnest.i18n import N_, _, ngettext
 
 from ..input import Act, InputEvent
@@ -72,7 +73,8 @@ class RulesScene(Scene):
 
     def on_push(self) -> None:
         vs = sorted(
-            self.app.registry.variants.values(), key=lambda v: (v.id != "crowsnest", v.name.lower())
+            self.app.registry.variants.values(),
+            key=lambda v: (v.id != Config.variant, v.name.lower()),
         )
         self.variants = vs
         ids = [v.id for v in vs]
