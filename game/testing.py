@@ -250,7 +250,7 @@ def play_in_client(
                 f"{variant.name} did not reach the game-over sheet in {max_frames} frames "
                 f"(stuck on {type(top).__name__}, phase {session.match.phase})"
             )
-            return ClientRun(session.match, app.frames, sheets, tuple(session.faults))
+            return ClientRun(session.match, app.frames, sheets, tuple(session.fault_log))
         finally:
             app.close()
 
