@@ -198,6 +198,21 @@ class App:
             self.prefs.width, self.prefs.height = w, h
             self.save_prefs()
 
+    def scene(self, name: str, *args: Any) -> Any:
+        """A new scene by name ("title", "setup", "settings", "rules", "plugins"): the
+        app is the one place that knows every scene, so scenes open one another without
+        importing one another (overlays over the table stay free of the title, ...)."""
+        from .scenes import info, settings, setup, title
+
+        scenes: dict[str, Any] = {
+            "title": title.TitleScene,
+            "setup": setup.SetupScene,
+            "settings": settings.SettingsScene,
+            "rules": info.RulesScene,
+            "plugins": info.PluginsScene,
+        }
+        return scenes[name](*args)
+
     def recover(self, error: Exception) -> None:
         """Something failed inside a scene (most likely a plugin's game code): report it,
         leave the game and go back to the title screen with the reason shown."""

@@ -14,6 +14,7 @@ from . import combos
 from .ai import AIS
 from .cards import DECK
 from .deal import DouDizhuDeal, describe
+from .presentation import DouDizhuPresentation
 from .scoring import OPTIONS, DouDizhuScorer
 
 # rules.md and its translations beside it (rules.fi.md, ...)
@@ -72,6 +73,7 @@ VARIANT = Variant(
     description="Landlord: one player against two, climbing with combinations.",
     pile_names=("bottom",),
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
+    presentation=DouDizhuPresentation(),
     roles=lambda d: (
         None
         if d.landlord < 0

@@ -14,6 +14,7 @@ from crowsnest.i18n import read_localized
 from .cards import DECK, N_CARDS
 from .deal import HAND, KITTY, SEATS, TractorDeal
 from .hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
+from .presentation import TractorPresentation
 from .scoring import DEFEND_CHOICES, TractorScorer
 
 # rules.md and its translations beside it (rules.fi.md, ...)
@@ -93,6 +94,7 @@ VARIANT = Variant(
     description="Shengji: double deck, declare trump, pairs and tractors, climb from 2 past A.",
     pile_names=("kitty",),
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
+    presentation=TractorPresentation(),
     roles=lambda d: (
         None
         if d.phase == "declare" or d.dealer < 0
