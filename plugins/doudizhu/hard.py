@@ -23,11 +23,12 @@ Dizhu's `hard` still falls back to `normal`. To try it, register `hard_factory` 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crowsnest.ai.search import SearchBudget, pimc_search
+from crowsnest.ai.search import SearchBudget, deadline, pimc_search
 from crowsnest.engine.actions import PASS, Action
 from crowsnest.engine.options import Options
 from crowsnest.engine.variant import Deal, DealSetup
@@ -39,7 +40,10 @@ from .scoring import deal_changes
 from .solver import Solver, TooBig
 
 N_CARDS = 54
-DEFAULT_BUDGET = SearchBudget(iterations=96, seconds=0.6, min_worlds=3)
+# Play: 96 play-outs, at most 0.25 s; bids: 48, at most 0.2 s (decisions stay under
+# 0.3 s on a loaded 2-core machine; tournaments ignore the caps, docs/ai.md).
+DEFAULT_BUDGET = SearchBudget(iterations=96, seconds=0.25, min_worlds=3)
+BID_BUDGET = SearchBudget(iterations=48, seconds=0.2, min_worlds=3)
 
 
 class Determinizer:
@@ -196,6 +200,7 @@ def win_value(d: DouDizhuDeal, seat: int) -> float:
 @dataclass(frozen=True, slots=True)
 class HardConfig:
     budget: SearchBudget = field(default_factory=lambda: DEFAULT_BUDGET)
+    bid_budget: SearchBudget = field(default_factory=lambda: BID_BUDGET)
     max_candidates: int = 10
     rollout: str = "normal"  # "normal" (stronger) or "easy" (faster) play-outs
     # End game: with at most this many cards left in the three hands, every legal play is
@@ -206,6 +211,7 @@ class HardConfig:
     endgame_worlds: int = 32
     endgame_nodes: int = 4_000
     endgame_total: int = 16_000  # nodes over all worlds of one decision
+    endgame_seconds: float = 0.25  # and at most this long (where time caps apply)
     # What a play-out is worth: "win" (+1 won, -1 lost: what a tournament counts, and far
     # less noisy) or "score" (the score change, bombs and springs multiplying it).
     value: str = "win"
@@ -259,8 +265,9 @@ class HardAI:
         wins = dict.fromkeys(cands, 0)
         solved = 0
         nodes = 0
+        stop = deadline(cfg.endgame_seconds)
         for _ in range(cfg.endgame_worlds):
-            if nodes >= cfg.endgame_total:
+            if nodes >= cfg.endgame_total or (stop is not None and time.perf_counter() >= stop):
                 break
             d = det.sample(rng)
             hands = [tuple(c) for c in d.counts]
@@ -304,7 +311,7 @@ class HardAI:
             evaluate=(lambda d: win_value(d, seat))
             if self.config.value == "win"
             else (lambda d: outcome_value(d, seat)),
-            budget=self.config.budget,
+            budget=self.config.bid_budget if view.phase == "bid" else self.config.budget,
         )
         self.last_search = res
         return res.action
