@@ -328,7 +328,6 @@ class HardAI:
         self.last_search = res
         return res.action
 
-
     def paired(
         self, view: DouDizhuView, cands: list[Action], det: Determinizer, rng: random.Random
     ) -> Action:
