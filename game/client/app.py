@@ -66,6 +66,9 @@ class App:
         except BindingError as e:
             self.input = InputMap()
             self.notice = f"key bindings in the config ignored: {e}"
+        from .gamepad import Pads
+
+        self.pads = Pads()  # gamepads, opened as they are plugged in
         self._registry = registry
         self.stack = SceneStack(self)
         self.stack.resize(self.size)
@@ -144,7 +147,16 @@ class App:
                     self._pending_size = surf.get_size()
                     self._resized_at = self.clock_s
             return
+        if ev.type == pygame.CONTROLLERDEVICEADDED:
+            self.pads.add(getattr(ev, "device_index", -1))
+            return
+        if ev.type == pygame.CONTROLLERDEVICEREMOVED:
+            self.pads.remove(getattr(ev, "instance_id", -1))
+            return
+        was_pad = self.input.pad_in_use
         iev = self.input.translate(ev)
+        if self.input.pad_in_use != was_pad:
+            self.stack.resize(self.size)  # prompts and toolbars show the device's glyphs
         if iev is not None:
             self.dispatch(iev)
 
@@ -185,6 +197,21 @@ class App:
         if (w, h) != (self.prefs.width, self.prefs.height):
             self.prefs.width, self.prefs.height = w, h
             self.save_prefs()
+
+    def scene(self, name: str, *args: Any) -> Any:
+        """A new scene by name ("title", "setup", "settings", "rules", "plugins"): the
+        app is the one place that knows every scene, so scenes open one another without
+        importing one another (overlays over the table stay free of the title, ...)."""
+        from .scenes import info, settings, setup, title
+
+        scenes: dict[str, Any] = {
+            "title": title.TitleScene,
+            "setup": setup.SetupScene,
+            "settings": settings.SettingsScene,
+            "rules": info.RulesScene,
+            "plugins": info.PluginsScene,
+        }
+        return scenes[name](*args)
 
     def recover(self, error: Exception) -> None:
         """Something failed inside a scene (most likely a plugin's game code): report it,
@@ -297,6 +324,7 @@ class App:
             self._db = None
         for s in list(self.stack):
             self.stack.remove(s)
+        self.pads.close()
         pygame.display.quit()
 
 

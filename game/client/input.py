@@ -16,6 +16,8 @@ from enum import StrEnum
 import pygame
 from crowsnest.i18n import N_
 
+from . import gamepad
+
 
 class Act(StrEnum):
     CONFIRM = "confirm"  # play the focused card, press the focused button, dismiss a screen
@@ -110,6 +112,7 @@ class InputEvent:
     index: int = 0
     key: int = 0  # the raw key (for the key-binding capture screen)
     text: str = ""
+    pad: str = ""  # the pad button or stick direction that made it ("a", "stickleft")
 
 
 class BindingError(ValueError):
@@ -141,20 +144,53 @@ def key_code(name: str) -> int:
 
 
 class InputMap:
-    """Translates pygame events into InputEvents according to key bindings."""
+    """Translates pygame events into InputEvents according to key and pad bindings.
+
+    A binding list may mix key names and pad buttons (`"pad a"`, crowsnest.client.
+    gamepad): its key names replace the action's default keys when it has any, its pad
+    names the default pad buttons when it has any (`"pad none"`: no pad button), so a
+    config that only changed a key keeps the pad working, and the other way round."""
 
     def __init__(self, bindings: Mapping[str, Sequence[str]] | None = None) -> None:
         self.bindings: dict[str, tuple[str, ...]] = dict(DEFAULT_BINDINGS)
-        for action, keys in (bindings or {}).items():
+        self.pad: dict[str, tuple[str, ...]] = dict(gamepad.DEFAULT_PAD)
+        for action, names in (bindings or {}).items():
             if action not in DEFAULT_BINDINGS:
                 raise BindingError(
                     f"'{action}' is not a bindable action (known: {', '.join(DEFAULT_BINDINGS)})"
                 )
-            self.bindings[action] = tuple(keys)
+            keys = tuple(n for n in names if not gamepad.is_pad(n))
+            pads = tuple(gamepad.pad_name(n) for n in names if gamepad.is_pad(n))
+            if keys or not pads:
+                self.bindings[action] = keys
+            if pads:
+                for b in pads:
+                    if b not in gamepad.NAMES and b != "none":
+                        raise BindingError(
+                            f"'pad {b}' is not a pad button (known: {', '.join(gamepad.NAMES)})"
+                        )
+                self.pad[action] = tuple(b for b in pads if b != "none")
+        # a button the config gives to an action leaves the action it had by default
+        explicit = {
+            gamepad.pad_name(n)
+            for names in (bindings or {}).values()
+            for n in names
+            if gamepad.is_pad(n)
+        }
+        for action, pads in self.pad.items():
+            own = (bindings or {}).get(action, ())
+            if not any(gamepad.is_pad(n) for n in own):
+                self.pad[action] = tuple(b for b in pads if b not in explicit)
         self._by_key: dict[int, Act] = {}
         for action, keys in self.bindings.items():
             for k in keys:
                 self._by_key[key_code(k)] = Act(action)
+        self._by_pad: dict[str, Act] = {}
+        for action, pads in self.pad.items():
+            for b in pads:
+                self._by_pad[b] = Act(action)
+        self.axes = gamepad.AxisState()
+        self.pad_in_use = False  # the last input came from a pad: prompts show its glyphs
 
     def bind(self, action: str, keys: Sequence[str]) -> None:
         self.__init__({**self.bindings, action: tuple(keys)})  # type: ignore[misc]
@@ -162,12 +198,54 @@ class InputMap:
     def keys_for(self, action: Act | str) -> tuple[str, ...]:
         return self.bindings.get(Act(action).value, ())
 
+    def pad_for(self, action: Act | str) -> tuple[str, ...]:
+        return self.pad.get(Act(action).value, ())
+
     def label(self, action: Act | str) -> str:
+        """What a prompt shows for the action: the pad's glyph while a pad is in use,
+        else the first key."""
+        if self.pad_in_use:
+            pads = self.pad_for(action)
+            if pads:
+                return gamepad.glyph(pads[0])
         keys = self.keys_for(action)
         return keys[0].upper() if keys else ""
 
+    def rebind(self, action: str, *, key: str = "", pad: str = "") -> dict[str, list[str]]:
+        """The [keys] lists after binding `key` (a key name) or `pad` (a pad button) to
+        `action` alone: it leaves any other action it was bound to, and the action keeps
+        its bindings of the other device."""
+        keys = {a: [k for k in ks if k != key] for a, ks in self.bindings.items()}
+        pads = {a: [b for b in bs if b != pad] for a, bs in self.pad.items()}
+        if key:
+            keys[action] = [key]
+        if pad:
+            pads[action] = [pad]
+        out: dict[str, list[str]] = {}
+        for a in DEFAULT_BINDINGS:
+            names = list(keys.get(a, []))
+            if tuple(pads.get(a, ())) != gamepad.DEFAULT_PAD.get(a, ()):
+                names += [gamepad.PREFIX + b for b in pads.get(a, [])] or [gamepad.PREFIX + "none"]
+            out[a] = names
+        return out
+
+    def _pad_event(self, name: str | None) -> InputEvent | None:
+        if name is None:
+            return None
+        self.pad_in_use = True
+        act = self._by_pad.get(name)
+        return InputEvent(act if act is not None else Act.KEY, pad=name)
+
     def translate(self, ev: pygame.event.Event) -> InputEvent | None:
         t = ev.type
+        if t == pygame.CONTROLLERBUTTONDOWN:
+            return self._pad_event(gamepad.BUTTONS.get(getattr(ev, "button", -1)))
+        if t == pygame.CONTROLLERAXISMOTION:
+            return self._pad_event(
+                self.axes.press(getattr(ev, "axis", -1), float(getattr(ev, "value", 0)))
+            )
+        if t in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.pad_in_use = False
         if t == pygame.KEYDOWN:
             act = self._by_key.get(ev.key)
             if act is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from crowsnest.engine import PASS, Deck, Option, OptionError
@@ -477,7 +478,7 @@ def build_rules(preset: Any, o: Mapping[str, Any], seats: int) -> RookRules:
         counter_total=counter_total,
         points_in_play=in_play,
         play_actions=tuple(("play", (c,)) for c in range(n_cards)),
-        after_bid=after_bid,
+        after_bid=MappingProxyType(after_bid),  # shared by every match: read-only
         bids=tuple(bids),
         trump_actions=tuple(("trump", name) for name in COLOUR_NAMES),
     )

@@ -9,11 +9,16 @@ from crowsnest.engine.cards import Deck
 from crowsnest.engine.options import Option, Options
 from crowsnest.engine.variant import DealSetup, Variant
 from crowsnest.hookspecs import hookimpl
+from crowsnest.i18n import read_localized
 
 from .cards import DECK, N_CARDS
 from .deal import HAND, KITTY, SEATS, TractorDeal
 from .hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
+from .presentation import TractorPresentation
 from .scoring import DEFEND_CHOICES, TractorScorer
+
+# rules.md and its translations beside it (rules.fi.md, ...)
+RULES_TEXT, RULES_TRANSLATIONS = read_localized(Path(__file__).with_name("rules.md"))
 
 
 class TractorDeck:
@@ -82,12 +87,14 @@ VARIANT = Variant(
     scorer=TractorScorer(),
     new_deal=_new_deal,
     ais=_ais(),
-    rules_text=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
+    rules_text=RULES_TEXT,
+    rules_translations=RULES_TRANSLATIONS,
     options=OPTIONS,
     teams=_teams,
     description="Shengji: double deck, declare trump, pairs and tractors, climb from 2 past A.",
     pile_names=("kitty",),
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
+    presentation=TractorPresentation(),
     roles=lambda d: (
         None
         if d.phase == "declare" or d.dealer < 0

@@ -122,7 +122,7 @@ def test_finished_matches_are_listed_and_the_statistics_plot_them(app: App) -> N
     assert st.current["results"] == "".join("W" if w else "L" for w in results)
     lines = dict(figures(st.current))
     assert lines["Matches played"] == "3"
-    assert lines["Against hard"] == f"{sum(results)} of 3 won"
+    assert lines["Against hard AI"] == f"{sum(results)} of 3 won"
     for size in ((1280, 720), (800, 600)):
         app.screen = pygame.display.set_mode(size)
         app._resized(size)

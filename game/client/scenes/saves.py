@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 import pygame
+from crowsnest.i18n import _, ngettext
 
 from ..input import Act, InputEvent
 from ..scene import Scene
@@ -22,7 +23,7 @@ def local_time(iso: str) -> str:
     try:
         t = datetime.fromisoformat(iso.replace("Z", "+00:00"))
     except (ValueError, AttributeError):
-        return iso or "an unknown time"
+        return iso or _("an unknown time")
     return t.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
@@ -37,7 +38,7 @@ class Entry:
 
 
 def _names(players: list[dict[str, Any]]) -> str:
-    return ", ".join(p["name"] or f"Seat {p['seat'] + 1}" for p in players)
+    return ", ".join(p["name"] or _("Seat {n}").format(n=p["seat"] + 1) for p in players)
 
 
 def _scores(scores: Any) -> str:
@@ -49,15 +50,19 @@ def entries(report: dict[str, Any], variant_name: Callable[[str], str]) -> list[
     auto = report.get("autosave")
     if auto is not None:
         if "problem" in auto:
-            out.append(Entry("autosave", "Autosave", "", problem=auto["problem"]))
+            out.append(Entry("autosave", _("Autosave"), "", problem=auto["problem"]))
         elif not auto["over"]:
             out.append(
                 Entry(
                     "autosave",
-                    "Autosave (the game in progress)",
-                    f"{variant_name(auto['variant'])}  |  {_names(auto['players'])}  |  "
-                    f"deal {auto['deal']}  |  "
-                    f"{_scores(auto['scores'])}  |  {local_time(auto['saved_at'])}",
+                    _("Autosave (the game in progress)"),
+                    detail(
+                        variant_name(auto["variant"]),
+                        _names(auto["players"]),
+                        _("deal {n}").format(n=auto["deal"]),
+                        _scores(auto["scores"]),
+                        local_time(auto["saved_at"]),
+                    ),
                     resumable=True,
                 )
             )
@@ -65,29 +70,43 @@ def entries(report: dict[str, Any], variant_name: Callable[[str], str]) -> list[
         if "problem" in s:
             out.append(Entry("slot", s["name"], "", key=s["id"], problem=s["problem"]))
             continue
-        where = "finished" if s["over"] else f"deal {s['deal']}"
+        where = _("finished") if s["over"] else _("deal {n}").format(n=s["deal"])
         out.append(
             Entry(
                 "slot",
                 s["name"],
-                f"{variant_name(s['variant'])}  |  {_names(s['players'])}  |  {where}  |  {_scores(s['scores'])}  |  "
-                f"{local_time(s['saved_at'])}",
+                detail(
+                    variant_name(s["variant"]),
+                    _names(s["players"]),
+                    where,
+                    _scores(s["scores"]),
+                    local_time(s["saved_at"]),
+                ),
                 key=s["id"],
                 resumable=not s["over"],
             )
         )
     for h in report.get("history", []):
-        won = " & ".join(h["winner_names"]) or "nobody"
+        won = " & ".join(h["winner_names"]) or _("nobody")
         out.append(
             Entry(
                 "finished",
-                f"Finished: {h['variant_name']}, won by {won}",
-                f"{_names(h['players'])}  |  {h['deals']} deals  |  {_scores(h['scores'])}  |  "
-                f"{local_time(h['finished_at'])}",
+                _("Finished: {game}, won by {names}").format(game=h["variant_name"], names=won),
+                detail(
+                    _names(h["players"]),
+                    ngettext("{n} deal", "{n} deals", h["deals"]).format(n=h["deals"]),
+                    _scores(h["scores"]),
+                    local_time(h["finished_at"]),
+                ),
                 key=h["id"],
             )
         )
     return out
+
+
+def detail(*parts: str) -> str:
+    """The second line of an entry: its facts side by side."""
+    return "  |  ".join(parts)
 
 
 class ConfirmScene(Scene):
@@ -99,7 +118,7 @@ class ConfirmScene(Scene):
         super().__init__()
         self.question = question
         self.on_yes = on_yes
-        self.menu = Menu([Button(yes, True), Button("Cancel", False)], self._press)
+        self.menu = Menu([Button(yes, True), Button(_("Cancel"), False)], self._press)
         self.menu.focus = 1
 
     def _press(self, b: Button) -> None:
@@ -151,10 +170,10 @@ class SavesScene(Scene):
         self.renaming: str | None = None  # the new name being typed
         self.buttons = Menu(
             [
-                Button("Continue", "continue"),
-                Button("Rename", "rename"),
-                Button("Delete", "delete"),
-                Button("Back", "back"),
+                Button(_("Continue"), "continue"),
+                Button(_("Rename"), "rename"),
+                Button(_("Delete"), "delete"),
+                Button(_("Back"), "back"),
             ],
             self._press,
         )
@@ -173,7 +192,7 @@ class SavesScene(Scene):
             app.flush_saves()
         report = saves_report(db, app.save_path) if app.save_path is not None else {}
         if db is None:
-            self.message = "Save slots and finished games need a settings file (none in use)"
+            self.message = _("Save slots and finished games need a settings file (none in use)")
 
         def vname(vid: str) -> str:
             try:
@@ -229,7 +248,7 @@ class SavesScene(Scene):
                 got = loads_full(slot.save, self.app.registry, f"save slot '{slot.name}'")
             session = Session.resume(got.match, list(got.players))
         except Exception as ex:  # noqa: BLE001 - a save that cannot go on says why, never crashes
-            self.message = f"It cannot be continued: {ex}"
+            self.message = _("It cannot be continued: {why}").format(why=ex)
             return
         if e.kind == "slot":
             session.slot_name = slot.name  # Save to a slot replaces this slot
@@ -241,21 +260,21 @@ class SavesScene(Scene):
             return
         slot = self.app.db.slot(e.key)
         self.renaming = slot.name if slot else ""
-        self.message = "Type the new name, Enter to keep it, Escape to cancel"
+        self.message = _("Type the new name, Enter to keep it, Escape to cancel")
         pygame.key.start_text_input()
 
     def _finish_rename(self, keep: bool) -> None:
         name, self.renaming = self.renaming or "", None
         pygame.key.stop_text_input()
         if not keep:
-            self.message = "Unchanged"
+            self.message = _("Unchanged")
             return
         try:
             self.app.db.rename_slot(self.current.key, name)
         except ValueError as ex:
-            self.message = f"Not renamed: {ex}"
+            self.message = _("Not renamed: {why}").format(why=ex)
             return
-        self.message = f"Renamed to '{name.strip()}'"
+        self.message = _("Renamed to '{name}'").format(name=name.strip())
         self.reload()
 
     def do_delete(self) -> None:
@@ -263,17 +282,19 @@ class SavesScene(Scene):
         if e is None or e.kind not in ("slot", "finished"):
             return
         if e.kind == "slot":
-            question = f"Delete the save '{e.title}'? It cannot be brought back."
+            question = _("Delete the save '{name}'? It cannot be brought back.").format(
+                name=e.title
+            )
         else:
-            question = "Delete this finished game? Its statistics go with it."
+            question = _("Delete this finished game? Its statistics go with it.")
 
         def delete() -> None:
             db = self.app.db
             ok = db.delete_slot(e.key) if e.kind == "slot" else db.delete_match(e.key)
-            self.message = "Deleted" if ok else "It was already gone"
+            self.message = _("Deleted") if ok else _("It was already gone")
             self.reload()
 
-        self.app.stack.push(ConfirmScene(question, "Delete", delete))
+        self.app.stack.push(ConfirmScene(question, _("Delete"), delete))
 
     # ---- input
 
@@ -348,7 +369,7 @@ class SavesScene(Scene):
         surface.blit(self.app.assets.table(surface.get_size()), (0, 0))
         ui, text = self.app.ui, self.app.text
         W, H = surface.get_size()
-        text.draw(surface, "Saves", ui(44), (W // 2, ui(50)), GOLD, True, "center")
+        text.draw(surface, _("Saves"), ui(44), (W // 2, ui(50)), GOLD, True, "center")
         box = pygame.Rect(
             W // 2 - self.width // 2 - ui(12),
             self.top - ui(10),
@@ -357,7 +378,7 @@ class SavesScene(Scene):
         )
         panel(surface, box)
         if not self.items:
-            empty = (
+            empty = _(
                 "Nothing saved yet: a game in progress is saved by itself, and Save to a "
                 "slot in the pause menu keeps it under a name."
             )
@@ -393,7 +414,13 @@ class SavesScene(Scene):
             )
         if self.scroll + self.rows < len(self.items):
             text.draw(
-                surface, "more below", ui(15), (W // 2, box.bottom + ui(4)), MUTED, False, "midtop"
+                surface,
+                _("more below"),
+                ui(15),
+                (W // 2, box.bottom + ui(4)),
+                MUTED,
+                False,
+                "midtop",
             )
         self.buttons.draw(surface, text, ui(22))
         if self.message:

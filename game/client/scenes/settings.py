@@ -7,6 +7,7 @@ import pygame
 from crowsnest import i18n
 from crowsnest.i18n import N_, _, pgettext
 
+from ..gamepad import glyph
 from ..input import ACTION_LABELS, BINDABLE, Act, InputEvent, InputMap
 from ..prefs import CARD_SCALES, WINDOW_SIZES
 from ..widgets import Button
@@ -42,6 +43,14 @@ def step_size(cur: tuple[int, int], d: int) -> tuple[int, int]:
     return WINDOW_SIZES[(below if d > 0 else below - 1) % n]
 
 
+def binding_text(im: InputMap, action: str) -> str:
+    """An action's keys, then its pad buttons: "h  |  pad X"."""
+    keys = ", ".join(im.keys_for(action))
+    pads = ", ".join(glyph(b) for b in im.pad_for(action))
+    # TRANSLATORS: an action's keys, then its gamepad buttons: "h  |  pad X"
+    return _("{keys}  |  pad {buttons}").format(keys=keys, buttons=pads) if pads else keys
+
+
 class SettingsScene(FormScene):
     title = N_("Settings")
 
@@ -75,7 +84,11 @@ class SettingsScene(FormScene):
             Row(_("Volume"), lambda: f"{round(p.volume * 100)}%", self._volume),
             Row(_("Mute"), lambda: on_off(p.muted), self._mute),
             *self._sound_problem_rows(),
-            Row(_("Keys (Enter, then press the new key)"), lambda: "", heading=True),
+            Row(
+                _("Keys and pad (Enter, then press the new key or button)"),
+                lambda: "",
+                heading=True,
+            ),
         ]
         im = self.app.input
         for act in BINDABLE:
@@ -84,7 +97,9 @@ class SettingsScene(FormScene):
                 Row(
                     _(ACTION_LABELS.get(name, name)),
                     lambda n=name: (
-                        _("press a key...") if self.capturing == n else ", ".join(im.keys_for(n))
+                        _("press a key or pad button...")
+                        if self.capturing == n
+                        else binding_text(im, n)
                     ),
                     activate=lambda n=name: self._capture(n),
                 )
@@ -187,7 +202,7 @@ class SettingsScene(FormScene):
 
     def _capture(self, name: str) -> None:
         self.capturing = name
-        self.message = _("Press the key for '{action}' (Escape cancels)").format(
+        self.message = _("Press the key or pad button for '{action}' (Escape cancels)").format(
             action=_(ACTION_LABELS.get(name, name))
         )
 
@@ -199,21 +214,27 @@ class SettingsScene(FormScene):
         self.rebuild()
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
-        if self.capturing is not None and ev.key:
+        if self.capturing is not None and (ev.key or ev.pad):
             name, self.capturing = self.capturing, None
             if ev.act is Act.MENU and ev.key == pygame.K_ESCAPE:
                 self.message = _("Unchanged")
             else:
-                key = pygame.key.name(ev.key)
                 p = self.app.prefs
-                # a key moves to its new action: drop it from any other binding
-                binds = {a: [k for k in ks if k != key] for a, ks in p.bindings().items()}
-                binds[name] = [key]
-                p.keys = {a: ks for a, ks in binds.items()}
+                im = self.app.input
+                # a key (pad button) moves to its new action: it leaves any other one
+                if ev.pad:
+                    p.keys = im.rebind(name, pad=ev.pad)
+                    # TRANSLATORS: a gamepad button in a binding: "pad Y"
+                    shown = _("pad {button}").format(button=glyph(ev.pad))
+                else:
+                    key = pygame.key.name(ev.key)
+                    p.keys = im.rebind(name, key=key)
+                    shown = key.upper()
                 self.app.input = InputMap(p.keys)
+                self.app.input.pad_in_use = im.pad_in_use
                 self._changed()
                 self.message = _("'{action}' is now {key}").format(
-                    action=_(ACTION_LABELS.get(name, name)), key=key.upper()
+                    action=_(ACTION_LABELS.get(name, name)), key=shown
                 )
             self.rebuild()
             return None

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from crowsnest.ai.runner import level_order
+from crowsnest.config import Config
 from crowsnest.engine import OptionError
 
 from ..prefs import SeatPrefs
@@ -58,7 +59,7 @@ class SetupScene(FormScene):
     def on_push(self) -> None:
         reg = self.app.registry
         self.variants = sorted(
-            reg.variants.values(), key=lambda v: (v.id != "crowsnest", v.name.lower())
+            reg.variants.values(), key=lambda v: (v.id != Config.variant, v.name.lower())
         )
         p = self.app.prefs
         ids = [v.id for v in self.variants]

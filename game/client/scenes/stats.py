@@ -7,12 +7,21 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+from crowsnest.i18n import N_, _, ngettext
 
 from ..input import Act, InputEvent
 from ..scene import Scene
 from ..widgets import GOLD, INK, MUTED, RED, Button, panel
 
 WIN = (120, 200, 120)
+# the opponents' strongest level, as the figures name it
+LEVEL_WORDS = {
+    "random": N_("random play"),
+    "easy": N_("easy AI"),
+    "normal": N_("normal AI"),
+    "hard": N_("hard AI"),
+    "human": N_("people"),
+}
 
 
 def _pct(x: float) -> str:
@@ -22,25 +31,33 @@ def _pct(x: float) -> str:
 def figures(r: dict[str, Any]) -> list[tuple[str, str]]:
     """(label, value) lines of one player's figures in one game."""
     streak = r["streak"]
-    if streak["length"]:
-        cur = f"{streak['length']} won" if streak["kind"] == "won" else f"{streak['length']} lost"
-    else:
+    n = streak["length"]
+    if not n:
         cur = "-"
+    elif streak["kind"] == "won":
+        cur = ngettext("{n} match won", "{n} matches won", n).format(n=n)
+    else:
+        cur = ngettext("{n} match lost", "{n} matches lost", n).format(n=n)
     rows = [
-        ("Matches played", str(r["matches"])),
-        ("Matches won", f"{r['wins']} ({_pct(r['win_rate'])})"),
-        ("Deals played", str(r["deals"])),
-        ("Deals won", str(r["deals_won"])),
-        ("Contracts made", str(r["bids_made"])),
-        ("Contracts set", str(r["bids_set"])),
-        ("Best final score", "-" if r["best_score"] is None else str(r["best_score"])),
-        ("Average final score", "-" if r["average_score"] is None else str(r["average_score"])),
-        ("Current streak", cur),
-        ("Longest winning streak", str(r["longest_win_streak"])),
-        ("Longest losing streak", str(r["longest_losing_streak"])),
+        (_("Matches played"), str(r["matches"])),
+        (_("Matches won"), f"{r['wins']} ({_pct(r['win_rate'])})"),
+        (_("Deals played"), str(r["deals"])),
+        (_("Deals won"), str(r["deals_won"])),
+        (_("Contracts made"), str(r["bids_made"])),
+        (_("Contracts set"), str(r["bids_set"])),
+        (_("Best final score"), "-" if r["best_score"] is None else str(r["best_score"])),
+        (_("Average final score"), "-" if r["average_score"] is None else str(r["average_score"])),
+        (_("Current streak"), cur),
+        (_("Longest winning streak"), str(r["longest_win_streak"])),
+        (_("Longest losing streak"), str(r["longest_losing_streak"])),
     ]
     for level, v in sorted(r["by_opponent_level"].items()):
-        rows.append((f"Against {level}", f"{v['wins']} of {v['matches']} won"))
+        rows.append(
+            (
+                _("Against {level}").format(level=_(LEVEL_WORDS.get(level, level))),
+                _("{wins} of {matches} won").format(wins=v["wins"], matches=v["matches"]),
+            )
+        )
     return rows
 
 
@@ -52,7 +69,7 @@ class StatsScene(Scene):
         self.player = 0
         self.game = 0
         self.focus = 0  # 0: the player row, 1: the game row
-        self.back = Button("Back")
+        self.back = Button(_("Back"))
         self.message = ""
 
     def on_push(self) -> None:
@@ -60,7 +77,7 @@ class StatsScene(Scene):
 
         db = self.app.db
         if db is None:
-            self.message = "Statistics need a settings file (none in use)"
+            self.message = _("Statistics need a settings file (none in use)")
         self.rows = player_stats(db) if db is not None else []
         seen: dict[str, None] = {}
         for r in self.rows:
@@ -115,11 +132,11 @@ class StatsScene(Scene):
         surface.blit(self.app.assets.table(surface.get_size()), (0, 0))
         ui, text = self.app.ui, self.app.text
         W, H = surface.get_size()
-        text.draw(surface, "Statistics", ui(44), (W // 2, ui(50)), GOLD, True, "center")
+        text.draw(surface, _("Statistics"), ui(44), (W // 2, ui(50)), GOLD, True, "center")
         r = self.current
         self.arrows: list[tuple[pygame.Rect, pygame.Rect]] = []
         if r is None:
-            msg = self.message or (
+            msg = self.message or _(
                 "No finished games yet. Every game you finish in the window is counted here."
             )
             text.draw(surface, msg, ui(20), (W // 2, H // 2), MUTED, False, "center")
@@ -129,8 +146,8 @@ class StatsScene(Scene):
         x0 = W // 2 - width // 2
         games = self.games_of(self.players[self.player])
         pickers = [
-            ("Player", r["player"], len(self.players)),
-            ("Game", r["variant_name"], len(games)),
+            (_("Player"), r["player"], len(self.players)),
+            (_("Game"), r["variant_name"], len(games)),
         ]
         y = ui(96)
         for i, (label, value, n) in enumerate(pickers):
@@ -175,7 +192,7 @@ class StatsScene(Scene):
             plot = pygame.Rect(x0, fig.bottom + ui(12), width, bottom - fig.bottom - ui(12))
         self.draw_plot(surface, plot, r)
         self.back.draw(surface, text, ui(22), False)
-        hint = "Up/down: player or game; left/right: change; Enter or Escape: back"
+        hint = _("Up/down: player or game; left/right: change; Enter or Escape: back")
         text.draw(
             surface,
             text.fit(hint, ui(15), W - ui(40)),
@@ -191,7 +208,7 @@ class StatsScene(Scene):
         ui, text = self.app.ui, self.app.text
         panel(surface, box)
         text.draw(
-            surface, "Win rate, match by match", ui(18), (box.centerx, box.top + ui(8)), GOLD,
+            surface, _("Win rate, match by match"), ui(18), (box.centerx, box.top + ui(8)), GOLD,
             True, "midtop",
         )  # fmt: skip
         area = pygame.Rect(
@@ -223,7 +240,9 @@ class StatsScene(Scene):
             pygame.draw.circle(surface, colour, (x_of(i), strip_y), max(3, ui(5)))
         text.draw(
             surface,
-            f"{n} match{'es' if n != 1 else ''}: green won, red lost",
+            ngettext(
+                "{n} match: green won, red lost", "{n} matches: green won, red lost", n
+            ).format(n=n),
             ui(15),
             (box.centerx, box.bottom - ui(6)),
             MUTED,
