@@ -272,11 +272,16 @@ class DealSheet:
 class SuitLook:
     """How a suit key is drawn: its colour on paper, its glyph shape (one of the
     client's shapes: "spade", "heart", "diamond", "club", "moon", "leaf", "sun",
-    "star", "crow"; anything else gets a plain disc) and its word."""
+    "star", "mark" (the arcade's house bird); anything else gets its letter in a disc)
+    and its word."""
 
     colour: tuple[int, int, int]
     shape: str
     word: str
+    ink: tuple[int, int, int] | None = None  # its text on paper, where the fill is pale
+    on_dark: tuple[int, int, int] | None = None  # its colour on the dark panels
+    rim: tuple[int, int, int] | None = None  # an outline for a pale glyph
+    symbol: str = ""  # a Unicode symbol for text outside the window
 
 
 @dataclass(frozen=True, slots=True)
