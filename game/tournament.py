@@ -45,7 +45,7 @@ from crowsnest.engine import Match, Variant
 from crowsnest.parallel import Progress, run_jobs
 
 FORMATS = ("teams", "roles", "solo")
-MAX_ACTIONS = 20_000  # a deal (or match) longer than this is a variant bug
+MAX_ACTIONS = 200_000  # a deal (or match) longer than this is a variant bug
 
 
 class TournamentError(ValueError):
@@ -225,7 +225,6 @@ def _play(
     rng_bid = random.Random(f"{spec.seed}:{deal}:auction")
     rng = random.Random(f"{spec.seed}:{deal}:{tag}")
     change: list[int] | None = None
-    faults = 0
     for _ in range(MAX_ACTIONS):
         if m.over or (change is not None and not whole_match):
             break
