@@ -184,7 +184,13 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def gui_main() -> int:
-    """The `crowsnest-gui` entry point (no console window on Windows): the window only."""
+    """The `crowsnest-gui` entry point (no console window on Windows). Started that way
+    the process has no stdout or stderr (both None): what would be printed, such as a
+    one-sentence error, goes to the log file instead of nowhere."""
+    if sys.stdout is None:
+        sys.stdout = logfile.LogStream()
+    if sys.stderr is None:
+        sys.stderr = logfile.LogStream()
     return main(sys.argv[1:])
 
 

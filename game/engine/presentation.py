@@ -85,6 +85,10 @@ class Text:
     values: tuple[tuple[str, Any], ...] = ()
     you: str = ""  # the sentence when `subject` is the local player
     subject: str = ""  # the placeholder (a Seat) that decides whether `you` is used
+    # Plural forms: `msg` is the singular, `plural` the English plural; the number in
+    # the placeholder `count` chooses (each language has its own rule: fr says 0 carte).
+    plural: str = ""
+    count_key: str = "count"
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.values:
@@ -97,9 +101,29 @@ class Text:
         return render(self, lambda s: f"seat {s + 1}", lambda s: f"side {s + 1}")
 
 
-def say(msg: str, *, you: str = "", subject: str = "player", **values: Any) -> Text:
-    """A Text. `subject` names the placeholder whose seat may be the local player."""
-    return Text(msg, tuple(values.items()), you, subject if you else "")
+def say(
+    msg: str,
+    *,
+    you: str = "",
+    subject: str = "player",
+    plural: str = "",
+    **values: Any,
+) -> Text:
+    """A Text. `subject` names the placeholder whose seat may be the local player.
+    With `plural`, the number in the placeholder `count` picks the form:
+    say("{count} card", plural="{count} cards", count=n)."""
+    return Text(msg, tuple(values.items()), you, subject if you else "", plural)
+
+
+def join_words(words: Sequence[Text | str]) -> Text:
+    """Several words or phrases as one list ("the red 5, the Crow"): each is rendered
+    (and translated) on its own; the list separator is the sentence "{first}, {rest}"."""
+    if not words:
+        return say("{cards}", cards="")
+    head, *rest = words
+    if not rest:
+        return say("{cards}", cards=head)
+    return say("{first}, {rest}", first=head, rest=join_words(rest))
 
 
 def render(
@@ -109,9 +133,11 @@ def render(
     card_words: Any = None,
     is_you: Any = None,
     translate: Any = None,
+    translate_plural: Any = None,
 ) -> str:
     """The sentence for the screen. The client passes how to name a seat, a side and
-    cards, whether a seat is the local player, and (issue 16) a translation function."""
+    cards, whether a seat is the local player, and how to translate a sentence
+    (`translate(msg)`) and a plural one (`translate_plural(singular, plural, n)`)."""
     if isinstance(text, str):
         return translate(text) if translate else text
     msg = text.msg
@@ -119,7 +145,13 @@ def render(
         who = text.get(text.subject)
         if isinstance(who, Seat) and is_you(who.index):
             msg = text.you
-    if translate is not None:
+    n = text.get(text.count_key) if text.plural and msg is text.msg else None
+    if isinstance(n, int) and not isinstance(n, bool):
+        if translate_plural is not None:
+            msg = translate_plural(text.msg, text.plural, n)
+        else:
+            msg = text.msg if n == 1 else text.plural
+    elif translate is not None:
         msg = translate(msg)
     values: dict[str, str] = {}
     for k, v in text.values:
@@ -129,9 +161,15 @@ def render(
             values[k] = side_name(v.index)
         elif isinstance(v, Cards):
             words = card_words(v.names) if card_words else " ".join(v.names)
-            values[k] = words if isinstance(words, str) else render(words, seat_name, side_name)
+            values[k] = (
+                words
+                if isinstance(words, str)
+                else render(words, seat_name, side_name, None, is_you, translate, translate_plural)
+            )
         elif isinstance(v, Text):
-            values[k] = render(v, seat_name, side_name, card_words, is_you, translate)
+            values[k] = render(
+                v, seat_name, side_name, card_words, is_you, translate, translate_plural
+            )
         else:
             values[k] = str(v)
     try:
@@ -234,11 +272,16 @@ class DealSheet:
 class SuitLook:
     """How a suit key is drawn: its colour on paper, its glyph shape (one of the
     client's shapes: "spade", "heart", "diamond", "club", "moon", "leaf", "sun",
-    "star", "crow"; anything else gets a plain disc) and its word."""
+    "star", "mark" (the arcade's house bird); anything else gets its letter in a disc)
+    and its word."""
 
     colour: tuple[int, int, int]
     shape: str
     word: str
+    ink: tuple[int, int, int] | None = None  # its text on paper, where the fill is pale
+    on_dark: tuple[int, int, int] | None = None  # its colour on the dark panels
+    rim: tuple[int, int, int] | None = None  # an outline for a pale glyph
+    symbol: str = ""  # a Unicode symbol for text outside the window
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,9 +310,15 @@ BID_PROMPTS = {
     ("range", False): "Bid {low} to {high}",
     ("range", True): "Bid {low} to {high}, or pass",
 }
-STANDARD_SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+# A card in a sentence: one whole phrase per suit (a language may bend the suit's name).
+STANDARD_SUIT_WORDS = {
+    "S": lambda rank: say("{rank} of spades", rank=rank),
+    "H": lambda rank: say("{rank} of hearts", rank=rank),
+    "D": lambda rank: say("{rank} of diamonds", rank=rank),
+    "C": lambda rank: say("{rank} of clubs", rank=rank),
+}
 RANK_WORDS = {"T": "10"}
-JOKER_WORDS = {"BJ": "black joker", "RJ": "red joker"}
+JOKER_WORDS = {"BJ": say("black joker"), "RJ": say("red joker")}
 
 
 class Presentation:
@@ -369,7 +418,7 @@ class Presentation:
     def card_words(self, names: Sequence[str], deck: Deck) -> Text:
         """Cards in words for prompts and hints. Generic: rank and suit as the deck
         says them ("10 of hearts", "R5")."""
-        out = []
+        out: list[Text | str] = []
         for n in names:
             ids = deck.ids(n)
             if not ids:
@@ -379,10 +428,10 @@ class Presentation:
             if n in JOKER_WORDS:
                 out.append(JOKER_WORDS[n])
             elif s in STANDARD_SUIT_WORDS:
-                out.append(f"{RANK_WORDS.get(r, r)} of {STANDARD_SUIT_WORDS[s]}")
+                out.append(STANDARD_SUIT_WORDS[s](RANK_WORDS.get(r, r)))
             else:
                 out.append(n)
-        return say("{cards}", cards=", ".join(out))
+        return join_words(out)
 
     # ---- what to do
 
@@ -554,4 +603,5 @@ __all__ = [
     "presentation_of",
     "render",
     "say",
+    "join_words",
 ]
