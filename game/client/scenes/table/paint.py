@@ -252,7 +252,7 @@ class PaintRoom:
                 n = self.view.dummy.count + self.view.dummy.down
             if self.dealing is not None:
                 n = min(n, self.dealing.get(seat, 0))
-            parts.append(words(say("{count} cards", count=n)))
+            parts.append(words(say("{count} card", plural="{count} cards", count=n)))
         call = self.calls.get(seat)
         if to_move and not s.is_human(seat) and (s.ai_busy() or self._ai_ready == seat):
             dots = "." * (1 + int(self.app.clock_s * 3) % 3)
