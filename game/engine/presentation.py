@@ -88,7 +88,7 @@ class Text:
     # Plural forms: `msg` is the singular, `plural` the English plural; the number in
     # the placeholder `count` chooses (each language has its own rule: fr says 0 carte).
     plural: str = ""
-    count: str = "count"
+    count_key: str = "count"
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.values:
@@ -107,13 +107,12 @@ def say(
     you: str = "",
     subject: str = "player",
     plural: str = "",
-    count: str = "count",
     **values: Any,
 ) -> Text:
     """A Text. `subject` names the placeholder whose seat may be the local player.
     With `plural`, the number in the placeholder `count` picks the form:
     say("{count} card", plural="{count} cards", count=n)."""
-    return Text(msg, tuple(values.items()), you, subject if you else "", plural, count)
+    return Text(msg, tuple(values.items()), you, subject if you else "", plural)
 
 
 def render(
@@ -135,7 +134,7 @@ def render(
         who = text.get(text.subject)
         if isinstance(who, Seat) and is_you(who.index):
             msg = text.you
-    n = text.get(text.count) if text.plural and msg is text.msg else None
+    n = text.get(text.count_key) if text.plural and msg is text.msg else None
     if isinstance(n, int) and not isinstance(n, bool):
         if translate_plural is not None:
             msg = translate_plural(text.msg, text.plural, n)
