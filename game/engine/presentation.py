@@ -115,6 +115,17 @@ def say(
     return Text(msg, tuple(values.items()), you, subject if you else "", plural)
 
 
+def join_words(words: Sequence[Text | str]) -> Text:
+    """Several words or phrases as one list ("the red 5, the Crow"): each is rendered
+    (and translated) on its own; the list separator is the sentence "{first}, {rest}"."""
+    if not words:
+        return say("{cards}", cards="")
+    head, *rest = words
+    if not rest:
+        return say("{cards}", cards=head)
+    return say("{first}, {rest}", first=head, rest=join_words(rest))
+
+
 def render(
     text: Text | str,
     seat_name: Any,
@@ -299,9 +310,15 @@ BID_PROMPTS = {
     ("range", False): "Bid {low} to {high}",
     ("range", True): "Bid {low} to {high}, or pass",
 }
-STANDARD_SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+# A card in a sentence: one whole phrase per suit (a language may bend the suit's name).
+STANDARD_SUIT_WORDS = {
+    "S": lambda rank: say("{rank} of spades", rank=rank),
+    "H": lambda rank: say("{rank} of hearts", rank=rank),
+    "D": lambda rank: say("{rank} of diamonds", rank=rank),
+    "C": lambda rank: say("{rank} of clubs", rank=rank),
+}
 RANK_WORDS = {"T": "10"}
-JOKER_WORDS = {"BJ": "black joker", "RJ": "red joker"}
+JOKER_WORDS = {"BJ": say("black joker"), "RJ": say("red joker")}
 
 
 class Presentation:
@@ -401,7 +418,7 @@ class Presentation:
     def card_words(self, names: Sequence[str], deck: Deck) -> Text:
         """Cards in words for prompts and hints. Generic: rank and suit as the deck
         says them ("10 of hearts", "R5")."""
-        out = []
+        out: list[Text | str] = []
         for n in names:
             ids = deck.ids(n)
             if not ids:
@@ -411,10 +428,10 @@ class Presentation:
             if n in JOKER_WORDS:
                 out.append(JOKER_WORDS[n])
             elif s in STANDARD_SUIT_WORDS:
-                out.append(f"{RANK_WORDS.get(r, r)} of {STANDARD_SUIT_WORDS[s]}")
+                out.append(STANDARD_SUIT_WORDS[s](RANK_WORDS.get(r, r)))
             else:
                 out.append(n)
-        return say("{cards}", cards=", ".join(out))
+        return join_words(out)
 
     # ---- what to do
 
@@ -586,4 +603,5 @@ __all__ = [
     "presentation_of",
     "render",
     "say",
+    "join_words",
 ]
