@@ -499,6 +499,14 @@ class Presentation:
     def history_cell(self, entry: Mapping[str, Any]) -> Text | None:
         return None
 
+    # ---- the table's room
+
+    def largest_play(self, options: Mapping[str, Any], seats: int) -> int:
+        """The most cards one seat can put in the middle in one action (the table
+        reserves that much room in front of every seat, so no play ever covers a plate,
+        a hand or a button). Generic: one card a seat, as in a trick of single cards."""
+        return 1
+
     # ---- card art
 
     def card_art(self) -> CardArt:

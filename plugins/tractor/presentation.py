@@ -28,6 +28,7 @@ from crowsnest.engine.presentation import (
 )
 
 from .cards import LEVEL_NAMES
+from .deal import HAND
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 TRUMP_WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
@@ -63,6 +64,10 @@ def _trump_is(trump: str) -> Text:
 
 
 class TractorPresentation(Presentation):
+    def largest_play(self, options: Mapping[str, Any], seats: int) -> int:
+        # a throw (or a trump tractor) can take most of a hand: leave room for all of it
+        return HAND
+
     # ---- events
 
     def on_declare(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:

@@ -113,11 +113,17 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
             self.bottom,
             self.app.prefs.card_scale,
             clockwise=self.session.variant.clockwise,
+            max_play=self.largest_play(),
         )
         self.tweener.finish_all()
         self._rebuild_trick()
         self._build_toolbar()
         self._build_panel()
+
+    def largest_play(self) -> int:
+        """The game's largest legal play (its presentation says), for the played areas."""
+        n = self.words.ask("largest_play", self.match.options, self.session.seats)
+        return n if isinstance(n, int) and 0 < n < 1000 else 1
 
     @property
     def positions(self) -> int:
