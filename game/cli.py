@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -183,7 +184,13 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def gui_main() -> int:
-    """The `crowsnest-gui` entry point (no console window on Windows): the window only."""
+    """The `crowsnest-gui` entry point (no console window on Windows). Started that way
+    the process has no stdout or stderr (both None): what would be printed, such as a
+    one-sentence error, goes to the log file instead of nowhere."""
+    if sys.stdout is None:
+        sys.stdout = logfile.LogStream()
+    if sys.stderr is None:
+        sys.stderr = logfile.LogStream()
     return main(sys.argv[1:])
 
 
@@ -281,7 +288,9 @@ def cmd_simulate(args: argparse.Namespace, cfg: Config) -> int:
     except ValueError as e:
         raise CLIError(str(e), 2) from None
     options = dict(cfg.options_for(variant))
-    seed0 = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    # ASCII digits only ('²' is a digit to isdigit(), not to int()); other text is a text
+    # seed, which Match checks (length, lone surrogates from undecodable argv bytes)
+    seed0 = int(args.seed) if re.fullmatch(r"-?[0-9]{1,200}", args.seed) else args.seed
     # Seats and options are checked here once: one sentence, not one per worker.
     try:
         first = Match(variant, seed=sim.match_seed(seed0, 0), seats=args.seats, options=options)

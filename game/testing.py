@@ -260,7 +260,7 @@ def play_in_client(
                 f"(stuck on {type(top).__name__}, phase {session.match.phase})"
             )
             return ClientRun(
-                session.match, app.frames, sheets, tuple(session.faults), frozenset(said)
+                session.match, app.frames, sheets, tuple(session.fault_log), frozenset(said)
             )
         finally:
             app.close()

@@ -45,6 +45,8 @@ def read_toml(path: Path, what: str, error: type[Exception]) -> dict[str, Any] |
         raise error(f"{path}: is not a {what} (not valid TOML: {e})") from None
     except RecursionError:
         raise error(f"{path}: is not a {what} (its TOML is nested too deeply)") from None
+    except ValueError as e:  # an integer of more digits than Python converts
+        raise error(f"{path}: is not a {what} ({e})") from None
 
 
 def _read_regular(path: Path, what: str, error: type[Exception]) -> bytes:

@@ -245,6 +245,8 @@ def _play(
     else:
         raise RuntimeError(f"deal {deal} of {variant.id} did not end after {MAX_ACTIONS} actions")
     faults = sum(x.faults for x in seats.values())
+    if whole_match:  # a match's margin: the final scores
+        change = list(m.scores)
     return {
         "change": change or [0] * (len(m.teams) if m.teams else m.seats),
         "roles": list(roles) if roles else None,
@@ -271,12 +273,16 @@ def play_task(spec: Spec, deal: int, pairing: int) -> dict[str, Any]:
             side = teams[a_team]
             ch = r["change"]
             margin = ch[a_team] - ch[1 - a_team]
-            role = r["roles"][side[0]] if r["roles"] else None
-            won = (r["winner"] == a_team) if spec.matches else margin > 0
+            # (whole matches have no one role: roles are reported for deals only)
+            role = r["roles"][side[0]] if r["roles"] and not spec.matches else None
+            if spec.matches:
+                won = 1.0 if r["winner"] == a_team else 0.0
+            else:  # a tie (Tractor: nobody goes up) is half a win
+                won = 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
             tables.append({"margin": margin, "role": role, "win": won, "faults": r["faults"]})
         total = sum(t["margin"] for t in tables)
         if spec.matches:
-            score = sum(1.0 for t in tables if t["win"])
+            score = sum(t["win"] for t in tables)
             games = 2.0
         else:
             score = 1.0 if total > 0 else 0.5 if total == 0 else 0.0
@@ -304,11 +310,10 @@ def play_task(spec: Spec, deal: int, pairing: int) -> dict[str, Any]:
             own = sum(ch[s] for s in range(spec.seats) if roles[s] == mine)
             other = sum(ch[s] for s in range(spec.seats) if roles[s] != mine)
             names.append(mine)
-            tables.append(
-                {"margin": own - other, "role": mine, "win": own > other, "faults": r["faults"]}
-            )
+            won = 1.0 if own > other else 0.5 if own == other else 0.0
+            tables.append({"margin": own - other, "role": mine, "win": won, "faults": r["faults"]})
         total = sum(t["margin"] for t in tables)
-        score = float(sum(1 for t in tables if t["win"]))
+        score = float(sum(t["win"] for t in tables))
         games = float(len(tables))
     else:
         total = 0
@@ -327,7 +332,7 @@ def play_task(spec: Spec, deal: int, pairing: int) -> dict[str, Any]:
                 {
                     "margin": margin,
                     "role": None,
-                    "win": margin > 0,
+                    "win": 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0,
                     "faults": got[0]["faults"] + got[1]["faults"],
                 }
             )
@@ -514,13 +519,13 @@ def summarize(spec: Spec, results: Iterable[dict[str, Any]], brief: bool = False
         for t in r["tables"]:
             if t["role"] is None:
                 continue
-            ra = per_level[r["a"]]["roles"].setdefault(t["role"], [0, 0])
-            ra[0] += 1 if t["win"] else 0
+            ra = per_level[r["a"]]["roles"].setdefault(t["role"], [0.0, 0])
+            ra[0] += float(t["win"])
             ra[1] += 1
             others = [x for x in names if x != t["role"]]
             if len(others) == 1:
-                rb = per_level[r["b"]]["roles"].setdefault(others[0], [0, 0])
-                rb[0] += 0 if t["win"] else 1
+                rb = per_level[r["b"]]["roles"].setdefault(others[0], [0.0, 0])
+                rb[0] += 1.0 - float(t["win"])
                 rb[1] += 1
     results_out = []
     for lv in levels:
@@ -600,8 +605,9 @@ def _role_names(rs: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def text_report(out: Mapping[str, Any]) -> str:
+    what = "seeds, each a match played twice" if out["unit"] == "match" else "deals"
     lines = [
-        f"{out['variant']}: {out['deals']} deals, {out['format']} format, seed {out['seed']}"
+        f"{out['variant']}: {out['deals']} {what}, {out['format']} format, seed {out['seed']}"
         + (" (interrupted: partial results)" if out.get("interrupted") else "")
     ]
     for r in out["results"]:
@@ -614,7 +620,7 @@ def text_report(out: Mapping[str, Any]) -> str:
         for role, f in r.get("roles", {}).items():
             lines.append(
                 f"            as {role}: {f['win_rate']:.3f} (95% {f['low']:.3f}-{f['high']:.3f}, "
-                f"{f['wins']} of {f['games']})"
+                f"{f['wins']:g} of {f['games']})"
             )
     if len(out.get("pairs", [])) > 1:
         for p in out["pairs"]:

@@ -51,6 +51,14 @@ def set_time_caps(on: bool) -> bool:
     return old
 
 
+def deadline(seconds: float | None) -> float | None:
+    """perf_counter() time at which a search started now must stop, or None (no cap, or
+    caps switched off): for searches of a variant's own that do not go through pimc_search."""
+    if seconds is None or not _time_caps:
+        return None
+    return time.perf_counter() + seconds
+
+
 def apply_action(deal: Deal, candidate: Any) -> None:
     """The default way a candidate enters a sampled deal: it is one action."""
     deal.apply(candidate)
@@ -172,6 +180,7 @@ __all__ = [
     "SearchResult",
     "apply_action",
     "apply_sequence",
+    "deadline",
     "pimc_search",
     "set_time_caps",
 ]

@@ -346,7 +346,8 @@ def _make_audio(volume: float, muted: bool) -> Any:
     except Exception as e:  # noqa: BLE001 - no sound device or module: play silent
         from .silent_audio import SilentAudio
 
-        return SilentAudio(volume, muted, f"the sound module could not be loaded ({e})")
+        log.info("sound is off: the sound module could not be loaded (%s)", e)
+        return SilentAudio(volume, muted, str(e))
 
 
 def _autosave_path(config_path: Any) -> Any:

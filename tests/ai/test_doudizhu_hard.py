@@ -19,7 +19,11 @@ from crowsnest_games.doudizhu.hard import (
     sample_deal,
 )
 
-SMALL = HardConfig(budget=SearchBudget(iterations=24, seconds=None, min_worlds=2))
+SMALL = HardConfig(
+    budget=SearchBudget(iterations=24, seconds=None, min_worlds=2),
+    bid_budget=SearchBudget(iterations=12, seconds=None, min_worlds=2),
+    endgame_seconds=None,
+)
 
 
 def positions(seed: int):
@@ -170,3 +174,13 @@ def test_hard_end_game_takes_the_sure_win():
     a = hard.choose(view, m.legal_actions(), random.Random(1))
     assert m.check(a) is None
     assert hard.last_search["endgame_worlds"] >= 1
+
+
+def test_paired_pick_keeps_normal_without_evidence():
+    from crowsnest_games.doudizhu.hard import paired_pick
+
+    rows = {"normal": [1, -1, 1, -1, 1, -1], "a": [1, -1, 1, 1, 1, -1], "b": [1, 1, 1, 1, 1, 1]}
+    # "a" wins one world more: not enough; "b" wins three more, every world at least as well
+    assert paired_pick(["normal", "a"], rows, 1.0) == "normal"
+    assert paired_pick(["normal", "a", "b"], rows, 1.0) == "b"
+    assert paired_pick(["normal", "a"], {"normal": [0.0], "a": [1.0]}, 1.0) == "normal"

@@ -10,6 +10,7 @@ import json
 import logging
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import crowsnest
@@ -181,3 +182,16 @@ def test_contained_ai_faults_are_logged(cli, tmp_path, workers):
     text = (state / "crowsnest" / "log" / "crowsnest.log").read_text()
     assert "WARNING crowsnest.ai" in text and "lost my cards" in text
     # with 2 workers every game is played (and every fault logged) in a worker process
+
+
+def test_without_a_console_the_gui_entry_point_logs_what_it_would_print(state_home, monkeypatch):
+    """Windows starts crowsnest-gui with sys.stdout and sys.stderr set to None."""
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    monkeypatch.setattr(sys, "argv", ["crowsnest-gui", "--config", str(state_home / "c.toml")])
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # no window can open: one sentence
+    monkeypatch.delenv("CROWSNEST_ALLOW_HEADLESS", raising=False)
+    assert cli.gui_main() == 1
+    sys.stderr.flush()
+    text = (state_home / "crowsnest" / "log" / "crowsnest.log").read_text()
+    assert "WARNING crowsnest.output" in text and "crowsnest: cannot open a window" in text

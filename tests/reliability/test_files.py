@@ -203,3 +203,27 @@ def test_autosave_moves_an_uncontinuable_save_aside_never_into_previous(tmp_path
             auto.close()
     kept = list(tmp_path.glob("current.unreadable-*.toml"))
     assert [k.read_bytes() for k in kept] == [precious]
+
+
+def test_save_with_a_5000_digit_integer_is_an_error_sentence(tmp_path):
+    p = tmp_path / "s.toml"
+    p.write_text("seed = " + "9" * 5000 + "\n")
+    with pytest.raises(savefile.SaveError, match="is not a save file"):
+        savefile.read(p)
+
+
+@pytest.mark.parametrize("seed", ["²", "9" * 5000, "--5"])
+def test_simulate_odd_seeds_get_a_sentence_or_play(tmp_path, seed):
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "d"), XDG_STATE_HOME=str(tmp_path / "s"))
+    r = subprocess.run(
+        [sys.executable, "-m", "crowsnest", "simulate", "--variant", "doudizhu"]
+        + ["--games", "1", "--seed", seed, "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert "Traceback" not in r.stderr, r.stderr[-2000:]
+    assert r.returncode in (0, 2)
+    if r.returncode == 2:
+        assert "seed" in r.stderr

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from crowsnest.ai.runner import level_order
+from crowsnest.ai.runner import level_order, playable_level
 from crowsnest.config import Config
 from crowsnest.engine import OptionError
 
@@ -138,9 +138,13 @@ class SetupScene(FormScene):
 
     # ------------------------------------------------------------ values
 
-    @staticmethod
-    def _who(sp: SeatPrefs) -> str:
-        return "Human" if sp.kind == "human" else f"Computer ({sp.level})"
+    def _who(self, sp: SeatPrefs) -> str:
+        if sp.kind == "human":
+            return "Human"
+        level, missing = playable_level(self.variant, sp.level)
+        if missing is not None:  # a level from the config this game does not have
+            return f"Computer ({level}: there is no '{sp.level}' here)"
+        return f"Computer ({level})"
 
     def _edit(self, sp: SeatPrefs, t: str | None) -> None:
         if t is None:
@@ -231,8 +235,11 @@ class SetupScene(FormScene):
         ]
         p.options = self.options
         self.app.save_prefs()
-        # the session mirrors compass names itself for counter-clockwise play
-        seats = [SeatSetup(s.kind, s.level, s.name.strip()) for s in p.players]
+        # the session mirrors compass names itself for counter-clockwise play; a level
+        # this game lacks plays the fallback the seat row showed
+        seats = [
+            SeatSetup(s.kind, playable_level(v, s.level)[0], s.name.strip()) for s in p.players
+        ]
         session = Session(v, seats, dict(opts), seed=random.randrange(1 << 30))
         from .table import TableScene
 
