@@ -57,12 +57,27 @@ class Words:
                 return got
         return i18n._(msg)
 
+    def translate_plural(self, singular: str, plural: str, n: int) -> str:
+        """The form of a plural sentence for `n`, the game's catalog first."""
+        catalog = getattr(self.session.variant, "catalog", None)
+        if catalog is not None:
+            got = catalog.ngettext(singular, plural, n)
+            if got not in (singular, plural):
+                return got
+        return i18n.ngettext(singular, plural, n)
+
     def __call__(self, text: Text | str | None) -> str:
         if text is None:
             return ""
         try:
             return render(
-                text, self.name_of, self.side_name, self._card_words, self.is_you, self.translate
+                text,
+                self.name_of,
+                self.side_name,
+                self._card_words,
+                self.is_you,
+                self.translate,
+                self.translate_plural,
             )
         except Exception:  # noqa: BLE001 - a malformed Text shows as written
             return text.msg if isinstance(text, Text) else str(text)

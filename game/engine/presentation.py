@@ -85,6 +85,10 @@ class Text:
     values: tuple[tuple[str, Any], ...] = ()
     you: str = ""  # the sentence when `subject` is the local player
     subject: str = ""  # the placeholder (a Seat) that decides whether `you` is used
+    # Plural forms: `msg` is the singular, `plural` the English plural; the number in
+    # the placeholder `count` chooses (each language has its own rule: fr says 0 carte).
+    plural: str = ""
+    count: str = "count"
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.values:
@@ -97,9 +101,19 @@ class Text:
         return render(self, lambda s: f"seat {s + 1}", lambda s: f"side {s + 1}")
 
 
-def say(msg: str, *, you: str = "", subject: str = "player", **values: Any) -> Text:
-    """A Text. `subject` names the placeholder whose seat may be the local player."""
-    return Text(msg, tuple(values.items()), you, subject if you else "")
+def say(
+    msg: str,
+    *,
+    you: str = "",
+    subject: str = "player",
+    plural: str = "",
+    count: str = "count",
+    **values: Any,
+) -> Text:
+    """A Text. `subject` names the placeholder whose seat may be the local player.
+    With `plural`, the number in the placeholder `count` picks the form:
+    say("{count} card", plural="{count} cards", count=n)."""
+    return Text(msg, tuple(values.items()), you, subject if you else "", plural, count)
 
 
 def render(
@@ -109,9 +123,11 @@ def render(
     card_words: Any = None,
     is_you: Any = None,
     translate: Any = None,
+    translate_plural: Any = None,
 ) -> str:
     """The sentence for the screen. The client passes how to name a seat, a side and
-    cards, whether a seat is the local player, and (issue 16) a translation function."""
+    cards, whether a seat is the local player, and how to translate a sentence
+    (`translate(msg)`) and a plural one (`translate_plural(singular, plural, n)`)."""
     if isinstance(text, str):
         return translate(text) if translate else text
     msg = text.msg
@@ -119,7 +135,13 @@ def render(
         who = text.get(text.subject)
         if isinstance(who, Seat) and is_you(who.index):
             msg = text.you
-    if translate is not None:
+    n = text.get(text.count) if text.plural and msg is text.msg else None
+    if isinstance(n, int) and not isinstance(n, bool):
+        if translate_plural is not None:
+            msg = translate_plural(text.msg, text.plural, n)
+        else:
+            msg = text.msg if n == 1 else text.plural
+    elif translate is not None:
         msg = translate(msg)
     values: dict[str, str] = {}
     for k, v in text.values:
@@ -129,9 +151,15 @@ def render(
             values[k] = side_name(v.index)
         elif isinstance(v, Cards):
             words = card_words(v.names) if card_words else " ".join(v.names)
-            values[k] = words if isinstance(words, str) else render(words, seat_name, side_name)
+            values[k] = (
+                words
+                if isinstance(words, str)
+                else render(words, seat_name, side_name, None, is_you, translate, translate_plural)
+            )
         elif isinstance(v, Text):
-            values[k] = render(v, seat_name, side_name, card_words, is_you, translate)
+            values[k] = render(
+                v, seat_name, side_name, card_words, is_you, translate, translate_plural
+            )
         else:
             values[k] = str(v)
     try:
@@ -234,11 +262,16 @@ class DealSheet:
 class SuitLook:
     """How a suit key is drawn: its colour on paper, its glyph shape (one of the
     client's shapes: "spade", "heart", "diamond", "club", "moon", "leaf", "sun",
-    "star", "crow"; anything else gets a plain disc) and its word."""
+    "star", "mark" (the arcade's house bird); anything else gets its letter in a disc)
+    and its word."""
 
     colour: tuple[int, int, int]
     shape: str
     word: str
+    ink: tuple[int, int, int] | None = None  # its text on paper, where the fill is pale
+    on_dark: tuple[int, int, int] | None = None  # its colour on the dark panels
+    rim: tuple[int, int, int] | None = None  # an outline for a pale glyph
+    symbol: str = ""  # a Unicode symbol for text outside the window
 
 
 @dataclass(frozen=True, slots=True)

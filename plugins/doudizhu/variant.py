@@ -8,7 +8,7 @@ from typing import Any
 from crowsnest.engine.cards import Card, Deck
 from crowsnest.engine.options import Options
 from crowsnest.engine.variant import DealSetup, Variant
-from crowsnest.i18n import read_localized
+from crowsnest.i18n import N_, read_localized
 
 from . import combos
 from .ai import AIS
@@ -58,7 +58,7 @@ def new_deal(setup: DealSetup) -> DouDizhuDeal:
 
 VARIANT = Variant(
     id="doudizhu",
-    name="Dou Dizhu",
+    name=N_("Dou Dizhu"),
     seats=(3,),
     deck=DouDizhuDeck(),
     bidding=DouDizhuBidding(),
@@ -70,7 +70,7 @@ VARIANT = Variant(
     rules_translations=RULES_TRANSLATIONS,
     options=OPTIONS,
     teams=lambda n, o: None,
-    description="Landlord: one player against two, climbing with combinations.",
+    description=N_("Landlord: one player against two, climbing with combinations."),
     pile_names=("bottom",),
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
     presentation=DouDizhuPresentation(),

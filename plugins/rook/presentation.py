@@ -35,11 +35,19 @@ SPRITES = Path(__file__).with_name("sprites")
 # How the client draws the coloured suits: each has a glyph as well as its colour, for
 # colour-blind players (black moon, green leaf, red heart, yellow sun).
 SUITS = {
-    "B": SuitLook((34, 34, 42), "moon", "black"),
-    "G": SuitLook((12, 100, 46), "leaf", "green"),
-    "R": SuitLook((206, 36, 44), "heart", "red"),
-    "Y": SuitLook((238, 176, 10), "sun", "yellow"),
-    "*": SuitLook((36, 38, 56), "crow", "bird"),
+    "B": SuitLook((34, 34, 42), "moon", "black", on_dark=(225, 225, 232), symbol="\u263e"),
+    "G": SuitLook((12, 100, 46), "leaf", "green", on_dark=(96, 214, 128), symbol="\u2618"),
+    "R": SuitLook((206, 36, 44), "heart", "red", on_dark=(255, 112, 112), symbol="\u2665"),
+    "Y": SuitLook(
+        (238, 176, 10),
+        "sun",
+        "yellow",
+        ink=(176, 112, 0),
+        on_dark=(252, 206, 64),
+        rim=(150, 96, 0),
+        symbol="\u2600",
+    ),
+    "*": SuitLook((36, 38, 56), "mark", "bird", on_dark=(200, 210, 235), symbol="\u2740"),
 }
 SUIT_OF_COLOUR = dict(zip(COLOUR_NAMES, COLOURS, strict=True))
 # The trump colour as the top bar and the trump buttons say it.

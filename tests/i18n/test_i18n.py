@@ -134,15 +134,16 @@ def _compile(tmp_path: Path, domain: str, lang: str, pairs: dict[str, str]) -> N
 
 
 def test_a_plugin_catalog_is_its_own_domain_and_falls_back_to_english(tmp_path):
-    _compile(tmp_path, "myplugin", "sv", {"Deal": "Giv"})
+    _compile(tmp_path, "myplugin", "sv", {"Feed the flamingo": "Mata flamingon"})
     cat = Catalog("myplugin", tmp_path)
     i18n.set_language("sv")
-    assert cat.gettext("Deal") == "Giv"
-    assert _("Deal") == "Deal"  # the project's catalog does not know the plugin's words
+    assert cat.gettext("Feed the flamingo") == "Mata flamingon"
+    # the project's catalog does not know the plugin's words
+    assert _("Feed the flamingo") == "Feed the flamingo"
     i18n.set_language("da")  # the plugin has no Danish: English
-    assert cat.gettext("Deal") == "Deal"
+    assert cat.gettext("Feed the flamingo") == "Feed the flamingo"
     i18n.set_language(i18n.PSEUDO)
-    assert cat.gettext("Deal").startswith("[D")
+    assert cat.gettext("Feed the flamingo").startswith("[Féé")
 
 
 def test_read_localized_and_pick_choose_the_twin_file(tmp_path):

@@ -45,11 +45,13 @@ class Recorder:
 def _scenes():
     from crowsnest.client.scenes.info import PluginsScene, RulesScene
     from crowsnest.client.scenes.settings import SettingsScene
+    from crowsnest.client.scenes.setup import SetupScene
     from crowsnest.client.scenes.title import TitleScene
 
     return {
         "title": TitleScene,
         "settings": SettingsScene,
+        "setup": SetupScene,
         "plugins": PluginsScene,
         "rules": lambda: RulesScene("crowsnest"),
     }

@@ -16,7 +16,9 @@ class OhHellPresentation(Presentation):
     def facts(self, view: Mapping[str, Any]) -> list[Fact]:
         out = []
         if isinstance(view.get("hand_size"), int):
-            out.append(Fact(say("{count} cards each", count=view["hand_size"])))
+            out.append(
+                Fact(say("{count} card each", plural="{count} cards each", count=view["hand_size"]))
+            )
         tr = view.get("trump")
         if isinstance(tr, str) and tr in SUIT_KEYS:
             out.append(

@@ -231,9 +231,7 @@ class PaintRoom:
             surface.blit(assets.icon("dealer", icon_h), (px + pw - icon_h - ui(4), py + ui(4)))
         leads = seat >= 0 and seat == self.words.ask("leader", dv)
         if leads:
-            surface.blit(
-                assets.icon("declarer", icon_h), (px + pw - 2 * icon_h - ui(8), py + ui(4))
-            )
+            surface.blit(assets.icon("leader", icon_h), (px + pw - 2 * icon_h - ui(8), py + ui(4)))
         icons = dealer + leads
         room = px + pw - ix - ui(6) - icons * (icon_h + ui(4))
         name = text.fit(name, ui(18), room, True)  # a long name stays on its plate
@@ -272,7 +270,7 @@ class PaintRoom:
                 n = self.view.dummy.count + self.view.dummy.down
             if self.dealing is not None:
                 n = min(n, self.dealing.get(seat, 0))
-            parts.append(words(say("{count} cards", count=n)))
+            parts.append(words(say("{count} card", plural="{count} cards", count=n)))
         call = self.calls.get(seat)
         if to_move and not s.is_human(seat) and (s.ai_busy() or self._ai_ready == seat):
             dots = "." * (1 + int(self.app.clock_s * 3) % 3)
