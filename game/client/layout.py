@@ -186,7 +186,10 @@ def table_layout(
         oh = sh + 4 + plate_h
 
         # The local band at the bottom: plate + status line above the fan, lift space.
-        band_top = H - margin - ch - lift - plate_h - margin
+        # the prompt line stands a little taller than the plate: room for a wrapped
+        # sentence and a refusal under it
+        extra = round(plate_h * 0.4)
+        band_top = H - margin - ch - lift - plate_h - margin - extra
         region_top = top_h + margin
         region_bot = band_top - margin
         cx = W / 2
@@ -216,7 +219,7 @@ def table_layout(
             if k == 0:
                 hand_w = W - 2 * margin
                 hand = (margin, H - margin - ch, hand_w, ch)
-                plate = (margin, band_top + margin // 2, plate_w, plate_h)
+                plate = (margin, band_top + extra + margin // 2, plate_w, plate_h)
                 places.append(
                     SeatPlace(seat, a, True, (round(cx), round(y_bot)), hand, plate, trick)
                 )
@@ -252,7 +255,7 @@ def table_layout(
         margin + plate_w + margin,
         band_top + margin // 2,
         W - (plate_w + 3 * margin),
-        plate_h,
+        plate_h + extra,
     )
     # public cards under the top bar: right of a seat at the top centre, else centred
     row_h = round(sh * 0.8)

@@ -107,13 +107,14 @@ def say(
     you: str = "",
     subject: str = "player",
     plural: str = "",
-    count: str = "count",
+    plural_by: str = "count",
     **values: Any,
 ) -> Text:
     """A Text. `subject` names the placeholder whose seat may be the local player.
-    With `plural`, the number in the placeholder `count` picks the form:
-    say("{count} card", plural="{count} cards", count=n)."""
-    return Text(msg, tuple(values.items()), you, subject if you else "", plural, count)
+    With `plural`, the number in the placeholder `plural_by` (by default `count`) picks
+    the form: say("{count} card", plural="{count} cards", count=n). (`count` is a
+    placeholder like any other, so `count=n` fills it.)"""
+    return Text(msg, tuple(values.items()), you, subject if you else "", plural, plural_by)
 
 
 def render(
