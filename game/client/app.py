@@ -13,6 +13,7 @@ import logging
 import os
 import sys
 import time
+import warnings
 from typing import Any
 
 import pygame
@@ -53,6 +54,8 @@ class App:
         self.screen = pygame.display.set_mode(size, flags)  # pygame.error without a display
         pygame.display.set_caption(CAPTION)
         _set_window_icon()
+        self._enforce_minimum()
+        self.display_size = self._display_size()
         pygame.key.set_repeat(350, 60)
         self.size = self.screen.get_size()
         from .assets import Assets
@@ -121,11 +124,36 @@ class App:
             self.screen = pygame.display.set_mode(size, flags)
         except pygame.error:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._enforce_minimum()
         self._resized(self.screen.get_size())
+
+    def _enforce_minimum(self) -> None:
+        """The window cannot be dragged below MIN_SIZE (the table is laid out for no
+        less: below it the hand was cut off)."""
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                win = pygame.Window.from_display_module()
+            win.minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):  # an old pygame, no window
+            return
+
+    @staticmethod
+    def _display_size() -> tuple[int, int] | None:
+        """The desktop's size, where there is a real display (the window sizes that
+        Settings offers must fit on it); None headless."""
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            return None
+        return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
 
     def _resized(self, size: tuple[int, int]) -> None:
         size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         if size != self.size:
+            self.input.window_changed()
             self.size = size
             self.stack.resize(size)
 
@@ -139,6 +167,7 @@ class App:
             self.quit()
             return
         if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.input.window_changed()
             surf = pygame.display.get_surface()
             if surf is not None:
                 self.screen = surf

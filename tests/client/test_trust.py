@@ -3,6 +3,8 @@ saw, then what they see now."""
 
 from __future__ import annotations
 
+import warnings
+
 from client_driver import DT, make_app
 from crowsnest.client.scenes.table import TableScene
 from crowsnest.client.session import SeatSetup, Session
@@ -41,4 +43,238 @@ def test_counts_fill_their_placeholder_and_take_the_singular():
     n = t.view.hand_counts[1]
     assert f"{n} cards" in t._plate_line(1, False, False)
     assert "{" not in t.prompt()
+    app.close()
+
+
+def _with(action, out, c):
+    return (action[0], tuple(sorted((*[y for y in action[1] if y != out], c))))
+
+
+def test_dimming_is_per_card_instance_over_random_positions_of_every_game():
+    """Two identical cards (Tractor's double pack) or equivalent ones (any 2 answering a
+    Dou Dizhu single): one copy was dimmed, and clicking it played it. Over random
+    positions of every game: every card shown playable is in a legal action, and no
+    legal action can use a dimmed card (put in the place of any card of any legal play,
+    the engine refuses it)."""
+    import random
+
+    app = make_app()
+    checked = {}
+    for v in sorted(app.registry.variants.values(), key=lambda v: v.id):
+        seats = v.default_seats
+        setups = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)]
+        s = Session(v, setups, seed=11)
+        t = TableScene(s)
+        app.stack.replace(t)
+        rng = random.Random(v.id)
+        m = s.match
+        n = 0
+        for _ in range(260):
+            if m.over or n >= 12:
+                break
+            if m.to_move == 0:
+                t.refresh()
+                legal = [a for a in m.legal_actions() if a[0] in ("play", "discard")]
+                if legal and m.deal.legal_complete():
+                    n += 1
+                    used = {c for a in legal for c in a[1]}
+                    for c in t.hand_ids():
+                        if c in t.playable:
+                            ok = c in used or any(
+                                m.check(_with(a, x, c)) is None for a in legal for x in a[1]
+                            )
+                            assert ok, (v.id, m.deck.names[c], "shown playable, refused")
+                        else:
+                            assert c not in used, (v.id, m.deck.names[c])
+                            assert all(
+                                m.check(_with(a, x, c)) is not None
+                                for a in legal
+                                for x in a[1]
+                                if c not in a[1]
+                            ), (v.id, m.deck.names[c], "dimmed, but the engine takes it")
+            a = m.deal.random_action(rng)
+            s.apply(a)
+        checked[v.id] = n
+    assert all(n > 0 for n in checked.values()), checked
+    app.close()
+
+
+# ---- input you can trust
+
+
+def motion(app, pos) -> None:
+    import pygame
+
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def test_the_pointer_where_the_window_opens_does_not_take_the_focus(tmp_path):
+    """On launch the button under the pointer (Rules) was focused instead of the first,
+    so Enter opened the Rules."""
+    from crowsnest.client.app import App
+    from crowsnest.client.prefs import PrefsStore
+    from crowsnest.client.scenes.title import TitleScene
+
+    app = App(PrefsStore(str(tmp_path / "c.toml")), size=(1280, 720))
+    title = TitleScene()
+    app.stack.push(title)
+    app.step(DT)
+    assert title.menu.focus == 0
+    other = title.menu.buttons[2].rect.center
+    motion(app, other)  # SDL reports the pointer as the window appears under it
+    assert title.menu.focus == 0
+    moved = (other[0] + 3, other[1])
+    motion(app, moved)  # the player moves the mouse: now focus follows it
+    assert title.menu.focus == 2
+    app.close()
+
+
+def test_resizing_under_a_still_pointer_does_not_move_the_focus(tmp_path):
+    """Settings: Right on 'Window size' resized the window, the rows moved under the
+    still pointer, focus jumped to 'Mute' and the next Right turned Mute on."""
+    import pygame
+    from crowsnest.client.app import App
+    from crowsnest.client.prefs import PrefsStore
+    from crowsnest.client.scenes.settings import SettingsScene
+
+    app = App(PrefsStore(str(tmp_path / "c.toml")), size=(1280, 720))
+    s = SettingsScene()
+    app.stack.push(s)
+    app.step(DT)
+    size_row = next(i for i, r in enumerate(s.rows) if r.label == "Window size")
+    mute_row = next(i for i, r in enumerate(s.rows) if r.label == "Mute")
+    s.focus = size_row
+    pointer = s.rows[size_row].rect.center
+    motion(app, pointer)
+    motion(app, (pointer[0] + 1, pointer[1]))  # the mouse rests on the size row
+    s.focus = size_row
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    assert app.size != (1280, 720)
+    # the rows moved; SDL reports the (still) pointer once more, now over another row
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=app.size, w=app.size[0], h=app.size[1]))
+    motion(app, (pointer[0] + 1, pointer[1] + 40))
+    assert s.focus == size_row
+    muted = app.prefs.muted
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    assert app.prefs.muted == muted and s.focus != mute_row
+    app.close()
+
+
+def test_clicking_a_rows_label_focuses_it_without_changing_it(tmp_path):
+    from crowsnest.client.app import App
+    from crowsnest.client.prefs import PrefsStore
+    from crowsnest.client.scenes.settings import SettingsScene
+
+    app = App(PrefsStore(str(tmp_path / "c.toml")), size=(1280, 720))
+    s = SettingsScene()
+    app.stack.push(s)
+    app.step(DT)
+    i = next(i for i, r in enumerate(s.rows) if r.label == "Mute")
+    before = app.prefs.muted
+    r = s.rows[i]
+    from crowsnest.client.input import Act, InputEvent
+
+    s.process_event(InputEvent(Act.CLICK, pos=(r.rect.left + 5, r.rect.centery)))
+    assert s.focus == i and app.prefs.muted == before
+    s.process_event(InputEvent(Act.CLICK, pos=r.right.center))  # the arrow changes it
+    assert app.prefs.muted != before
+    app.close()
+
+
+def test_the_window_keeps_its_minimum_size_and_settings_offers_sizes_that_fit(tmp_path):
+    import pygame
+    from crowsnest.client.app import App
+    from crowsnest.client.layout import MIN_SIZE
+    from crowsnest.client.prefs import PrefsStore
+    from crowsnest.client.scenes.settings import step_size
+
+    app = App(PrefsStore(str(tmp_path / "c.toml")), size=(1280, 720))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        win = pygame.Window.from_display_module()
+    assert tuple(win.minimum_size) == MIN_SIZE
+    win.size = (300, 200)  # dragged smaller than the table can be laid out
+    assert win.size[0] >= MIN_SIZE[0] and win.size[1] >= MIN_SIZE[1]
+    app.close()
+    # a 1366x768 display: nothing larger is offered, stepping up wraps to the smallest
+    fits = (1366, 768)
+    seen = set()
+    cur = (1024, 640)
+    for _ in range(10):
+        cur = step_size(cur, 1, fits)
+        seen.add(cur)
+    assert seen and all(w <= 1366 and h <= 768 for w, h in seen)
+    assert (1366, 768) in seen and (1920, 1080) not in seen
+
+
+def test_escape_closes_every_panel():
+    from crowsnest.client.input import Act, InputEvent
+    from crowsnest.client.scenes.overlays import LastTrickScene, PauseScene, ScoreSheetScene
+
+    app = make_app()
+    t = table(
+        app, "crowsnest", 4, lambda m: m.phase == "play" and m.view(0).to_json()["last_trick"]
+    )
+    for make in (
+        lambda: LastTrickScene(t),
+        lambda: ScoreSheetScene(t.session, t.words),
+        lambda: PauseScene(t),
+        lambda: app.scene("rules", t.session.variant.id),
+        lambda: app.scene("settings"),
+    ):
+        panel = make()
+        app.stack.push(panel)
+        app.step(DT)
+        assert app.stack.top is panel
+        app.dispatch(InputEvent(Act.MENU))  # Escape
+        app.step(DT)
+        assert app.stack.top is t, type(panel).__name__
+    app.close()
+
+
+def test_typing_a_name_replaces_the_old_one():
+    from crowsnest.client.input import Act, InputEvent
+
+    app = make_app()
+    setup = app.scene("setup")
+    app.stack.push(setup)
+    app.step(DT)
+    i = next(i for i, r in enumerate(setup.rows) if r.edit is not None)
+    row = setup.rows[i]
+    setup.focus = i
+    setup.process_event(InputEvent(Act.CONFIRM))
+    assert setup.editing is row
+    for ch in "Ann":
+        setup.process_event(InputEvent(Act.TEXT, text=ch))
+    setup.process_event(InputEvent(Act.CONFIRM, key=13))
+    assert "Ann" in row.value() and row.value().strip().startswith("Ann")
+    app.close()
+
+
+def test_a_new_game_asks_before_replacing_the_saved_game(tmp_path):
+    """Pause -> New game -> Start replaced the saved game without a question."""
+    from crowsnest.client.app import App
+    from crowsnest.client.input import Act, InputEvent
+    from crowsnest.client.prefs import PrefsStore
+    from crowsnest.client.scenes.common import ConfirmScene
+
+    app = App(PrefsStore(str(tmp_path / "c.toml")), size=(1280, 720))
+    assert app.save_path is not None
+    t = table(app, "crowsnest", 4, lambda m: m.phase == "play")
+    app.autosave()
+    app.flush_saves()
+    before = app.save_path.read_bytes()
+    setup = app.scene("setup")
+    app.stack.replace(setup)
+    app.step(DT)
+    setup.start()
+    assert isinstance(app.stack.top, ConfirmScene)
+    app.stack.top.menu.process_event(InputEvent(Act.CONFIRM))  # Cancel has the focus
+    app.flush_saves()
+    assert app.stack.top is setup and app.save_path.read_bytes() == before
+    setup.start()
+    confirm = app.stack.top
+    confirm.menu.focus = 0  # Start new game
+    confirm.menu.process_event(InputEvent(Act.CONFIRM))
+    assert type(app.stack.top).__name__ == "TableScene" and app.stack.top is not t
     app.close()

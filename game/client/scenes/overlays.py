@@ -47,7 +47,8 @@ SHEET = (16, 28, 24, 255)  # sheets are read, not glanced at: opaque (no card gh
 
 
 def _any_key(ev: InputEvent) -> bool:
-    return ev.act in (Act.CONFIRM, Act.SELECT, Act.CLICK, Act.BACK)
+    # Escape (MENU) closes a sheet too: every panel closes with Escape
+    return ev.act in (Act.CONFIRM, Act.SELECT, Act.CLICK, Act.BACK, Act.MENU)
 
 
 class PrivacyScene(Scene):

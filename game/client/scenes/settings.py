@@ -33,14 +33,17 @@ def on_off(value: bool) -> str:
     return _("On") if value else _("Off")
 
 
-def step_size(cur: tuple[int, int], d: int) -> tuple[int, int]:
+def step_size(cur: tuple[int, int], d: int, fits: tuple[int, int] | None = None) -> tuple[int, int]:
     """The listed window size d steps from `cur` (WINDOW_SIZES grow in area); a size not
-    in the list steps to its nearest listed neighbour in that direction."""
-    n = len(WINDOW_SIZES)
-    if cur in WINDOW_SIZES:
-        return WINDOW_SIZES[(WINDOW_SIZES.index(cur) + d) % n]
-    below = sum(1 for w, h in WINDOW_SIZES if w * h < cur[0] * cur[1])
-    return WINDOW_SIZES[(below if d > 0 else below - 1) % n]
+    in the list steps to its nearest listed neighbour in that direction. With `fits`
+    (the display's size), only sizes that fit on the display are offered."""
+    sizes = [s for s in WINDOW_SIZES if fits is None or (s[0] <= fits[0] and s[1] <= fits[1])]
+    sizes = sizes or [WINDOW_SIZES[0]]
+    n = len(sizes)
+    if cur in sizes:
+        return sizes[(sizes.index(cur) + d) % n]
+    below = sum(1 for w, h in sizes if w * h < cur[0] * cur[1])
+    return sizes[(below if d > 0 else below - 1) % n]
 
 
 def binding_text(im: InputMap, action: str) -> str:
@@ -165,7 +168,7 @@ class SettingsScene(FormScene):
     def _size(self, d: int) -> None:
         p = self.app.prefs
         cur = (p.width, p.height) if p.fullscreen else self.app.size
-        p.width, p.height = step_size(cur, d)
+        p.width, p.height = step_size(cur, d, self.app.display_size)
         self.app.set_mode()
         self._changed()
 

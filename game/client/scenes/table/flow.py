@@ -79,7 +79,7 @@ class FlowRoom:
                 self.card_kind == "play" and complete and all(len(a[1]) == 1 for a in cards)
             )
             if complete:
-                self.playable = {c for a in cards for c in a[1]}
+                self.playable = self._playable(cards)
             else:
                 self.playable = set(self.hand_ids())
         ids = self.hand_ids()
@@ -92,6 +92,29 @@ class FlowRoom:
         if self.lay is not None:
             self._build_panel()
             self._build_toolbar()
+
+    def _playable(self: TableScene, acts: list[Action]) -> set[int]:
+        """The held cards some legal action can use, decided per card instance. The
+        engine lists one action per distinct play, so of two identical cards (two 8 of
+        spades in a double pack) or two equivalent ones (any 2 answering a single) only
+        one appears in the list; the other is found by putting it in its twin's place
+        and asking the engine (check), never by knowing the game's rules."""
+        out = {c for a in acts for c in a[1]}
+        ranks = self.match.deck.ranks
+        for c in self.hand_ids():
+            if c in out:
+                continue
+            for a in acts:
+                twins = [x for x in a[1] if x != c and ranks[x] == ranks[c]]
+                if any(
+                    self.match.check((a[0], tuple(sorted((*[y for y in a[1] if y != x], c)))))
+                    is None
+                    for x in twins
+                    if c not in a[1]
+                ):
+                    out.add(c)
+                    break
+        return out
 
     def hand_ids(self: TableScene) -> list[int]:
         """The cards the bottom seat acts with, as ids in the view's order: its hand, or
