@@ -63,6 +63,7 @@ class App:
         self.assets = Assets(card_height=150)
         self.audio = _make_audio(p.volume, p.muted)
         self.text = TextCache(self.assets.font)
+        self.apply_looks()
         self.notice = self.store.error  # a one-line message shown on the title screen
         try:
             self.input = InputMap(p.keys)
@@ -126,6 +127,14 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._enforce_minimum()
         self._resized(self.screen.get_size())
+
+    def apply_looks(self) -> None:
+        """The settings that change how things are drawn: the text size and the
+        standard pack's two or four colours."""
+        from .prefs import TEXT_SCALES
+
+        self.text.set_scale(TEXT_SCALES.get(self.prefs.text_size, 1.0))
+        self.assets.set_four_colour(self.prefs.four_colour)
 
     def _enforce_minimum(self) -> None:
         """The window cannot be dragged below MIN_SIZE (the table is laid out for no

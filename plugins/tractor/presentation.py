@@ -273,6 +273,20 @@ class TractorPresentation(Presentation):
                 return Centre(n, say("Kitty: {count}", count=n), tuple(shown), fresh)
         return Centre(shown=tuple(shown), fresh=fresh)
 
+    def history_column(self) -> Text | None:
+        return say("Attackers")
+
+    def history_cell(self, entry: Mapping[str, Any]) -> Text | None:
+        """A deal on the score sheet: who attacked and the points they took (the
+        level changes stand in the sides' columns)."""
+        att, pts = entry.get("attackers"), entry.get("attacker_points")
+        if not isinstance(att, int) or not isinstance(pts, int):
+            return None
+        target = entry.get("attacker_target")
+        if isinstance(target, int):
+            return say("{side}: {points} of {target}", side=Side(att), points=pts, target=target)
+        return say("{side}: {points}", side=Side(att), points=pts)
+
     def deal_sheet(self, ev: Mapping[str, Any], names: Sequence[str]) -> DealSheet:
         columns = (say("Points taken"), say("Levels up"), say("Level"))
         lines: list[Text] = []
@@ -297,8 +311,18 @@ class TractorPresentation(Presentation):
                     )
                 )
             lines.append(
-                say("They take over the deal.")
+                say(
+                    "{side} take over the deal.",
+                    you="We take over the deal.",
+                    subject="side",
+                    side=Side(att),
+                )
                 if ev.get("takeover")
-                else say("The defenders keep the deal.")
+                else say(
+                    "{side} keep the deal.",
+                    you="We keep the deal.",
+                    subject="side",
+                    side=Side(1 - att if att in (0, 1) else att),
+                )
             )
         return DealSheet(columns, tuple(lines), levels=True)

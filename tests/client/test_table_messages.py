@@ -70,6 +70,7 @@ def test_a_lone_pass_stands_beside_the_prompt_not_over_the_trick():
 
     for size in ((800, 600), (1280, 720)):
         app = make_app(size=size)
+        app.prefs.auto_pass = False  # the lone Pass as it stands with auto-pass off
         t = table_at(app, "doudizhu", 3, only_pass_after_a_play)
         assert t.my_turn() and [b.value for b in t.panel_menu.buttons] == [("pass",)]
         button = t.panel_menu.buttons[0].rect

@@ -278,3 +278,126 @@ def test_a_new_game_asks_before_replacing_the_saved_game(tmp_path):
     confirm.menu.process_event(InputEvent(Act.CONFIRM))
     assert type(app.stack.top).__name__ == "TableScene" and app.stack.top is not t
     app.close()
+
+
+def test_hot_seat_undo_until_the_next_players_privacy_screen_is_passed():
+    """Hot-seat had no undo at all: now the player who just decided may take it back
+    (toolbar, or U on the "Pass to" screen), never another human's decision."""
+    from crowsnest.client.input import Act, InputEvent
+    from crowsnest.client.scenes.overlays import PrivacyScene
+
+    app = make_app()
+    v = app.registry.variant("crowsnest")
+    setups = [SeatSetup("human", "random", "Ann"), SeatSetup("human", "random", "Bo")]
+    setups += [SeatSetup("ai", "random", "") for _ in range(2)]
+    # seats 0 and 1 human (Ann, then Bo next in turn): Ann's decision is followed at
+    # once by Bo's privacy screen
+    s = Session(v, [setups[0], setups[1], setups[2], setups[3]], seed=3)
+    t = TableScene(s)
+    app.stack.replace(t)
+    m = s.match
+    for _ in range(400):  # play (AIs for everyone) until Ann is to decide
+        if m.to_move == 0 and len(s.actors) > 0:
+            break
+        s.apply(s.runner.choose(m, m.to_move, "random", budget_s=None).action)
+    t.tweener.finish_all()
+    t.beats.clear()
+    t.dealing = None
+    t.viewer = t.last_seen = 0
+    t.relayout()
+    t.refresh()
+    assert t.my_turn()
+    before = list(m.log)
+    t.submit(t._legal[0])
+    t.tweener.finish_all()
+    t.beats.clear()
+    assert s.match.to_move == 1  # Ann's decision passed the turn to Bo
+    app.step(DT)
+    app.step(DT)
+    privacy = app.stack.top
+    assert isinstance(privacy, PrivacyScene) and privacy.seat == 1
+    assert t.can_undo()
+    app.dispatch(InputEvent(Act.UNDO))
+    app.step(DT)
+    assert app.stack.top is t and list(s.match.log) == before and s.match.to_move == 0
+    assert t.hand_visible() and t.viewer == 0
+    # once Bo has passed the screen, Ann's decision is no longer Bo's to undo
+    t.submit(t._legal[0])
+    t.tweener.finish_all()
+    t.beats.clear()
+    app.step(DT)
+    app.step(DT)
+    app.dispatch(InputEvent(Act.CONFIRM))  # Bo: show my cards
+    assert t.viewer == 1 and not t.can_undo()
+    app.close()
+
+
+def test_a_forced_pass_is_made_for_the_player_unless_turned_off():
+    """A forced Pass had to be clicked every time."""
+    for auto in (True, False):
+        app = make_app()
+        app.prefs.auto_pass = False
+        t = table(app, "doudizhu", 3, lambda m: m.to_move == 0 and m.legal_actions() == [("pass",)])
+        n = len(t.match.log)
+        assert t.my_turn()
+        app.prefs.auto_pass = auto
+        for _ in range(10):
+            app.step(DT)
+        assert (len(t.match.log) > n) is auto
+        if auto:
+            assert t.match.log[n] == ("pass",) and t.session.actors[n] == 0
+        app.close()
+
+
+def test_tractor_sheets_speak_from_the_players_side():
+    """Tractor's end-of-deal sheet said 'They take over the deal' when we did, and its
+    score sheet showed only '+0 (2)'."""
+    from crowsnest.client.words import Words
+
+    app = make_app()
+    v = app.registry.variant("tractor")
+    s = Session(v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)])
+    w = Words(s, lambda: 0)
+    base = {"attacker_points": 85, "attacker_target": 80, "takeover": True}
+    ours = w.ask("deal_sheet", {**base, "attackers": 0}, s.names)
+    theirs = w.ask("deal_sheet", {**base, "attackers": 1}, s.names)
+    assert "We take over the deal." in [w(t) for t in ours.lines]
+    assert not any(w(t).startswith("We ") for t in theirs.lines)
+    assert any("take over the deal" in w(t) and "East" in w(t) for t in theirs.lines)
+    kept = w.ask("deal_sheet", {**base, "attackers": 1, "takeover": False}, s.names)
+    assert "We keep the deal." in [w(t) for t in kept.lines]
+    cell = w(w.ask("history_cell", {"attackers": 1, "attacker_points": 45, "attacker_target": 80}))
+    assert "45 of 80" in cell and "East" in cell
+    assert w(w.ask("history_column")) == "Attackers"
+    app.close()
+
+
+def test_auction_log_partner_on_plates_and_rook_points_taken():
+    """No auction log, partner shown only by a thin stripe, no running count of the
+    points taken in the Rook games."""
+    from crowsnest.client.scenes.overlays import LastTrickScene
+
+    app = make_app()
+    t = table(app, "crowsnest", 4, lambda m: m.phase == "play" and m.view(0).to_json()["trick"])
+    calls = t.auction_log()
+    assert calls and all(": " in c for c in calls)
+    bids = [a for a in t.match.log[t.session.deal_start :] if a[0] in ("bid", "pass")]
+    assert len(calls) >= len(bids)
+    assert "partner" in t._plate_line(2, False, False)  # North sits with the bottom seat
+    assert "partner" not in t._plate_line(1, False, False)
+    facts = t.facts()
+    assert any(f.startswith("We took ") for f in facts), facts
+    assert any("took" in f and not f.startswith("We ") for f in facts), facts
+    app.stack.push(LastTrickScene(t))
+    app.text._cache.clear()
+    app.draw()
+    drawn = " ".join(k[0] for k in app.text._cache)
+    assert "Calls:" in drawn or "Calls this deal" in drawn
+    app.close()
+    # before the first trick, the button shows the calls
+    app = make_app()
+    t = table(app, "doudizhu", 3, lambda m: m.phase == "play" and not m.view(0).to_json()["trick"])
+    assert t.auction_log()
+    button = next(b for b in t.toolbar.buttons if b.value.name == "LAST_TRICK")
+    assert button.enabled and button.label.startswith("Calls")
+    app.close()

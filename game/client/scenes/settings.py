@@ -9,7 +9,7 @@ from crowsnest.i18n import N_, _, pgettext
 
 from ..gamepad import glyph
 from ..input import ACTION_LABELS, BINDABLE, Act, InputEvent, InputMap
-from ..prefs import CARD_SCALES, WINDOW_SIZES
+from ..prefs import CARD_SCALES, TEXT_SCALES, WINDOW_SIZES
 from ..widgets import Button
 from .common import FormScene, Row
 
@@ -76,6 +76,17 @@ class SettingsScene(FormScene):
                 _("Card size"),
                 lambda: _(CARD_SIZE_WORDS.get(p.card_size, p.card_size)),
                 self._cards,
+            ),
+            Row(
+                _("Text size"),
+                lambda: _(CARD_SIZE_WORDS.get(p.text_size, p.text_size)),
+                self._text_size,
+            ),
+            Row(_("Four-colour cards"), lambda: on_off(p.four_colour), self._four_colour),
+            Row(
+                _("Pass when it is the only move"),
+                lambda: on_off(p.auto_pass),
+                self._auto_pass,
             ),
             Row(
                 _("Animation speed"),
@@ -184,6 +195,26 @@ class SettingsScene(FormScene):
         i = names.index(p.card_size) if p.card_size in names else 1
         p.card_size = names[(i + d) % len(names)]
         self.app.stack.resize(self.app.size)
+        self._changed()
+
+    def _text_size(self, d: int) -> None:
+        p = self.app.prefs
+        names = list(TEXT_SCALES)
+        i = names.index(p.text_size) if p.text_size in names else 1
+        p.text_size = names[(i + d) % len(names)]
+        self.app.apply_looks()
+        self.app.stack.resize(self.app.size)
+        self._changed()
+
+    def _four_colour(self, d: int) -> None:
+        p = self.app.prefs
+        p.four_colour = not p.four_colour
+        self.app.apply_looks()
+        self._changed()
+
+    def _auto_pass(self, d: int) -> None:
+        p = self.app.prefs
+        p.auto_pass = not p.auto_pass
         self._changed()
 
     def _speed(self, d: int) -> None:

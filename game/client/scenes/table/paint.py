@@ -271,6 +271,9 @@ class PaintRoom:
             if self.dealing is not None:
                 n = min(n, self.dealing.get(seat, 0))
             parts.append(words(say("{count} card", plural="{count} cards", count=n)))
+        me = self.bottom
+        if seat != me and s.team_of(seat) is not None and s.team_of(seat) == s.team_of(me):
+            parts.append(words(say("partner")))  # named, not only the team stripe
         call = self.calls.get(seat)
         if to_move and not s.is_human(seat) and (s.ai_busy() or self._ai_ready == seat):
             dots = "." * (1 + int(self.app.clock_s * 3) % 3)

@@ -44,6 +44,7 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
         self.hint_wait = False
         self.hurry = False
         self.ai_clock = 0.0
+        self._pass_clock = 0.0  # how long a pass-only turn has been shown (auto-pass)
         self.dealing: dict[int, int] | None = None
         self.between = False  # a deal just ended: hide the hands (the match dealt anew)
         self.trick_winner: int | None = None
