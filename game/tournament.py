@@ -42,9 +42,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from crowsnest.engine import Match, Variant
+from crowsnest.parallel import Progress, run_jobs
 
 FORMATS = ("teams", "roles", "solo")
-MAX_ACTIONS = 20_000  # a deal (or match) longer than this is a variant bug
+MAX_ACTIONS = 200_000  # a deal (or match) longer than this is a variant bug
 
 
 class TournamentError(ValueError):
@@ -224,7 +225,6 @@ def _play(
     rng_bid = random.Random(f"{spec.seed}:{deal}:auction")
     rng = random.Random(f"{spec.seed}:{deal}:{tag}")
     change: list[int] | None = None
-    faults = 0
     for _ in range(MAX_ACTIONS):
         if m.over or (change is not None and not whole_match):
             break
@@ -368,31 +368,27 @@ def _job(item: tuple[Spec, int, int]) -> dict[str, Any]:
     return play_task(*item)
 
 
-class _Progress:
+class LogProgress(Progress):
     """crowsnest.parallel's status line on a terminal; to a file or pipe (a long run in
     the background) a plain line at most every `every` seconds, so a log shows it too."""
 
-    def __new__(cls, total: int, unit: str, stream: Any = None, every: float = 15.0) -> Any:
-        from crowsnest.parallel import Progress
+    def __init__(self, total: int, unit: str, stream: Any = None, every: float = 15.0) -> None:
+        super().__init__(total, unit, stream=stream)
+        self.tty = self.enabled
+        if not self.tty:
+            self.enabled = True
+            self.interval = every
 
-        class LogProgress(Progress):
-            def _draw(self) -> None:
-                if self.tty:
-                    super()._draw()
-                    return
-                with contextlib.suppress(OSError, ValueError):
-                    print(self.line(), file=self.stream, flush=True)
+    def _draw(self) -> None:
+        if self.tty:
+            super()._draw()
+            return
+        with contextlib.suppress(OSError, ValueError):
+            print(self.line(), file=self.stream, flush=True)
 
-            def close(self) -> None:
-                if self.tty:
-                    super().close()
-
-        p = LogProgress(total, unit, stream=stream)
-        p.tty = p.enabled  # type: ignore[attr-defined]
-        if not p.enabled:
-            p.enabled = True
-            p.interval = every
-        return p
+    def close(self) -> None:
+        if self.tty:
+            super().close()
 
 
 def ray_backend(address: str | None) -> Backend:
@@ -440,7 +436,6 @@ def run(
     crowsnest.parallel (a spawned pool; workers load the plugins from spec.config). Ctrl-C
     stops it and the report covers the tasks that finished (`interrupted`: true)."""
     from crowsnest.ai.search import set_time_caps
-    from crowsnest.parallel import run_jobs
 
     if deals < 1:
         raise TournamentError("--deals must be at least 1")
@@ -450,7 +445,7 @@ def run(
     spec = plan(variant, spec)
     todo = tasks(spec, deals)
     unit = "deals" if len(pairings(spec.levels)) == 1 else "deal pairings"
-    prog = _Progress(len(todo), unit, stream=stream) if progress else None
+    prog = LogProgress(len(todo), unit, stream=stream) if progress else None
     t0 = time.perf_counter()
     old = set_time_caps(False)
     try:

@@ -191,11 +191,11 @@ def bench_playouts(args: argparse.Namespace) -> dict[str, Any]:
         starts.append(d)
     easy = _easy(tractor, None, 4)
 
-    def by_view() -> None:
+    def by_view(policy: Any = easy) -> None:
         for d0 in starts:
             d = d0.clone()
             while d.to_move >= 0:
-                d.apply(easy.choose(d.view(d.to_move), [], rng))
+                d.apply(policy.choose(d.view(d.to_move), [], rng))
 
     def fast() -> None:
         for d0 in starts:
@@ -211,12 +211,15 @@ def bench_playouts(args: argparse.Namespace) -> dict[str, Any]:
                 return 1000 * (time.perf_counter() - t0) / n
 
     slow_ms = statistics.median(ms(by_view) for _ in range(args.repeats))
+    normal_ms = statistics.median(ms(lambda: by_view(normal)) for _ in range(args.repeats))
     fast_ms = statistics.median(ms(fast) for _ in range(args.repeats))
     return {
         "variant": "tractor",
         "easy_by_view_ms": round(slow_ms, 3),
+        "normal_by_view_ms": round(normal_ms, 3),
         "hard_playout_ms": round(fast_ms, 3),
         "ratio": round(slow_ms / fast_ms, 1),
+        "ratio_normal": round(normal_ms / fast_ms, 1),
     }
 
 
@@ -267,8 +270,9 @@ def main(argv: list[str] | None = None) -> int:
         if not args.json:
             p = out["playouts"]
             print(
-                f"Tractor play-out from the first trick: hard's policy {p['hard_playout_ms']} ms, "
-                f"easy through views {p['easy_by_view_ms']} ms: {p['ratio']}x",
+                f"Tractor play-out from the first trick: hard's policy {p['hard_playout_ms']} ms; "
+                f"through views easy {p['easy_by_view_ms']} ms ({p['ratio']}x), "
+                f"normal {p['normal_by_view_ms']} ms ({p['ratio_normal']}x)",
                 flush=True,
             )
     if args.client:

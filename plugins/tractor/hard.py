@@ -217,13 +217,6 @@ def world(
 # ---------------------------------------------------------------- play-outs
 
 
-def _single_wins(c: int, lead: Any, best: Any, es: Sequence[int], ps: Sequence[int]) -> bool:
-    s = es[c]
-    if s == best[0]:
-        return ps[c] > best[3]
-    return s == TRUMP
-
-
 def fast_play(d: TractorDeal, rng: random.Random) -> tuple[int, ...]:
     """The play-out policy's play for the seat to move (see the module doc)."""
     s = d._to_move
@@ -245,27 +238,35 @@ def fast_play(d: TractorDeal, rng: random.Random) -> tuple[int, ...]:
         return (min(hand, key=ps.__getitem__),)
     if lead[1] != 1 or d.lead_units:
         return random_follow(hand, lead, es, rng)
-    suit = [c for c in hand if es[c] == lead[0]]
+    led = lead[0]
+    suit = [c for c in hand if es[c] == led]
     pool = suit or hand
+    if d.best_seat % 2 == s % 2:
+        # the partner holds it: feed points, else the cheapest card (plain before trump)
+        return (max(pool, key=lambda c: (POINTS[c], es[c] != TRUMP, -ps[c])),)
     best = d.best
-    partner = d.best_seat % 2 == s % 2
-    if partner:
-        # feed points, else the cheapest card (plain before trump when void)
-        return (max(pool, key=lambda c: (POINTS[c], -(es[c] == TRUMP), -ps[c])),)
-    wins = [c for c in pool if _single_wins(c, lead, best, es, ps)]
-    last = len(d.trick) == SEATS - 1
-    if wins:
-        table = sum(POINTS[c] for _, cs in d.trick for c in cs)
-        cheapest = min(wins, key=lambda c: (es[c] == TRUMP, ps[c]))
-        if table or last or es[cheapest] != TRUMP:
-            return (cheapest,)
+    bs, btop = best[0], best[3]  # type: ignore[index]
+    cheapest = -1
+    key = (2, 99)
+    for c in pool:  # the cheapest card that wins: plain before trump, then lowest
+        e = es[c]
+        if (e == bs and ps[c] > btop) or (e == TRUMP and bs != TRUMP):
+            k = (e == TRUMP, ps[c])
+            if k < key:
+                key, cheapest = k, c
+    if cheapest >= 0 and (
+        es[cheapest] != TRUMP
+        or len(d.trick) == SEATS - 1
+        or any(POINTS[c] for _, cs in d.trick for c in cs)
+    ):
+        return (cheapest,)
     return (min(pool, key=lambda c: (POINTS[c], es[c] == TRUMP, ps[c])),)
 
 
 def playout(deal: Any, rng: random.Random) -> None:
     d: TractorDeal = deal
     while d._to_move >= 0:
-        d._play(d._to_move, fast_play(d, rng))
+        d._play(d._to_move, fast_play(d, rng), quiet=True)
 
 
 def side_value(d: TractorDeal, seat: int) -> float:
