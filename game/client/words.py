@@ -78,6 +78,7 @@ class Words:
                 self.is_you,
                 self.translate,
                 self.translate_plural,
+                self.is_us,
             )
         except Exception:  # noqa: BLE001 - a malformed Text shows as written
             return text.msg if isinstance(text, Text) else str(text)
@@ -87,6 +88,16 @@ class Words:
 
     def is_you(self, seat: int) -> bool:
         return self.name_of(seat) == "You"
+
+    def is_us(self, side: int) -> bool:
+        """The side (team, or seat without teams) of the local player ("We")."""
+        me = self.viewer()
+        if not self.is_you(me):
+            return False  # hot-seat: sentences name the players instead
+        teams = self.session.match.teams
+        if teams:
+            return 0 <= side < len(teams) and me in teams[side]
+        return side == me
 
     def name_of(self, pos: Any, dummy_controller: int | None = None) -> str:
         """A place at the table by name; past the seats, the dummy."""
