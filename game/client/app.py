@@ -96,7 +96,10 @@ class App:
     @property
     def registry(self) -> Any:
         if self._registry is None:
-            self._registry = load_registry(self.store)
+            from crowsnest.plugin_host import load_registry  # the one loader
+
+            p = self.store.prefs
+            self._registry = load_registry(folders=p.plugin_folders, disabled=p.disabled_plugins)
         return self._registry
 
     def reload_registry(self) -> None:
@@ -394,14 +397,6 @@ def _autosave_path(config_path: Any) -> Any:
     from crowsnest.savefile import autosave_path
 
     return autosave_path(config_path)
-
-
-def load_registry(store: PrefsStore) -> Any:
-    from crowsnest import plugin_host
-
-    return plugin_host.load_registry(
-        folders=store.prefs.plugin_folders, disabled=store.prefs.disabled_plugins
-    )
 
 
 def main(argv_config: Any = None) -> int:

@@ -22,7 +22,11 @@ from crowsnest.savefile import Seat
 SeatSetup = Seat
 
 
-class Session:
+class LocalGame:
+    """One game in the window (the table's game): the Match, who sits where, the AIs
+    thinking off the render loop, hints and undo. (Named for what it is; the engine
+    protocol's per-connection state is crowsnest.protocol.EngineSession.)"""
+
     def __init__(
         self,
         variant: Variant,
@@ -221,7 +225,7 @@ class Session:
         self.runner.close()
 
     @classmethod
-    def resume(cls, match: Match, seats: list[SeatSetup]) -> Session:
+    def resume(cls, match: Match, seats: list[SeatSetup]) -> LocalGame:
         """Continue a loaded match (a save file): the same set-up, then its log applied
         through the session, so who took each action and where the deal began (undo
         needs both) are known as if it had been played here."""
@@ -275,3 +279,8 @@ def mirror_compass(name: str) -> str:
     seat after yours sits on your right, so a remembered "West" (the clockwise default)
     is drawn in the east."""
     return COMPASS_MIRROR.get(name, name)
+
+
+# The former name, kept only so that branches written before the rename still import;
+# new code says LocalGame.
+Session = LocalGame

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 from client_driver import DT, make_app
 from crowsnest.client.scenes.table import TableScene
-from crowsnest.client.session import SeatSetup, Session
+from crowsnest.client.session import LocalGame, SeatSetup
 
 
 def table_at(app, variant: str, seats: int, until, seeds=range(40)) -> TableScene:
@@ -15,7 +15,7 @@ def table_at(app, variant: str, seats: int, until, seeds=range(40)) -> TableScen
     v = app.registry.variant(variant)
     for seed in seeds:
         setups = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)]
-        s = Session(v, setups, seed=seed)
+        s = LocalGame(v, setups, seed=seed)
         m = s.match
         for _ in range(400):
             if until(m) or m.over:

@@ -189,7 +189,7 @@ class SavesScene(Scene):
         from crowsnest import savefile
         from crowsnest.saveslots import loads_full
 
-        from ..session import Session
+        from ..session import LocalGame
         from .table import TableScene
 
         try:
@@ -198,7 +198,7 @@ class SavesScene(Scene):
             else:
                 slot = self.app.db.slot(e.key)
                 got = loads_full(slot.save, self.app.registry, f"save slot '{slot.name}'")
-            session = Session.resume(got.match, list(got.players))
+            session = LocalGame.resume(got.match, list(got.players))
         except Exception as ex:  # noqa: BLE001 - a save that cannot go on says why, never crashes
             self.message = _("It cannot be continued: {why}").format(why=ex)
             return

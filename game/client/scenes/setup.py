@@ -12,7 +12,7 @@ from crowsnest.engine import OptionError
 from crowsnest.i18n import N_, _, pgettext, variant_text
 
 from ..prefs import SeatPrefs
-from ..session import SeatSetup, Session, mirror_compass
+from ..session import LocalGame, SeatSetup, mirror_compass
 from ..widgets import Button
 from ..words import Words
 from .common import ConfirmScene, FormScene, Row
@@ -332,7 +332,7 @@ class SetupScene(FormScene):
         seats = [
             SeatSetup(s.kind, playable_level(v, s.level)[0], s.name.strip()) for s in p.players
         ]
-        session = Session(v, seats, dict(opts), seed=random.randrange(1 << 30))
+        session = LocalGame(v, seats, dict(opts), seed=random.randrange(1 << 30))
         from .table import TableScene
 
         self.app.stack.replace(TableScene(session))

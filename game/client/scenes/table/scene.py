@@ -12,7 +12,7 @@ from crowsnest.engine.presentation import Centre, say
 
 from ...layout import TableLayout, table_layout
 from ...scene import Scene
-from ...session import Session
+from ...session import LocalGame
 from ...tweens import Tweener
 from ...widgets import Menu
 from ...words import Words
@@ -24,7 +24,7 @@ from .view import TableView
 
 
 class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: LocalGame) -> None:
         super().__init__()
         self.session = session
         self.words = Words(session, lambda: self.bottom)
