@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 import pygame
-from crowsnest.i18n import _, ngettext
+from crowsnest.i18n import _, ngettext, variant_text
 
 from ..input import Act, InputEvent
 from ..scene import Scene
@@ -148,7 +148,8 @@ class SavesScene(Scene):
 
         def vname(vid: str) -> str:
             try:
-                return str(app.registry.variant(vid).name)
+                v = app.registry.variant(vid)
+                return variant_text(v, v.name)
             except Exception:  # noqa: BLE001 - a game whose plugin is gone: its id
                 return vid
 

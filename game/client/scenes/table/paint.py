@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pygame
+from crowsnest import i18n
 from crowsnest.engine.presentation import Centre, Fact, say
 
 from ...layout import CARD_RATIO
@@ -430,7 +431,7 @@ class PaintRoom:
         deal = self.match.deal_no + (0 if self.match.over or self.between else 1)
         words = self.words
         facts: list[BarItem] = [
-            (self.session.variant.name, INK, ""),
+            (i18n.variant_text(self.session.variant, self.session.variant.name), INK, ""),
             (words(say("Deal {number}", number=max(1, deal))), INK, ""),
         ]
         tail: list[BarItem] = []
