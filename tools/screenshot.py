@@ -3,6 +3,7 @@
     python tools/screenshot.py [FOLDER] [--size 1280x720]
     python tools/screenshot.py [FOLDER] --play tractor [--hotseat] [--deals 2]
     python tools/screenshot.py [FOLDER] --plugin examples/dropin/crowsnest_sevens.py --play sevens
+    python tools/screenshot.py [FOLDER] --language fi   (or sv, da, fr, pseudo)
 
 FOLDER defaults to ./screenshots (gitignored). Positions are reached by letting the AIs
 play fixed seeds until the human seat has the decision to show, so the pictures are
@@ -423,11 +424,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--plugin", action="append", default=[], help="a drop-in plugin file or folder to add"
     )
+    ap.add_argument(
+        "--language", default="en", help="en, fi, sv, da, fr, or pseudo (the layout test's)"
+    )
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
     out = Path(args.folder)
     out.mkdir(parents=True, exist_ok=True)
     app = make_app((w, h))
+    from crowsnest import i18n
+
+    i18n.set_language(args.language)
     if args.plugin:
         from crowsnest.testing import registry_with
 

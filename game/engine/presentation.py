@@ -88,7 +88,7 @@ class Text:
     # Plural forms: `msg` is the singular, `plural` the English plural; the number in
     # the placeholder `count` chooses (each language has its own rule: fr says 0 carte).
     plural: str = ""
-    count: str = "count"
+    count_key: str = "count"
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.values:
@@ -107,13 +107,23 @@ def say(
     you: str = "",
     subject: str = "player",
     plural: str = "",
-    count: str = "count",
     **values: Any,
 ) -> Text:
     """A Text. `subject` names the placeholder whose seat may be the local player.
     With `plural`, the number in the placeholder `count` picks the form:
     say("{count} card", plural="{count} cards", count=n)."""
-    return Text(msg, tuple(values.items()), you, subject if you else "", plural, count)
+    return Text(msg, tuple(values.items()), you, subject if you else "", plural)
+
+
+def join_words(words: Sequence[Text | str]) -> Text:
+    """Several words or phrases as one list ("the red 5, the Crow"): each is rendered
+    (and translated) on its own; the list separator is the sentence "{first}, {rest}"."""
+    if not words:
+        return say("{cards}", cards="")
+    head, *rest = words
+    if not rest:
+        return say("{cards}", cards=head)
+    return say("{first}, {rest}", first=head, rest=join_words(rest))
 
 
 def render(
@@ -135,7 +145,7 @@ def render(
         who = text.get(text.subject)
         if isinstance(who, Seat) and is_you(who.index):
             msg = text.you
-    n = text.get(text.count) if text.plural and msg is text.msg else None
+    n = text.get(text.count_key) if text.plural and msg is text.msg else None
     if isinstance(n, int) and not isinstance(n, bool):
         if translate_plural is not None:
             msg = translate_plural(text.msg, text.plural, n)
@@ -262,11 +272,16 @@ class DealSheet:
 class SuitLook:
     """How a suit key is drawn: its colour on paper, its glyph shape (one of the
     client's shapes: "spade", "heart", "diamond", "club", "moon", "leaf", "sun",
-    "star", "crow"; anything else gets a plain disc) and its word."""
+    "star", "mark" (the arcade's house bird); anything else gets its letter in a disc)
+    and its word."""
 
     colour: tuple[int, int, int]
     shape: str
     word: str
+    ink: tuple[int, int, int] | None = None  # its text on paper, where the fill is pale
+    on_dark: tuple[int, int, int] | None = None  # its colour on the dark panels
+    rim: tuple[int, int, int] | None = None  # an outline for a pale glyph
+    symbol: str = ""  # a Unicode symbol for text outside the window
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,9 +310,15 @@ BID_PROMPTS = {
     ("range", False): "Bid {low} to {high}",
     ("range", True): "Bid {low} to {high}, or pass",
 }
-STANDARD_SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+# A card in a sentence: one whole phrase per suit (a language may bend the suit's name).
+STANDARD_SUIT_WORDS = {
+    "S": lambda rank: say("{rank} of spades", rank=rank),
+    "H": lambda rank: say("{rank} of hearts", rank=rank),
+    "D": lambda rank: say("{rank} of diamonds", rank=rank),
+    "C": lambda rank: say("{rank} of clubs", rank=rank),
+}
 RANK_WORDS = {"T": "10"}
-JOKER_WORDS = {"BJ": "black joker", "RJ": "red joker"}
+JOKER_WORDS = {"BJ": say("black joker"), "RJ": say("red joker")}
 
 
 class Presentation:
@@ -397,7 +418,7 @@ class Presentation:
     def card_words(self, names: Sequence[str], deck: Deck) -> Text:
         """Cards in words for prompts and hints. Generic: rank and suit as the deck
         says them ("10 of hearts", "R5")."""
-        out = []
+        out: list[Text | str] = []
         for n in names:
             ids = deck.ids(n)
             if not ids:
@@ -407,10 +428,10 @@ class Presentation:
             if n in JOKER_WORDS:
                 out.append(JOKER_WORDS[n])
             elif s in STANDARD_SUIT_WORDS:
-                out.append(f"{RANK_WORDS.get(r, r)} of {STANDARD_SUIT_WORDS[s]}")
+                out.append(STANDARD_SUIT_WORDS[s](RANK_WORDS.get(r, r)))
             else:
                 out.append(n)
-        return say("{cards}", cards=", ".join(out))
+        return join_words(out)
 
     # ---- what to do
 
@@ -582,4 +603,5 @@ __all__ = [
     "presentation_of",
     "render",
     "say",
+    "join_words",
 ]

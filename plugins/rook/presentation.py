@@ -26,6 +26,7 @@ from crowsnest.engine.presentation import (
     SuitLook,
     TableEvent,
     Text,
+    join_words,
     say,
 )
 
@@ -35,15 +36,35 @@ SPRITES = Path(__file__).with_name("sprites")
 # How the client draws the coloured suits: each has a glyph as well as its colour, for
 # colour-blind players (black moon, green leaf, red heart, yellow sun).
 SUITS = {
-    "B": SuitLook((34, 34, 42), "moon", "black"),
-    "G": SuitLook((12, 100, 46), "leaf", "green"),
-    "R": SuitLook((206, 36, 44), "heart", "red"),
-    "Y": SuitLook((238, 176, 10), "sun", "yellow"),
-    "*": SuitLook((36, 38, 56), "crow", "bird"),
+    "B": SuitLook((34, 34, 42), "moon", "black", on_dark=(225, 225, 232), symbol="\u263e"),
+    "G": SuitLook((12, 100, 46), "leaf", "green", on_dark=(96, 214, 128), symbol="\u2618"),
+    "R": SuitLook((206, 36, 44), "heart", "red", on_dark=(255, 112, 112), symbol="\u2665"),
+    "Y": SuitLook(
+        (238, 176, 10),
+        "sun",
+        "yellow",
+        ink=(176, 112, 0),
+        on_dark=(252, 206, 64),
+        rim=(150, 96, 0),
+        symbol="\u2600",
+    ),
+    "*": SuitLook((36, 38, 56), "mark", "bird", on_dark=(200, 210, 235), symbol="\u2740"),
 }
 SUIT_OF_COLOUR = dict(zip(COLOUR_NAMES, COLOURS, strict=True))
 # The trump colour as the top bar and the trump buttons say it.
-COLOUR_WORDS = {"black": "Black", "green": "Green", "red": "Red", "yellow": "Yellow"}
+COLOUR_WORDS = {
+    "black": say("Black"),
+    "green": say("Green"),
+    "red": say("Red"),
+    "yellow": say("Yellow"),
+}
+# A card in a sentence: one whole phrase per colour (a language may bend the colour).
+CARD_WORDS = {
+    "B": lambda rank: say("the black {rank}", rank=rank),
+    "G": lambda rank: say("the green {rank}", rank=rank),
+    "R": lambda rank: say("the red {rank}", rank=rank),
+    "Y": lambda rank: say("the yellow {rank}", rank=rank),
+}
 
 
 class RookPresentation(Presentation):
@@ -114,15 +135,15 @@ class RookPresentation(Presentation):
         return Choice(label)
 
     def card_words(self, names: Sequence[str], deck: Deck) -> Text:
-        words = []
+        words: list[Text | str] = []
         for n in names:
             if n == BIRD_TOKEN:
-                words.append(f"the {self.bird}")
-            elif n[:1] in SUITS and n[1:].isdigit():
-                words.append(f"the {SUITS[n[:1]].word} {n[1:]}")
+                words.append(say("the Crow") if self.bird == "Crow" else say("the Rook"))
+            elif n[:1] in CARD_WORDS and n[1:].isdigit():
+                words.append(CARD_WORDS[n[:1]](n[1:]))
             else:
                 words.append(n)
-        return say("{cards}", cards=", ".join(words))
+        return join_words(words)
 
     def panel_title(self, legal: Sequence[Action], view: Mapping[str, Any]) -> Text:
         if any(a[0] == "trump" for a in legal):

@@ -29,9 +29,19 @@ from crowsnest.engine.presentation import (
 
 from .cards import LEVEL_NAMES
 
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-TRUMP_WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+SUIT_WORDS = {"S": say("spades"), "H": say("hearts"), "D": say("diamonds"), "C": say("clubs")}
+TRUMP_WORDS = {"S": say("Spades"), "H": say("Hearts"), "D": say("Diamonds"), "C": say("Clubs")}
 JOKERS = {"BJ": "black", "RJ": "red"}
+# Joker words, whole per colour and number (a language may bend the colour).
+JOKER_WORD = {"BJ": say("black joker"), "RJ": say("red joker")}
+JOKER_PHRASE = {  # (one, both) as the declaration news says them
+    "BJ": (say("a black joker"), say("the black jokers")),
+    "RJ": (say("a red joker"), say("the red jokers")),
+}
+JOKER_BUTTON = {  # (one, both) on the declare buttons
+    "BJ": (say("Black joker"), say("Black jokers")),
+    "RJ": (say("Red joker"), say("Red jokers")),
+}
 RANK_TEXT = {"T": "10"}
 
 
@@ -44,16 +54,19 @@ def _rank(deck: Deck, card: int) -> str:
     return RANK_TEXT.get(r, r)
 
 
-def _glyphs(deck: Deck, cards: Sequence[int]) -> str:
+def _glyphs(deck: Deck, cards: Sequence[int]) -> Text | str:
     """Cards as short text with inline suit glyphs ("2{suit:S} 2{suit:S}"): the plate
     draws `{suit:X}` as the suit's glyph."""
-    out = []
+    out: list[Text | str] = []
     for c in cards:
-        if deck.names[c] in JOKERS:
-            out.append(f"{JOKERS[deck.names[c]]} joker")
+        if deck.names[c] in JOKER_WORD:
+            out.append(JOKER_WORD[deck.names[c]])
         else:
             out.append(f"{_rank(deck, c)}{{suit:{deck.suits[c]}}}")
-    return " ".join(out)
+    text: Text | str = out[-1] if out else ""
+    for part in reversed(out[:-1]):
+        text = say("{first} {rest}", first=part, rest=text)
+    return text
 
 
 def _trump_is(trump: str) -> Text:
@@ -74,10 +87,7 @@ class TractorPresentation(Presentation):
         names = [ctx.deck.names[c] for c in ids]
         if names[0] in JOKERS:
             what = say("no trump")
-            how = say(
-                "the {colour} jokers" if len(ids) > 1 else "a {colour} joker",
-                colour=JOKERS[names[0]],
-            )
+            how = JOKER_PHRASE[names[0]][1 if len(ids) > 1 else 0]
         else:
             what = say("{suit}", suit=SUIT_WORDS.get(ctx.deck.suits[ids[0]], ""))
             r = _rank(ctx.deck, ids[0])
@@ -187,10 +197,7 @@ class TractorPresentation(Presentation):
         name = deck.names[cards[0]]
         if name in JOKERS:
             colour = (30, 30, 30) if name == "BJ" else (200, 40, 40)
-            label = say(
-                "{colour} jokers" if len(cards) > 1 else "{colour} joker",
-                colour=JOKERS[name].capitalize(),
-            )
+            label = JOKER_BUTTON[name][1 if len(cards) > 1 else 0]
             return Choice(label, swatch=colour, glyph="NT")
         r = _rank(deck, cards[0])
         label = say("{rank}", rank=r) if len(cards) == 1 else say("Pair of {rank}s", rank=r)

@@ -59,6 +59,35 @@ def test_desktop_entry_writes_the_entry_and_icons_under_xdg_data_home(cli, tmp_p
     assert not entry_file.exists() and not list(data.rglob("*.png"))
 
 
+def test_desktop_entry_speaks_the_translated_languages(tmp_path, monkeypatch):
+    """Where a catalog translates the description, the entry carries it for that
+    language (the menu shows the player's language); the English stays the default."""
+    import gettext
+
+    from crowsnest import i18n
+
+    class Finnish(gettext.NullTranslations):
+        def gettext(self, message):
+            return {
+                desktop.COMMENT: "Rook ja muut korttipelit",
+                desktop.GENERIC_NAME: "Korttipelit",
+            }.get(message, message)
+
+    real = i18n.CROWSNEST.translations
+    monkeypatch.setattr(
+        i18n.CROWSNEST, "translations", lambda lang=None: Finnish() if lang == "fi" else real(lang)
+    )
+    text = desktop.entry_text(["/opt/crowsnest/bin/crowsnest"])
+    assert "Comment[fi]=Rook ja muut korttipelit\n" in text
+    assert "GenericName[fi]=Korttipelit\n" in text
+    assert f"Comment={desktop.COMMENT}\n" in text
+    if shutil.which("desktop-file-validate"):
+        path = tmp_path / "crowsnest-arcade.desktop"
+        path.write_text(text)
+        v = subprocess.run(["desktop-file-validate", str(path)], capture_output=True, text=True)
+        assert v.returncode == 0 and v.stdout == "", v.stdout
+
+
 def test_desktop_entry_print_writes_nothing(cli, tmp_path):
     r = cli.run("desktop-entry", "--print")
     assert r.returncode == 0 and r.stdout.startswith("[Desktop Entry]\n")

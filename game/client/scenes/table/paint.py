@@ -213,9 +213,7 @@ class PaintRoom:
             surface.blit(assets.icon("dealer", icon_h), (px + pw - icon_h - ui(4), py + ui(4)))
         leads = seat >= 0 and seat == self.words.ask("leader", dv)
         if leads:
-            surface.blit(
-                assets.icon("declarer", icon_h), (px + pw - 2 * icon_h - ui(8), py + ui(4))
-            )
+            surface.blit(assets.icon("leader", icon_h), (px + pw - 2 * icon_h - ui(8), py + ui(4)))
         icons = dealer + leads
         room = px + pw - ix - ui(6) - icons * (icon_h + ui(4))
         name = text.fit(name, ui(18), room, True)  # a long name stays on its plate
