@@ -485,3 +485,16 @@ def test_seat_names_match_where_the_seats_are_drawn():
     hot.append(SeatSetup("ai", "", "East"))
     assert seat_names(hot) == ["Player 1", "Player 2", "Player 3", "Player 4"]
     app.close()
+
+
+def test_the_window_has_an_icon(monkeypatch, tmp_path):
+    """No window icon (issue 13 added one: this keeps it)."""
+    import pygame
+    from crowsnest.client.app import App
+    from crowsnest.client.prefs import PrefsStore
+
+    got = []
+    monkeypatch.setattr(pygame.display, "set_icon", lambda s: got.append(s.get_size()))
+    app = App(PrefsStore(str(tmp_path / "c.toml")), size=(1280, 720))
+    assert got and got[0][0] >= 32 and got[0][0] == got[0][1]
+    app.close()
