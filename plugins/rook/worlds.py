@@ -5,7 +5,7 @@ and `Determinizer` (a full deal consistent with the view, now also with the auct
 Reading the auction: a seat's bids and passes say how strong its hand was. With
 `read_auction` on (the default), each hidden hand's strength as dealt (its cards now plus
 those it has played; the declarer's nest exchange is not undone) is measured with the
-normal AI's own bidding estimate (`ai.hand_points`: the expected points of the best
+normal AI's own bidding estimate (`strength.hand_points`: the expected points of the best
 trump, per-preset least-squares fit) and compared with what the seat did: the highest
 bid it made should not be far above its estimate, and a pass should not leave a bid
 well within its estimate unmade (a tolerance of `AUCTION_SLACK` of the points in play
@@ -23,6 +23,7 @@ from typing import Any
 from crowsnest.engine.tricks import trick_winner
 
 from .deal import DUMMY, RookDeal
+from .strength import hand_points
 from .view import RookView
 
 AFTER_AUCTION = ("nest", "trump", "play")
@@ -163,8 +164,6 @@ class Determinizer:
 
     def auction_miss(self, got: list[list[int]]) -> float:
         """How far the sampled hands are from what their auction showed (0: they fit)."""
-        from .ai import hand_points
-
         view = self.view
         r = view.rules
         slack = AUCTION_SLACK * r.points_in_play
