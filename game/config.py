@@ -65,6 +65,7 @@ class DisplayConfig:
     fullscreen: bool = False
     card_size: str = "medium"  # small / medium / large
     animation_speed: int = 3  # 0 instant .. 5 very slow
+    coach: bool = True  # the first-game coach (docs/coach.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +258,9 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
     )
 
     dd = d.display
-    di = r.table(top, "display", ("width", "height", "fullscreen", "card_size", "animation_speed"))
+    di = r.table(
+        top, "display", ("width", "height", "fullscreen", "card_size", "animation_speed", "coach")
+    )
     display = DisplayConfig(
         width=r.integer(di, "width", "display.width", dd.width, 320, 10000),
         height=r.integer(di, "height", "display.height", dd.height, 240, 10000),
@@ -266,6 +269,7 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
         animation_speed=r.integer(
             di, "animation_speed", "display.animation_speed", dd.animation_speed, 0, 5
         ),
+        coach=r.boolean(di, "coach", "display.coach", dd.coach),
     )
 
     so = r.table(top, "sound", ("volume", "mute"))

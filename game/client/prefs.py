@@ -38,6 +38,7 @@ class Prefs:
     height: int = _DISPLAY.height
     fullscreen: bool = _DISPLAY.fullscreen
     speed: int = _DISPLAY.animation_speed
+    coach: bool = _DISPLAY.coach  # the first-game coach
     volume: float = _SOUND.volume
     muted: bool = _SOUND.mute
     card_size: str = _DISPLAY.card_size
@@ -103,6 +104,7 @@ def from_config(c: cfgmod.Config, p: Prefs) -> None:
     d, s = c.display, c.sound
     p.width, p.height, p.fullscreen = d.width, d.height, d.fullscreen
     p.card_size, p.speed = d.card_size, d.animation_speed
+    p.coach = d.coach
     p.volume, p.muted = s.volume, s.mute
     p.keys = {k: list(v) for k, v in c.keys.items()}
     p.variant = c.variant
@@ -126,7 +128,9 @@ def to_config(p: Prefs, c: cfgmod.Config) -> cfgmod.Config:
         plugins=cfgmod.PluginsConfig(
             folders=tuple(p.plugin_folders), disabled=tuple(p.disabled_plugins)
         ),
-        display=cfgmod.DisplayConfig(p.width, p.height, p.fullscreen, p.card_size, p.speed),
+        display=cfgmod.DisplayConfig(
+            p.width, p.height, p.fullscreen, p.card_size, p.speed, bool(p.coach)
+        ),
         sound=cfgmod.SoundConfig(float(p.volume), p.muted),
         keys={k: tuple(v) for k, v in p.keys.items() if tuple(v) != DEFAULT_BINDINGS.get(k)},
     )
