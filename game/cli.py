@@ -1,5 +1,5 @@
-"""The command line: `crowsnest` (the window), `simulate`, `engine`, `plugins`,
-`replay`, `desktop-entry`; `--version`.
+"""The command line: `crowsnest` (the window), `simulate`, `tournament`, `engine`,
+`plugins`, `replay`, `desktop-entry`; `--version`.
 
 Every command takes --config FILE. Errors are one sentence on stderr and exit status 2
 (bad usage or config) or 1 (the command could not do its job). An unexpected error (a
@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -83,6 +84,34 @@ def _parser() -> argparse.ArgumentParser:
     )
     pl.add_argument("--json", action="store_true", help="print one JSON object")
 
+    t = sub.add_parser(
+        "tournament",
+        parents=[common],
+        help="AI levels against each other on duplicate deals, with 95%% intervals",
+        description="AI levels against each other on duplicate deals: every deal is "
+        "played with the levels rotated through the sides or roles (docs/ai.md).",
+    )
+    t.add_argument("--variant", metavar="ID", help="variant id (default: the config's variant)")
+    t.add_argument("--seats", type=int, metavar="N", help="number of players")
+    t.add_argument(
+        "--levels", required=True, metavar="A,B[,C...]", help="AI levels to compare (2 or more)"
+    )
+    t.add_argument("--deals", type=int, default=100, metavar="N", help="seeded deals to play")
+    t.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the first deal")
+    t.add_argument("--workers", type=int, default=1, metavar="N", help="processes to use")
+    t.add_argument(
+        "--bidder",
+        default="normal",
+        metavar="L",
+        help="roles format (Dou Dizhu): the level that bids for every seat",
+    )
+    t.add_argument(
+        "--matches", action="store_true", help="team games: whole matches instead of deals"
+    )
+    t.add_argument("--backend", choices=("local", "ray"), default="local")
+    t.add_argument("--address", metavar="ADDR", help="Ray cluster address (--backend ray)")
+    t.add_argument("--json", action="store_true", help="print one JSON object")
+
     r = sub.add_parser(
         "replay", parents=[common], help="replay a save file and print where the match stands"
     )
@@ -135,6 +164,8 @@ def _run(args: argparse.Namespace) -> int:
             return cmd_plugins(args, cfg)
         if args.command == "replay":
             return cmd_replay(args, cfg)
+        if args.command == "tournament":
+            return cmd_tournament(args, cfg)
         if args.command in ("stats", "saves"):
             from crowsnest import cli_store
 
@@ -153,7 +184,13 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def gui_main() -> int:
-    """The `crowsnest-gui` entry point (no console window on Windows): the window only."""
+    """The `crowsnest-gui` entry point (no console window on Windows). Started that way
+    the process has no stdout or stderr (both None): what would be printed, such as a
+    one-sentence error, goes to the log file instead of nowhere."""
+    if sys.stdout is None:
+        sys.stdout = logfile.LogStream()
+    if sys.stderr is None:
+        sys.stderr = logfile.LogStream()
     return main(sys.argv[1:])
 
 
@@ -251,7 +288,9 @@ def cmd_simulate(args: argparse.Namespace, cfg: Config) -> int:
     except ValueError as e:
         raise CLIError(str(e), 2) from None
     options = dict(cfg.options_for(variant))
-    seed0 = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    # ASCII digits only ('²' is a digit to isdigit(), not to int()); other text is a text
+    # seed, which Match checks (length, lone surrogates from undecodable argv bytes)
+    seed0 = int(args.seed) if re.fullmatch(r"-?[0-9]{1,200}", args.seed) else args.seed
     # Seats and options are checked here once: one sentence, not one per worker.
     try:
         first = Match(variant, seed=sim.match_seed(seed0, 0), seats=args.seats, options=options)
@@ -366,6 +405,57 @@ def cmd_plugins(args: argparse.Namespace, cfg: Config) -> int:
             print(f"  {vid} ({v.name}): {', '.join(level_order(v.ais))}")
     print(f"plugin folder: {user_plugin_folder()}")
     return 0
+
+
+# ---------------------------------------------------------------- tournament
+
+
+def cmd_tournament(args: argparse.Namespace, cfg: Config) -> int:
+    from crowsnest import simulate as sim
+    from crowsnest import tournament as tm
+    from crowsnest.engine import MatchError, OptionError
+    from crowsnest.parallel import EXIT_INTERRUPTED
+    from crowsnest.plugin_host import UnknownVariantError
+
+    registry = _registry(cfg)
+    vid = args.variant or cfg.variant
+    try:
+        variant = registry.variant(vid)
+    except UnknownVariantError as e:
+        raise CLIError(str(e), 2) from None
+    seats = args.seats or variant.default_seats
+    if seats not in variant.seats:
+        allowed = ", ".join(str(s) for s in variant.seats)
+        raise CLIError(f"{variant.name} is played by {allowed} players, not {seats}", 2)
+    levels = tuple(x.strip() for x in args.levels.split(",") if x.strip())
+    config_path = sim.config_path_of(cfg)
+    spec = tm.Spec(
+        variant=variant.id,
+        levels=levels,
+        seed=args.seed,
+        seats=seats,
+        options=dict(cfg.options_for(variant)),
+        config=config_path,
+        bidder=args.bidder,
+        matches=args.matches,
+    )
+    tm._VARIANTS[(variant.id, spec.config)] = variant  # this process; workers load their own
+    backend = None
+    if args.backend == "ray":
+        try:
+            backend = tm.ray_backend(args.address)
+        except tm.TournamentError as e:
+            raise CLIError(str(e), 2) from None
+    elif args.address:
+        raise CLIError("--address is for --backend ray", 2)
+    try:
+        out = tm.run(spec, args.deals, workers=args.workers, backend=backend)
+    except tm.TournamentError as e:
+        raise CLIError(str(e), 2) from None
+    except (MatchError, OptionError) as e:
+        raise CLIError(str(e), 2) from None
+    print(json.dumps(out) if args.json else tm.text_report(out))
+    return EXIT_INTERRUPTED if out["interrupted"] else 0
 
 
 # ---------------------------------------------------------------- replay

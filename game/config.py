@@ -25,7 +25,7 @@ from typing import Any
 import tomlkit
 import tomlkit.items
 from crowsnest.i18n import SYSTEM, known_codes
-from crowsnest.tomlfile import read_toml, write_atomic
+from crowsnest.tomlfile import clean_temps, read_toml, write_atomic
 
 APP = "crowsnest"
 SEAT_KINDS = ("human", "ai")
@@ -306,6 +306,7 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
 def load(path: str | Path | None = None) -> Config:
     """Read the config at `path` (default: the platformdirs path); defaults if absent."""
     p = Path(path).expanduser() if path is not None else default_path()
+    clean_temps(p.parent, ".config-")  # left by a write that was killed
     data = read_toml(p, "config file", ConfigError)
     if data is None:
         return Config(path=p)

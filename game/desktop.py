@@ -7,7 +7,8 @@ freedesktop desktops read for the current user (no root needed, nothing system-w
     applications/crowsnest-arcade.desktop
     icons/hicolor/<N>x<N>/apps/crowsnest-arcade.png      N = 48, 128, 256
 
-The entry runs this installation's own `crowsnest` script (its absolute path, so it
+The menu's name and description are in the player's language where the game's catalogs
+translate them. The entry runs this installation's own `crowsnest` script (its absolute path, so it
 works from a pipx or virtual-environment install that is not on the menu's PATH).
 `--remove` deletes exactly these files. The icon comes from crowsnest.sprites/app/
 (drawn by crowsnest.client.assets.draw_app_icon; tools/make_sprites.py writes it).
@@ -21,12 +22,16 @@ import sys
 from importlib import resources
 from pathlib import Path
 
+from crowsnest import i18n
+from crowsnest.i18n import N_
 from crowsnest.tomlfile import write_atomic
 
 APP_ID = "crowsnest-arcade"
 ICON_SIZES = (48, 128, 256)
 # Characters that make the Desktop Entry spec quote an Exec argument.
 _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
+GENERIC_NAME = N_("Card Games")
+COMMENT = N_("Rook, CrowsNest, Tractor and Dou Dizhu against the computer or friends")
 
 
 def data_home() -> Path:
@@ -77,8 +82,10 @@ def entry_text(args: list[str] | None = None) -> str:
         "Type=Application",
         "Version=1.4",  # the newest version desktop-file-validate 0.26 knows
         "Name=CrowsNest Arcade",
-        "GenericName=Card Games",
-        "Comment=Rook, CrowsNest, Tractor and Dou Dizhu against the computer or friends",
+        f"GenericName={GENERIC_NAME}",
+        *_localized("GenericName", GENERIC_NAME),
+        f"Comment={COMMENT}",
+        *_localized("Comment", COMMENT),
         f"Exec={quote_exec(args)}",
         f"TryExec={quote_exec(args[:1])}",
         f"Icon={APP_ID}",
@@ -88,6 +95,17 @@ def entry_text(args: list[str] | None = None) -> str:
         "StartupNotify=true",
     ]
     return "\n".join(lines) + "\n"
+
+
+def _localized(key: str, message: str) -> list[str]:
+    """`key[lang]=...` for each language whose catalog translates `message` (the menu
+    shows the player's language; one without a translation shows the English)."""
+    out = []
+    for lang in i18n.TRANSLATED:
+        text = i18n.CROWSNEST.translations(lang).gettext(message)
+        if text and text != message:
+            out.append(f"{key}[{lang}]={' '.join(text.split())}")
+    return out
 
 
 def _icon_bytes(size: int) -> bytes:

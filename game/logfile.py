@@ -84,6 +84,31 @@ def close() -> None:
         _handler = None
 
 
+class LogStream:
+    """A stand-in for sys.stdout / sys.stderr where a process has none (Windows starts
+    a gui-scripts entry without a console: both are None): each line written becomes a
+    WARNING of `logger`, so what would have been printed is in the log file."""
+
+    def __init__(self, logger: str = "crowsnest.output") -> None:
+        self.logger = logging.getLogger(logger)
+        self._partial = ""
+
+    def write(self, text: str) -> int:
+        *lines, self._partial = (self._partial + text).split("\n")
+        for line in lines:
+            if line.strip():
+                self.logger.warning("%s", line)
+        return len(text)
+
+    def flush(self) -> None:
+        if self._partial.strip():
+            self.logger.warning("%s", self._partial)
+        self._partial = ""
+
+    def isatty(self) -> bool:
+        return False
+
+
 def record_crash(error: BaseException, what: str = "crowsnest") -> tuple[str, bool]:
     """Write the traceback of `error` to the log. Returns the sentence for the player,
     which names the log file (or says why it could not be written), and whether the
@@ -107,4 +132,4 @@ def record_crash(error: BaseException, what: str = "crowsnest") -> tuple[str, bo
     )
 
 
-__all__ = ["LOG_NAME", "close", "current", "log_path", "record_crash", "setup"]
+__all__ = ["LOG_NAME", "LogStream", "close", "current", "log_path", "record_crash", "setup"]

@@ -310,7 +310,8 @@ def _check_variant(v: Any) -> Variant:
         "deck": ("build", "layout"),
         "scorer": ("first_dealer", "initial_scores", "settle", "redeal_dealer"),
     }
-    for part in ("deck", "bidding", "validator", "scorer"):
+    # bidding and validator may be None: the Deal is the contract (docs/plugins.md)
+    for part in ("deck", "scorer"):
         obj = getattr(v, part, None)
         if obj is None:
             raise PluginError(f"variant '{v.id}' is missing its {part}")

@@ -30,7 +30,7 @@ import tomli_w
 from crowsnest import __version__
 from crowsnest.engine import ActionError, Match, MatchError, OptionError
 from crowsnest.engine.safe import exc_text
-from crowsnest.tomlfile import read_toml, write_atomic
+from crowsnest.tomlfile import clean_temps, read_toml, write_atomic
 
 FORMAT = "crowsnest-save"
 FORMAT_VERSION = 1
@@ -106,7 +106,7 @@ def autosave_path(config_path: str | Path | None) -> Path:
     try:
         if p.resolve() == default_path().resolve():
             return default_autosave_path()
-    except OSError:
+    except (OSError, RuntimeError):  # RuntimeError: a symbolic link loop (Python < 3.13)
         pass
     return p.parent / f"{p.stem}-saves" / AUTOSAVE_NAME
 
@@ -499,6 +499,7 @@ class Autosaver:
     def __init__(self, path: str | Path, registry: Any = None) -> None:
         self.path = Path(path).expanduser()
         self.registry = registry
+        clean_temps(self.path.parent, ".save-")  # left by a write that was killed
         self.error: str | None = None  # the last write's failure, for the client to show
         self.moved_aside: Path | None = None
         self.writes = 0
@@ -606,14 +607,30 @@ class Autosaver:
             return
         try:
             old = read(self.path)
+            if self.registry is not None:
+                # A save that reads but cannot be continued (its plugin disabled or
+                # removed, an option or action the rules now refuse) is as unusable as
+                # a damaged one: it goes aside too, never into previous.toml, which the
+                # next New game would overwrite (docs/saves.md).
+                build(old, self.registry, self.path)
         except SaveError:
-            stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-            aside = self.path.with_name(f"{self.path.stem}.unreadable-{stamp}.toml")
-            os.replace(self.path, aside)
-            self.moved_aside = aside
+            self._move_aside()
+            return
+        except Exception:  # noqa: BLE001 - a plugin failing in the replay: same thing
+            self._move_aside()
             return
         if old.start_key() != key:  # another match: kept, in case New game was a slip
             os.replace(self.path, self.path.with_name(PREVIOUS_NAME))
+
+    def _move_aside(self) -> None:
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.stem}.unreadable-{stamp}.toml")
+        n = 1
+        while aside.exists():  # two in one second: never replace an earlier one
+            n += 1
+            aside = self.path.with_name(f"{self.path.stem}.unreadable-{stamp}-{n}.toml")
+        os.replace(self.path, aside)
+        self.moved_aside = aside
 
     def _format(self, job: _Job) -> list[str]:
         """The log in notation, extending the probe where the log only grew."""

@@ -2,9 +2,10 @@
 
 Match g (from 0) is seeded from the run's seed and g alone (`seed + g`, or "seed:g" for a
 text seed), and its AIs from that match seed, so a tally does not depend on how many
-worker processes played it or in which order the matches finished. (An AI level that
-caps its thinking by wall-clock time, such as the built-in "hard", can still choose
-differently on a busier machine: that is the level's doing, not the pool's.)
+worker processes played it or in which order the matches finished. Search AIs (the
+built-in "hard") run with their wall-clock caps off (crowsnest.ai.search.set_time_caps),
+thinking to their iteration budgets, so the load of the machine does not change a move
+either; the runner's per-move --budget still guards against an AI that stalls.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ def match_seed(seed0: int | str, g: int) -> int | str:
 def play_match(job: MatchJob) -> dict[str, Any]:
     """Play one AI-only match to the end; a small picklable summary of it."""
     from crowsnest.ai.runner import AIRunner
+    from crowsnest.ai.search import set_time_caps
     from crowsnest.engine import Match, MatchError, OptionError
 
     variant = _current.variant(job.variant)
@@ -73,6 +75,9 @@ def play_match(job: MatchJob) -> dict[str, Any]:
         variant, match.options, match.seats, budget_s=job.budget, seed=f"{job.seed}:ai"
     )
     redeals = n = 0
+    # Search AIs think to their iteration budgets, not to the clock: a match depends on
+    # its seed alone, whatever the load or the number of workers (as in tournaments).
+    old_caps = set_time_caps(False)
     try:
         while not match.over:
             if n >= MAX_ACTIONS_PER_MATCH:
@@ -85,6 +90,7 @@ def play_match(job: MatchJob) -> dict[str, Any]:
                     redeals += 1
             n += 1
     finally:
+        set_time_caps(old_caps)
         runner.close()
     winners = match.winner if isinstance(match.winner, list | tuple) else [match.winner]
     return {

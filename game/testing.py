@@ -194,6 +194,9 @@ class ClientRun:
     frames: int
     deal_sheets: int
     faults: tuple[str, ...]
+    # every sentence the table showed, as rendered: news, name-plate calls and words,
+    # top-bar facts, the end-of-deal sheets' column titles and lines, the winner line
+    said: frozenset[str] = frozenset()
 
 
 def play_in_client(
@@ -233,13 +236,19 @@ def play_in_client(
             session = Session(
                 variant, [SeatSetup("ai", level)] * n, options=dict(options or {}), seed=seed
             )
-            app.stack.push(TableScene(session))
+            table = TableScene(session)
+            app.stack.push(table)
             sheets = 0
+            said: set[str] = set()
             for _ in range(max_frames):
                 top = app.stack.top
+                said.update(_table_words(table))
                 if isinstance(top, GameOverScene):
+                    said.add(top.winner_text())
                     break
                 if isinstance(top, EndOfDealScene):
+                    said.update(top.words(c) for c in top.sheet().columns)
+                    said.update(top._details())
                     sheets += 1
                     app.dispatch(InputEvent(Act.CONFIRM))  # completes the count-up
                     app.dispatch(InputEvent(Act.CONFIRM))  # closes the sheet
@@ -250,9 +259,19 @@ def play_in_client(
                 f"{variant.name} did not reach the game-over sheet in {max_frames} frames "
                 f"(stuck on {type(top).__name__}, phase {session.match.phase})"
             )
-            return ClientRun(session.match, app.frames, sheets, tuple(session.faults))
+            return ClientRun(
+                session.match, app.frames, sheets, tuple(session.fault_log), frozenset(said)
+            )
         finally:
             app.close()
+
+
+def _table_words(table: Any) -> list[str]:
+    """What the table says this frame (news, plates, facts)."""
+    out = [table.banner, *table.calls.values(), *table.facts()]
+    if table.lay is not None:
+        out += [table._plate_line(p.seat, p.local, False) for p in table.lay.seats]
+    return [w for w in out if w]
 
 
 try:  # the fixture exists only where pytest does (a plugin's own test run)

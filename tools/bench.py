@@ -8,7 +8,10 @@ Per registered variant and seat count:
   ai_moves_per_s   per AI level: decisions per second, timing exactly what a decision
                    costs (the seat's view, the legal list, AI.choose) while that AI plays
                    every seat of a match.
-Each figure is the median of --repeats runs of about --seconds each. --client adds the
+Each figure is the median of --repeats runs of about --seconds each.
+  reference        Dou Dizhu random deals per second against RLCard's raw game and the
+                   ratio, measured in the same run (only when rlcard is importable);
+  playouts         Tractor play-out cost: the hard AI's policy against easy through views. --client adds the
 pygame client's figures from tools/bench_client.py under "client".
 
     python tools/bench.py [--json] [--variant ID] [--seconds S] [--repeats N] [--client]
@@ -125,6 +128,101 @@ def bench_engine(args: argparse.Namespace) -> list[dict[str, Any]]:
     return results
 
 
+def rlcard_doudizhu_deals_per_s(seconds: float, seed: int) -> float:
+    """RLCard 1.2.0's raw Dou Dizhu game (no env wrapper) with uniformly random legal
+    actions: deals per second, timed like ours (deal, play to the end)."""
+    from rlcard.games.doudizhu.game import DoudizhuGame
+
+    game = DoudizhuGame()
+    game.np_random.seed(seed)
+    rng = random.Random(seed)
+    deals = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        state, _ = game.init_game()
+        while not game.is_over():
+            state, _ = game.step(rng.choice(state["actions"]))
+        deals += 1
+    return deals / (time.perf_counter() - start)
+
+
+def bench_reference(args: argparse.Namespace) -> dict[str, Any] | None:
+    """Dou Dizhu random deals against RLCard's raw game, measured in the same run
+    (alternating, median of --repeats each), when rlcard is importable."""
+    try:
+        import rlcard  # noqa: F401
+    except ImportError:
+        return None
+    v = load_registry(user_folder=False).variants.get("doudizhu")
+    if v is None:
+        return None
+    ours: list[float] = []
+    theirs: list[float] = []
+    for i in range(args.repeats):
+        ours.append(random_deals_per_s(v, 3, args.seconds, i))
+        theirs.append(rlcard_doudizhu_deals_per_s(args.seconds, i))
+    a, b = statistics.median(ours), statistics.median(theirs)
+    return {
+        "variant": "doudizhu",
+        "ours_deals_per_s": round(a, 1),
+        "rlcard_deals_per_s": round(b, 1),
+        "ratio": round(a / b, 2),
+        "rlcard": __import__("rlcard").__version__,
+    }
+
+
+def bench_playouts(args: argparse.Namespace) -> dict[str, Any]:
+    """Tractor play-outs from the first trick of seeded deals: the hard AI's fast policy
+    on the deal against the easy AI through views (what a search would otherwise use);
+    milliseconds per play-out, measured in the same run."""
+    from crowsnest_games.tractor import VARIANT as tractor
+    from crowsnest_games.tractor.ai import _easy, _normal
+    from crowsnest_games.tractor.hard import playout
+
+    rng = random.Random(1)
+    normal = _normal(tractor, None, 4)
+    starts = []
+    for s in range(12):
+        d = Match(tractor, seed=f"bench:{s}").deal
+        while d.phase != "play":
+            legal = d.legal_actions() if d.legal_complete() else []
+            d.apply(normal.choose(d.view(d.to_move), legal, rng))
+        starts.append(d)
+    easy = _easy(tractor, None, 4)
+
+    def by_view(policy: Any = easy) -> None:
+        for d0 in starts:
+            d = d0.clone()
+            while d.to_move >= 0:
+                d.apply(policy.choose(d.view(d.to_move), [], rng))
+
+    def fast() -> None:
+        for d0 in starts:
+            playout(d0.clone(), rng)
+
+    def ms(fn: Any) -> float:
+        n = 0
+        t0 = time.perf_counter()
+        while True:
+            fn()
+            n += len(starts)
+            if time.perf_counter() - t0 >= args.seconds:
+                return 1000 * (time.perf_counter() - t0) / n
+
+    slow_ms = statistics.median(ms(by_view) for _ in range(args.repeats))
+    normal_ms = statistics.median(ms(lambda: by_view(normal)) for _ in range(args.repeats))
+    fast_ms = statistics.median(ms(fast) for _ in range(args.repeats))
+    return {
+        "variant": "tractor",
+        "easy_by_view_ms": round(slow_ms, 3),
+        "normal_by_view_ms": round(normal_ms, 3),
+        "hard_playout_ms": round(fast_ms, 3),
+        "ratio": round(slow_ms / fast_ms, 1),
+        "ratio_normal": round(normal_ms / fast_ms, 1),
+    }
+
+
 def bench_client(args: argparse.Namespace) -> dict[str, Any]:
     """Client timings (--client): tools/bench_client.py's figures (frame times while a
     trick animates, launch to first frame). Imported only here, so the engine benchmark
@@ -156,6 +254,27 @@ def main(argv: list[str] | None = None) -> int:
         "repeats": args.repeats,
         "results": bench_engine(args),
     }
+    if not args.variant or "doudizhu" in args.variant:
+        ref = bench_reference(args)
+        if ref is not None:
+            out["reference"] = ref
+            if not args.json:
+                print(
+                    f"Dou Dizhu random deals: ours {ref['ours_deals_per_s']:,.0f}/s, RLCard "
+                    f"{ref['rlcard']} raw game {ref['rlcard_deals_per_s']:,.0f}/s: "
+                    f"{ref['ratio']}x",
+                    flush=True,
+                )
+    if not args.variant or "tractor" in args.variant:
+        out["playouts"] = bench_playouts(args)
+        if not args.json:
+            p = out["playouts"]
+            print(
+                f"Tractor play-out from the first trick: hard's policy {p['hard_playout_ms']} ms; "
+                f"through views easy {p['easy_by_view_ms']} ms ({p['ratio']}x), "
+                f"normal {p['normal_by_view_ms']} ms ({p['ratio_normal']}x)",
+                flush=True,
+            )
     if args.client:
         out["client"] = bench_client(args)
     out["bench_seconds"] = round(time.perf_counter() - started, 1)

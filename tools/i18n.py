@@ -14,7 +14,8 @@ uses the same tool on its own package:
         --src examples/ohhell/crowsnest_ohhell --locale examples/ohhell/crowsnest_ohhell/locale
 
 Strings are found in calls of _, N_, gettext, ngettext, pgettext and npgettext (methods
-of a Catalog too: catalog.ngettext(...)). A comment starting "TRANSLATORS:" just above a
+of a Catalog too: catalog.ngettext(...)) and in the presentation contract's say(...) and
+Text(...) sentences (with their you= and plural= forms). A comment starting "TRANSLATORS:" just above a
 call reaches the translator. Locations are written without line numbers, so editing code
 does not churn the catalogs.
 """
@@ -106,7 +107,47 @@ def extract(domain: Domain):
                     auto_comments=comments,
                     context=context,
                 )
+        for lineno, message in extract_say(path):
+            if message not in template:
+                template.add(message, None, [(rel.as_posix(), lineno)])
+            else:
+                template[message].locations.append((rel.as_posix(), lineno))
     return template
+
+
+# The presentation contract's sentences: say(msg, you=..., plural=...) (and Text(msg)).
+# Babel's extractor reads positional arguments only, so these are found in the syntax tree.
+SAY_CALLS = ("say", "Text")
+
+
+def extract_say(path: Path) -> Iterator[tuple[int, str | tuple[str, str]]]:
+    """(line, message) for each say()/Text() sentence: the first argument, with its
+    `plural=` as a plural pair, and the `you=` sentence (with `you_plural=`) on its own."""
+    import ast
+
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    except (SyntaxError, UnicodeDecodeError):
+        return
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        # the function by its plain name only: a method called say() is someone else's
+        name = node.func.id if isinstance(node.func, ast.Name) else ""
+        if name not in SAY_CALLS or not node.args:
+            continue
+        kw = {
+            k.arg: k.value.value
+            for k in node.keywords
+            if k.arg and isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)
+        }
+        first = node.args[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value:
+            plural = kw.get("plural")
+            yield node.lineno, (first.value, plural) if plural else first.value
+        if kw.get("you"):
+            you_plural = kw.get("you_plural")
+            yield node.lineno, (kw["you"], you_plural) if you_plural else kw["you"]
 
 
 def _write_po(path: Path, catalog) -> None:

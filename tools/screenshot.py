@@ -2,6 +2,8 @@
 
     python tools/screenshot.py [FOLDER] [--size 1280x720]
     python tools/screenshot.py [FOLDER] --play tractor [--hotseat] [--deals 2]
+    python tools/screenshot.py [FOLDER] --plugin examples/dropin/crowsnest_sevens.py --play sevens
+    python tools/screenshot.py [FOLDER] --language fi   (or sv, da, fr, pseudo)
 
 FOLDER defaults to ./screenshots (gitignored). Positions are reached by letting the AIs
 play fixed seeds until the human seat has the decision to show, so the pictures are
@@ -33,6 +35,7 @@ from crowsnest.client.prefs import PrefsStore  # noqa: E402
 from crowsnest.client.scenes.table import TableScene  # noqa: E402
 from crowsnest.client.session import SeatSetup, Session  # noqa: E402
 from crowsnest.config import Config  # noqa: E402
+from crowsnest.engine.presentation import EventContext  # noqa: E402
 
 
 def make_app(size: tuple[int, int]) -> App:
@@ -275,8 +278,11 @@ def shots(app: App) -> dict[str, Callable[[], None]]:
         t = table_for(app, s)
         t.between = True
         h = s.match.history[-1]
-        kitty = t._kitty_caption(h)
-        app.stack.push(EndOfDealScene(s, {"type": "deal_over", **h}, [(kitty, h["kitty"])]))
+        # what the game reveals on the sheet (the kitty), through its presentation
+        ctx = EventContext(0, ("pass",), t.view, s.match.deck, s.match.options, s.match.teams)
+        shown = t.words.ask("event", {"type": "kitty", **h}, ctx)
+        piles = [(t.words(te.caption), list(te.cards)) for te in shown if te.kind == "reveal"]
+        app.stack.push(EndOfDealScene(s, {"type": "deal_over", **h}, piles, t.words))
         app.stack.top.tweener.finish_all()
 
     def dummy2() -> None:
@@ -415,11 +421,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--play", default="", help="play whole deals of this variant id instead")
     ap.add_argument("--hotseat", action="store_true", help="with --play: two human seats")
     ap.add_argument("--deals", type=int, default=1, help="with --play: deals to play")
+    ap.add_argument(
+        "--plugin", action="append", default=[], help="a drop-in plugin file or folder to add"
+    )
+    ap.add_argument(
+        "--language", default="en", help="en, fi, sv, da, fr, or pseudo (the layout test's)"
+    )
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
     out = Path(args.folder)
     out.mkdir(parents=True, exist_ok=True)
     app = make_app((w, h))
+    from crowsnest import i18n
+
+    i18n.set_language(args.language)
+    if args.plugin:
+        from crowsnest.testing import registry_with
+
+        app._registry = registry_with(*(Path(p).resolve() for p in args.plugin))
     if args.play:
         if args.play not in app.registry.variants:
             known = ", ".join(sorted(app.registry.variants))

@@ -1,21 +1,18 @@
-"""AI against AI over many seeded matches: the win rate of one level against another,
-with its 95% (Wilson) interval.
+"""Thin wrapper kept for old commands: `crowsnest tournament` is the product's runner.
 
     python tools/tournament.py --variant crowsnest --games 200 --seed 1
+        == crowsnest tournament --variant crowsnest --levels normal,easy --matches --deals 100 --seed 1
     python tools/tournament.py --all-team --games 200          # every Rook team preset
-    python tools/tournament.py --variant individual3 --a normal --b easy --json
 
-Team games: level A plays one team, level B the other; each seed is played twice with
-the teams' levels swapped (same deals), so luck of the cards cancels out. Individual
-games: level A takes one seat against level B in all the others, rotating the seat;
-the win rate is then compared with the 1/n of equal play.
+--games N plays N/2 seeds as whole matches, each twice with the teams swapped (team
+games), or N seeded deals in the game's own duplicate format (others). `run` and
+`play_match` (whole matches with a variant object, no registry) serve
+tools/tournament_hard.py's budget experiments.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import random
 import sys
 import time
@@ -25,17 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from crowsnest.engine import Match, Variant  # noqa: E402
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from crowsnest.tournament import wilson  # noqa: E402
 
 
 def play_match(
@@ -62,6 +49,8 @@ def play_match(
 def run(
     variant: Variant, games: int, seed: int, a: str, b: str, seats: int | None = None
 ) -> dict[str, Any]:
+    """Whole matches, each seed twice with the teams' levels swapped (team games) or A in
+    each seat in turn (individual games): A's share of match wins, Wilson 95%."""
     seats = seats or variant.default_seats
     teams = variant.teams(seats, variant.resolve_options(None))
     wins = 0.0
@@ -72,7 +61,7 @@ def run(
     for g in range(games):
         s = seed + g // 2 if teams else seed + g
         if teams:
-            side = g % 2  # each seed twice, levels swapped
+            side = g % 2
             levels = [a if i in teams[side] else b for i in range(seats)]
         else:
             side = g % seats
@@ -102,15 +91,17 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> int:
+    from crowsnest.cli import main as cli_main
     from crowsnest_games.rook import VARIANTS
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--variant", default="crowsnest", help="variant id (Rook family)")
+    ap.add_argument("--variant", default="crowsnest")
     ap.add_argument("--all-team", action="store_true", help="every Rook team preset")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--a", default="normal", help="level under test")
     ap.add_argument("--b", default="easy", help="level it plays against")
+    ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     ids = (
@@ -118,24 +109,17 @@ def main(argv: list[str] | None = None) -> int:
         if args.all_team
         else [args.variant]
     )
-    out = []
+    rc = 0
     for vid in ids:
-        if vid not in VARIANTS:
-            print(f"unknown variant '{vid}' (known: {', '.join(VARIANTS)})", file=sys.stderr)
-            return 2
-        res = run(VARIANTS[vid], args.games, args.seed, args.a, args.b)
-        out.append(res)
-        if not args.json:
-            lo, hi = res["ci95"]
-            print(
-                f"{vid:12s} {args.a} vs {args.b}: {res['a_wins']}/{res['games']} = {res['win_rate']:.3f} "
-                f"(95% CI {lo:.3f}-{hi:.3f}; equal play {res['equal_play']:.3f}) "
-                f"{res['deals']} deals, {res['seconds']}s",
-                flush=True,
-            )
-    if args.json:
-        print(json.dumps(out if len(out) > 1 else out[0]))
-    return 0
+        teams = vid in VARIANTS and VARIANTS[vid].teams(
+            VARIANTS[vid].default_seats, VARIANTS[vid].resolve_options(None)
+        )
+        cmd = ["tournament", "--variant", vid, "--levels", f"{args.a},{args.b}"]
+        cmd += ["--seed", str(args.seed), "--workers", str(args.workers)]
+        cmd += ["--matches", "--deals", str(max(1, args.games // 2))] if teams else [
+            "--deals", str(args.games)]  # fmt: skip
+        rc = max(rc, cli_main(cmd + (["--json"] if args.json else [])))
+    return rc
 
 
 if __name__ == "__main__":

@@ -1,10 +1,11 @@
-"""The hard AI against another level: whole matches (tools/tournament.py's pairing, with
-'hard' added to the variant) and duplicate deals, plus the hard AI's moves per second.
+"""Rook budget experiments: the hard AI with a chosen play-out budget (and searches
+switched off) against another level, on whole matches (tools/tournament.py's pairing) and
+duplicate deals, plus the registered hard AI's seconds per decision through the safe
+runner for any variant (--speed). For the registered levels use `crowsnest tournament`.
 
     python tools/tournament_hard.py --variant crowsnest --games 40 --seed 1
     python tools/tournament_hard.py --deals 200 --seed 1 --iterations 600   # duplicate deals
     python tools/tournament_hard.py --b easy --json
-    python tools/tournament_hard.py --variant doudizhu --deals 20 --iterations 160
     python tools/tournament_hard.py --speed 2          # seconds per decision, defaults
 
 Matches: each seed is played twice with the teams' levels swapped (tournament.run).
@@ -12,7 +13,6 @@ Duplicate deals: each seeded deal is played twice from the auction, teams swappe
 hard side's score change minus the other side's is summed over both tables, so the luck
 of the cards cancels and far fewer deals than matches show a difference. A deal "win"
 is a positive duplicate margin (ties count half); the interval is Wilson's 95%.
-Dou Dizhu (individual): seat rotation, see run_rotation.
 Search budgets use no time cap (seconds=None) so a run is reproducible from its seed.
 """
 
@@ -42,19 +42,6 @@ from crowsnest_games.rook.hard import (  # noqa: E402
 
 from tools.tournament import run as run_matches  # noqa: E402
 from tools.tournament import wilson  # noqa: E402
-
-
-def with_hard_doudizhu(variant: Variant, iterations: int, seconds: float | None) -> Variant:
-    """Dou Dizhu with a 'hard' level of the given budget."""
-    from crowsnest_games.doudizhu.hard import HardAI
-    from crowsnest_games.doudizhu.hard import HardConfig as DdzConfig
-
-    config = DdzConfig(budget=SearchBudget(iterations=iterations, seconds=seconds, min_worlds=3))
-
-    def factory(v: Any, options: Any, seats: int) -> HardAI:
-        return HardAI(v, options, config)
-
-    return dataclasses.replace(variant, ais={**variant.ais, "hard": factory})
 
 
 def with_hard(
@@ -107,74 +94,6 @@ def play_deal(variant: Variant, seed: int, levels: list[str], stats: dict[str, f
             if e.get("type") == "redeal":
                 return [0, 0]  # thrown in: nothing scored
     return [0, 0]
-
-
-def deal_changes(
-    variant: Variant, seed: int, levels: list[str], stats: dict[str, float]
-) -> list[int]:
-    """The first (scored) deal of a seeded match with these levels: score change per seat."""
-    m = Match(variant, seed=seed, seats=len(levels))
-    ais = [variant.ais[lv](variant, m.options, m.seats) for lv in levels]
-    rng = random.Random(f"{seed}:ai:{levels}")
-    while not m.over:
-        s = m.to_move
-        t0 = time.perf_counter()
-        action = ais[s].choose(m.view(s), m.legal_actions(), rng)
-        if levels[s] == "hard":
-            stats["seconds"] += time.perf_counter() - t0
-            stats["moves"] += 1
-        if m.check(action) is not None:
-            raise RuntimeError(f"{levels[s]} answered an illegal action {action!r}")
-        for e in m.apply(action):
-            if e.get("type") == "deal_over":
-                return list(e["score_change"])
-    return [0] * len(levels)
-
-
-def run_rotation(variant: Variant, deals: int, seed: int, a: str, b: str) -> dict[str, Any]:
-    """Individual games: on each seeded deal, level A takes each seat in turn against B
-    in the others, and its score change is compared with B's own in that seat on the same
-    deal (all seats B). Reports the mean margin per deal and seat with a 95% interval,
-    and how often A did better / worse / the same."""
-    seats = variant.default_seats
-    stats = {"seconds": 0.0, "moves": 0.0}
-    margins: list[float] = []
-    t0 = time.perf_counter()
-    for k in range(deals):
-        s = seed + k
-        base = deal_changes(variant, s, [b] * seats, {"seconds": 0.0, "moves": 0.0})
-        for seat in range(seats):
-            levels = [a if i == seat else b for i in range(seats)]
-            margins.append(deal_changes(variant, s, levels, stats)[seat] - base[seat])
-        if (k + 1) % 5 == 0:
-            print(f"  {k + 1} deals: margin {sum(margins) / len(margins):+.2f}", file=sys.stderr)
-    n = len(margins)
-    mean = sum(margins) / n
-    sd = (sum((x - mean) ** 2 for x in margins) / max(1, n - 1)) ** 0.5
-    half = 1.96 * sd / n**0.5
-    better = sum(1 for x in margins if x > 0)
-    worse = sum(1 for x in margins if x < 0)
-    lo, hi = wilson(better, better + worse)
-    return {
-        "variant": variant.id,
-        "mode": "seat rotation",
-        "a": a,
-        "b": b,
-        "deals": deals,
-        "seat_deals": n,
-        "mean_margin": round(mean, 3),
-        "margin_ci95": [round(mean - half, 3), round(mean + half, 3)],
-        "better": better,
-        "worse": worse,
-        "same": n - better - worse,
-        "win_rate": better / (better + worse) if better + worse else 0.5,
-        "ci95": [round(lo, 4), round(hi, 4)],
-        "hard_moves": int(stats["moves"]),
-        "hard_moves_per_second": round(stats["moves"] / stats["seconds"], 1)
-        if stats["seconds"]
-        else None,
-        "seconds": round(time.perf_counter() - t0, 2),
-    }
 
 
 def run_duplicate(variant: Variant, deals: int, seed: int, a: str, b: str) -> dict[str, Any]:
@@ -247,13 +166,16 @@ def speed(variant_id: str, deals: int, seed: int) -> dict[str, Any]:
             by.setdefault(phase, []).append(c.seconds)
             m.apply(c.action)
         runner.close()
-    every = [x for xs in by.values() for x in xs]
+    every = sorted(x for xs in by.values() for x in xs)
     return {
         "variant": variant_id,
         "mode": "speed",
         "deals": deals,
         "faults": faults,
+        "moves": len(every),
         "moves_per_second": round(len(every) / sum(every), 2),
+        "median_seconds": round(statistics.median(every), 3),
+        "p95_seconds": round(every[min(len(every) - 1, int(0.95 * len(every)))], 3),
         "max_seconds": round(max(every), 3),
         "phases": {
             ph: {
@@ -283,23 +205,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.speed:
         res = speed(args.variant, args.speed, args.seed)
         print(json.dumps(res) if args.json else json.dumps(res, indent=1))
-        return 0
-    if args.variant == "doudizhu":
-        from crowsnest_games.doudizhu import VARIANT as ddz
-
-        v = with_hard_doudizhu(ddz, args.iterations, None)
-        res = run_rotation(v, args.deals or 20, args.seed, args.a, args.b)
-        res["iterations"] = args.iterations
-        if args.json:
-            print(json.dumps(res))
-        else:
-            lo, hi = res["margin_ci95"]
-            print(
-                f"doudizhu seat rotation: {args.a} vs {args.b} over {res['seat_deals']} seat-deals: "
-                f"mean margin {res['mean_margin']:+.3f} (95% CI {lo:+.3f} to {hi:+.3f}), "
-                f"better {res['better']} / worse {res['worse']} / same {res['same']}, "
-                f"{res['hard_moves_per_second']} hard moves/s, {res['seconds']}s"
-            )
         return 0
     if args.variant not in VARIANTS:
         print(f"unknown variant '{args.variant}' (known: {', '.join(VARIANTS)})", file=sys.stderr)

@@ -37,6 +37,27 @@ Playout = Callable[[Deal, random.Random], None]
 Evaluator = Callable[[Deal], float]
 Applier = Callable[[Deal, Any], None]
 
+# Tournaments switch the time caps off (set_time_caps(False)) so that every result depends
+# only on the seeds and the iteration budgets, whatever the machine's load or the number
+# of worker processes; play keeps them so that a slow machine stays responsive.
+_time_caps = True
+
+
+def set_time_caps(on: bool) -> bool:
+    """Honour (True) or ignore (False) SearchBudget.seconds in this process; returns the
+    previous setting."""
+    global _time_caps
+    old, _time_caps = _time_caps, bool(on)
+    return old
+
+
+def deadline(seconds: float | None) -> float | None:
+    """perf_counter() time at which a search started now must stop, or None (no cap, or
+    caps switched off): for searches of a variant's own that do not go through pimc_search."""
+    if seconds is None or not _time_caps:
+        return None
+    return time.perf_counter() + seconds
+
 
 def apply_action(deal: Deal, candidate: Any) -> None:
     """The default way a candidate enters a sampled deal: it is one action."""
@@ -110,7 +131,7 @@ def pimc_search(
     seen = dict.fromkeys(alive, 0)
     if len(alive) == 1:
         return SearchResult(alive[0], {alive[0]: 0.0}, {alive[0]: 0}, 0, 0.0, False)
-    deadline = None if budget.seconds is None else start + budget.seconds
+    deadline = None if budget.seconds is None or not _time_caps else start + budget.seconds
     rounds = max(1, math.ceil(math.log2(len(alive))))
     per_round = budget.iterations / rounds
     playouts = 0
@@ -159,5 +180,7 @@ __all__ = [
     "SearchResult",
     "apply_action",
     "apply_sequence",
+    "deadline",
     "pimc_search",
+    "set_time_caps",
 ]

@@ -203,6 +203,21 @@ class App:
             self.prefs.width, self.prefs.height = w, h
             self.save_prefs()
 
+    def scene(self, name: str, *args: Any) -> Any:
+        """A new scene by name ("title", "setup", "settings", "rules", "plugins"): the
+        app is the one place that knows every scene, so scenes open one another without
+        importing one another (overlays over the table stay free of the title, ...)."""
+        from .scenes import info, settings, setup, title
+
+        scenes: dict[str, Any] = {
+            "title": title.TitleScene,
+            "setup": setup.SetupScene,
+            "settings": settings.SettingsScene,
+            "rules": info.RulesScene,
+            "plugins": info.PluginsScene,
+        }
+        return scenes[name](*args)
+
     def recover(self, error: Exception) -> None:
         """Something failed inside a scene (most likely a plugin's game code): report it,
         leave the game and go back to the title screen with the reason shown."""
@@ -343,7 +358,8 @@ def _make_audio(volume: float, muted: bool) -> Any:
     except Exception as e:  # noqa: BLE001 - no sound device or module: play silent
         from .silent_audio import SilentAudio
 
-        return SilentAudio(volume, muted, f"the sound module could not be loaded ({e})")
+        log.info("sound is off: the sound module could not be loaded (%s)", e)
+        return SilentAudio(volume, muted, str(e))
 
 
 def _autosave_path(config_path: Any) -> Any:

@@ -12,6 +12,7 @@ from importlib import resources
 from pathlib import Path
 
 import pygame
+from crowsnest.i18n import N_, _
 
 # Package data (crowsnest.sounds): the repository's sounds/ folder in a development
 # install, site-packages/crowsnest/sounds in a wheel; both are real folders.
@@ -27,9 +28,10 @@ class Audio:
         self.volume = _clamp(volume)
         self.muted = bool(muted)
         self.available = False
-        # Why sound is off (or partly missing), for the Settings screen and the log; ""
-        # when every sound loaded.
+        # Why sound is off (or partly missing), in English for the log; "" when every
+        # sound loaded. problem_text() is the same sentence in the player's language.
         self.problem = ""
+        self._why: tuple[str, dict[str, object]] = ("", {})
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         folder = Path(sounds_dir) if sounds_dir is not None else SOUNDS_DIR
         try:
@@ -39,8 +41,7 @@ class Audio:
                 with quiet_stderr():  # no sound card: ALSA's C library lists its failures
                     mixer.init()
         except Exception as e:  # noqa: BLE001 - any audio failure means silence, never a crash
-            self.problem = f"no audio device could be opened ({e})"
-            log.info("sound is off: %s", self.problem)
+            self._problem(N_("no audio device could be opened ({error})"), error=e)
             self._apply_volume()
             return
         unreadable = []
@@ -54,15 +55,27 @@ class Audio:
                 unreadable.append(f"{path.name}: {e}")
         self.available = bool(self._sounds)
         missing = [n for n in SOUND_NAMES if n not in self._sounds]
-        if not self.available:
-            self.problem = f"the sound files are missing from {folder}"
-            if unreadable:
-                self.problem = f"the sound files cannot be read ({'; '.join(unreadable)})"
+        if not self.available and unreadable:
+            self._problem(
+                N_("the sound files cannot be read ({errors})"), errors="; ".join(unreadable)
+            )
+        elif not self.available:
+            self._problem(N_("the sound files are missing from {folder}"), folder=folder)
         elif missing:
-            self.problem = f"some sound files are missing or damaged: {', '.join(missing)}"
-        if self.problem:
-            log.info("sound: %s", self.problem)
+            self._problem(
+                N_("some sound files are missing or damaged: {names}"), names=", ".join(missing)
+            )
         self._apply_volume()
+
+    def _problem(self, template: str, **values: object) -> None:
+        self._why = (template, values)
+        self.problem = template.format(**values)
+        log.info("sound: %s", self.problem)
+
+    def problem_text(self) -> str:
+        """Why sound is off, translated (the Settings screen); "" when it is not."""
+        template, values = self._why
+        return _(template).format(**values) if template else ""
 
     def play(self, name: str) -> None:
         """Play a named effect; unknown names, mute and no audio do nothing."""

@@ -43,7 +43,7 @@ class Prefs:
     muted: bool = _SOUND.mute
     card_size: str = _DISPLAY.card_size
     keys: dict[str, list[str]] = field(default_factory=dict)  # overrides of DEFAULT_BINDINGS
-    variant: str = "crowsnest"
+    variant: str = cfgmod.Config.variant  # the configuration's default game
     language: str = "system"  # crowsnest.config's `language`: "system" or a code
     players: list[SeatPrefs] = field(default_factory=list)
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # per variant

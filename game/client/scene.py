@@ -26,14 +26,11 @@ Lifecycle of a Scene, in the order the stack calls it:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from .input import InputEvent
-
-if TYPE_CHECKING:
-    from .app import App
 
 
 class Scene:
@@ -41,7 +38,9 @@ class Scene:
     update_below = True  # let scenes below keep updating (animations run under a menu)
 
     def __init__(self) -> None:
-        self.app: App = None  # type: ignore[assignment]  # set by the stack on push
+        # The App (crowsnest.client.app), set by the stack on push. Typed loosely on
+        # purpose: the stack does not import the app (the app imports the stack).
+        self.app: Any = None
         self.size: tuple[int, int] = (0, 0)
 
     def on_push(self) -> None: ...

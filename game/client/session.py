@@ -42,7 +42,10 @@ class Session:
         # the safe runner: timeouts, raised errors and illegal answers become a legal
         # fallback and a fault the table reports
         self.runner = AIRunner(variant, self.match.options, len(seats), seed=f"{seed}:ai")
+        # AI faults to show: the table pops them as it says them; fault_log keeps every
+        # one for the match (crowsnest.testing.play_in_client reports it)
         self.faults: list[str] = []
+        self.fault_log: list[str] = []
         self._ai: tuple[int, int, Future[Any]] | None = None  # (generation, seat, future)
         self._hint: tuple[int, Future[Any]] | None = None
         self.generation = 0  # bumped by undo: answers computed for an older state are dropped
@@ -161,11 +164,15 @@ class Session:
             choice = fut.result()
         except Exception as e:  # noqa: BLE001 - the runner contains AI faults; this is a last guard
             action = self.runner.fallback_action(self.match)
-            self.faults.append(f"the AI failed ({exc_text(e)}); a random legal move was made")
+            self._fault(f"the AI failed ({exc_text(e)}); a random legal move was made")
             return action
         if choice.fault is not None:
-            self.faults.append(choice.fault.message)
+            self._fault(choice.fault.message)
         return choice.action
+
+    def _fault(self, message: str) -> None:
+        self.faults.append(message)
+        self.fault_log.append(message)
 
     # ------------------------------------------------------------ undo
 

@@ -3,13 +3,21 @@ the audio device is unavailable: the game runs without sound."""
 
 from __future__ import annotations
 
+from crowsnest.i18n import N_, _
+
+NO_MODULE = N_("the sound module could not be loaded ({error})")
+
 
 class SilentAudio:
     available = False
 
-    def __init__(self, volume: float = 0.7, muted: bool = False, problem: str = "") -> None:
+    def __init__(self, volume: float = 0.7, muted: bool = False, error: str = "") -> None:
         self.volume, self.muted = volume, muted
-        self.problem = problem or "the sound module could not be loaded"
+        self.error = error or "?"
+        self.problem = NO_MODULE.format(error=self.error)  # English, for the log
+
+    def problem_text(self) -> str:
+        return _(NO_MODULE).format(error=self.error)
 
     def play(self, name: str) -> None: ...
 

@@ -1,10 +1,10 @@
 """The view a plugin hands the table, checked for shape before anything is drawn.
 
-The table reads optional, variant-specific keys (`bids`, `bottom`, `dummy`, ...). A
-community plugin may give a key another shape than the built-in games do; a value of
-the wrong shape is dropped here (as if the variant had no such fact) and card names the
-deck does not know are left out, so the window never crashes on a view it did not
-expect. The keys every view must have (design.md) get safe defaults.
+The table reads the keys every view has (design.md) and the optional generic ones
+(`acting`, `last_trick`, `last_trick_winner`, `dummy`); a value of the wrong shape is
+dropped here (as if the game had no such fact) and card names the deck does not know
+are left out, so the window never crashes on a view it did not expect. The game's own
+facts are read only by the game's Presentation (the table guards those calls).
 """
 
 from __future__ import annotations
@@ -21,23 +21,8 @@ def _ints(v: Any) -> bool:
     return isinstance(v, list) and all(_int(x) for x in v)
 
 
-INT_KEYS = (
-    "seat",
-    "to_move",
-    "dealer",
-    "declarer",
-    "landlord",
-    "attackers",
-    "attacker_points",
-    "attacker_target",
-    "high_bidder",
-    "nest_count",
-    "multiplier",
-    "tricks_played",
-    "acting",
-)
-CARD_LIST_KEYS = ("bottom", "kitty_revealed", "nest_taken", "kitty")
-INT_LIST_KEYS = ("hand_counts", "tricks_won", "scores")
+INT_KEYS = ("seat", "to_move", "dealer", "acting")
+INT_LIST_KEYS = ("hand_counts", "scores")
 
 
 def clean_view(raw: Any, known: Collection[str]) -> dict[str, Any]:
@@ -60,13 +45,6 @@ def clean_view(raw: Any, known: Collection[str]) -> dict[str, Any]:
         keep(key, _int)
     for key in INT_LIST_KEYS:
         keep(key, _ints)
-    for key in CARD_LIST_KEYS:
-        if key in v and v[key] is not None:
-            got = names(v[key])
-            if got is None:
-                del v[key]
-            else:
-                v[key] = got
     v["hand"] = names(v.get("hand")) or []
     v["hand_counts"] = v.get("hand_counts") or []
     v["trick"] = _plays(v.get("trick"), known)
@@ -79,11 +57,7 @@ def clean_view(raw: Any, known: Collection[str]) -> dict[str, Any]:
     elif lt is not None:
         v["last_trick"] = _plays(lt, known)
     keep("last_trick_winner", _int)
-    keep("trump", lambda x: isinstance(x, str))
     keep("phase", lambda x: isinstance(x, str))
-    keep("level_rank", lambda x: isinstance(x, str | int))
-    keep("level_names", lambda x: isinstance(x, list))
-    keep("bid", lambda x: isinstance(x, str | int))
     d = v.get("dummy")
     if d is not None:
         if not isinstance(d, dict):
@@ -96,7 +70,7 @@ def clean_view(raw: Any, known: Collection[str]) -> dict[str, Any]:
                 if isinstance(up, list)
                 else []
             )
-            for k in ("count", "controller", "position"):
+            for k in ("count", "controller", "position", "down"):
                 if k in d and not _int(d[k]):
                     del d[k]
             v["dummy"] = d

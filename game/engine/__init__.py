@@ -4,6 +4,7 @@ from .actions import PASS, Action, ActionError, format_action, parse_action, sha
 from .cards import Card, Deck
 from .match import Match, MatchError, VariantFault
 from .options import Option, OptionError, Options, resolve_options
+from .presentation import Presentation
 from .variant import (
     AI,
     Deal,
@@ -31,6 +32,7 @@ __all__ = [
     "Option",
     "OptionError",
     "Options",
+    "Presentation",
     "Settlement",
     "Variant",
     "VariantFault",

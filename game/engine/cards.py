@@ -3,7 +3,9 @@ protocol; ints are for the hot paths (legal moves, AI search)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 Card = int
 
@@ -24,7 +26,8 @@ class Deck:
     points: tuple[int, ...]
     ranks: tuple[str, ...]
     suits: tuple[str, ...]
-    _by_name: dict[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    # read-only: a Deck reaches AIs through views and is shared by every match
+    _by_name: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         n = len(self.names)
@@ -33,7 +36,8 @@ class Deck:
         by: dict[str, list[int]] = {}
         for i, name in enumerate(self.names):
             by.setdefault(name, []).append(i)
-        object.__setattr__(self, "_by_name", {k: tuple(v) for k, v in by.items()})
+        table = MappingProxyType({k: tuple(v) for k, v in by.items()})
+        object.__setattr__(self, "_by_name", table)
 
     def __len__(self) -> int:
         return len(self.names)

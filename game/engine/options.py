@@ -49,6 +49,13 @@ class Option:
                 raise OptionError(
                     f"option '{self.key}' must be at most {self.maximum}, not {value}"
                 )
+            base = self.minimum if self.minimum is not None else 0
+            if self.step > 1 and (value - base) % self.step:
+                below = value - (value - base) % self.step
+                raise OptionError(
+                    f"option '{self.key}' goes in steps of {self.step} from {base} "
+                    f"({below} or {below + self.step}), not {value}"
+                )
             return value
         if self.kind == "choice":
             if value not in self.choices:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from .actions import Action, ActionError, format_action, parse_action
 from .cards import Card, Deck
 from .options import Option, Options, resolve_options
+from .presentation import Presentation
 
 if TYPE_CHECKING:
     from ..i18n import Catalog
@@ -231,8 +232,11 @@ class Variant:
     name: str
     seats: tuple[int, ...]
     deck: DeckSpec
-    bidding: Bidding
-    validator: PlayValidator
+    # Optional parts (None allowed): the engine never calls them, the Deal does. They
+    # are where a game keeps its auction and play rules so its Deal, its AIs and other
+    # plugins (presets) share one copy.
+    bidding: Bidding | None
+    validator: PlayValidator | None
     scorer: Scorer
     new_deal: Callable[[DealSetup], Deal]
     ais: Mapping[str, AIFactory] = field(default_factory=dict)
@@ -249,6 +253,13 @@ class Variant:
     # family) or to its right ("counter-clockwise": Tractor, Dou Dizhu). A property of
     # the game, not of a position, so the client reads it here, not from a view.
     direction: str = "clockwise"
+    # How the game looks and speaks at the table (crowsnest.engine.presentation): its
+    # event kinds, words and card art. None: the generic presentation.
+    presentation: Presentation | None = None
+    # The role of every seat once the auction has settled it ("landlord"/"peasants",
+    # "declarers"/"defenders"), else None. Optional; tournaments compare levels role
+    # against role with it (crowsnest.tournament).
+    roles: Callable[[Deal], tuple[str, ...] | None] | None = None
     # The gettext catalog (crowsnest.i18n.Catalog) that translates what the variant holds
     # as text: name, description, option labels, help and choices. None: the project's.
     catalog: Catalog | None = None

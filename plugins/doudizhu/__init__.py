@@ -5,6 +5,7 @@ from __future__ import annotations
 from crowsnest.hookspecs import hookimpl
 
 from .deal import describe
+from .hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
 from .variant import VARIANT
 
 

@@ -23,11 +23,12 @@ Dizhu's `hard` still falls back to `normal`. To try it, register `hard_factory` 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crowsnest.ai.search import SearchBudget, pimc_search
+from crowsnest.ai.search import SearchBudget, deadline, pimc_search
 from crowsnest.engine.actions import PASS, Action
 from crowsnest.engine.options import Options
 from crowsnest.engine.variant import Deal, DealSetup
@@ -36,9 +37,13 @@ from crowsnest.hookspecs import hookimpl
 from .ai import EasyAI, NormalAI, _minus, hand_counts, hand_plan, ranks_of_action
 from .deal import SEATS, DouDizhuDeal, DouDizhuView
 from .scoring import deal_changes
+from .solver import Solver, TooBig
 
 N_CARDS = 54
-DEFAULT_BUDGET = SearchBudget(iterations=96, seconds=0.6, min_worlds=3)
+# Play: 96 play-outs, at most 0.25 s; bids: 48, at most 0.2 s (decisions stay under
+# 0.3 s on a loaded 2-core machine; tournaments ignore the caps, docs/ai.md).
+DEFAULT_BUDGET = SearchBudget(iterations=96, seconds=0.25, min_worlds=3)
+BID_BUDGET = SearchBudget(iterations=48, seconds=0.2, min_worlds=3)
 
 
 class Determinizer:
@@ -181,14 +186,42 @@ def outcome_value(d: DouDizhuDeal, seat: int) -> float:
     return float(deal_changes(dict(d.result().details))[seat])
 
 
+def win_value(d: DouDizhuDeal, seat: int) -> float:
+    """+1 when the seat's side won the finished deal, -1 when it lost (0: thrown in)."""
+    if d.redeal:
+        return 0.0
+    ll = d.landlord
+    return 1.0 if (d.winner == ll) == (seat == ll) else -1.0
+
+
 # ---------------------------------------------------------------- the AI
 
 
 @dataclass(frozen=True, slots=True)
 class HardConfig:
     budget: SearchBudget = field(default_factory=lambda: DEFAULT_BUDGET)
+    bid_budget: SearchBudget = field(default_factory=lambda: BID_BUDGET)
     max_candidates: int = 10
     rollout: str = "normal"  # "normal" (stronger) or "easy" (faster) play-outs
+    # End game: with at most this many cards left in the three hands, every legal play is
+    # solved exactly (solver.py) in `endgame_worlds` sampled worlds, each world's solve
+    # bounded by `endgame_nodes` (past it that world is left out; no world solved: the
+    # play-out search decides).
+    endgame_cards: int = 20
+    endgame_worlds: int = 32
+    endgame_nodes: int = 4_000
+    endgame_total: int = 16_000  # nodes over all worlds of one decision
+    endgame_seconds: float | None = 0.25  # and at most this long (where time caps apply)
+    # What a play-out is worth: "win" (+1 won, -1 lost: what a tournament counts, and far
+    # less noisy) or "score" (the score change, bombs and springs multiplying it).
+    value: str = "win"
+    # How the middle game picks: "paired" plays every candidate out in the same worlds
+    # and leaves normal's choice only for a play whose gain over it, world by world, is
+    # above zero by `override_z` standard errors; "halving" is crowsnest.ai.search's
+    # sequential halving, best mean wins.
+    search: str = "paired"
+    override_z: float = 1.0
+    paired_candidates: int = 6
 
 
 class HardAI:
@@ -221,23 +254,125 @@ class HardAI:
             out.extend(plays)
         return list(dict.fromkeys(out))[: self.config.max_candidates]
 
+    def endgame(
+        self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random, first: Action
+    ) -> Action | None:
+        """The play that wins in the most sampled worlds, each solved exactly; `first`
+        (normal's choice) wins ties. None when no world could be solved in its limit."""
+        cands: dict[Any, Action] = {}
+        for a in [first, *legal]:
+            key = None if a[0] == "pass" else ranks_of_action(a)
+            cands.setdefault(key, a)
+        if len(cands) == 1:
+            return first
+        det = Determinizer(view, self.variant, self.options)
+        cfg = self.config
+        seat = view.seat
+        ll = view.landlord
+        wins = dict.fromkeys(cands, 0)
+        per_world: list[list[float]] = []
+        solved = 0
+        nodes = 0
+        stop = deadline(cfg.endgame_seconds)
+        for _ in range(cfg.endgame_worlds):
+            if nodes >= cfg.endgame_total or (stop is not None and time.perf_counter() >= stop):
+                break
+            d = det.sample(rng)
+            hands = [tuple(c) for c in d.counts]
+            table = None if d.last is None else d.last[2]
+            solver = Solver(ll, cfg.endgame_nodes)
+            try:
+                got = {
+                    k: solver.after_move(hands, seat, table, d.passes, k) == (seat == ll)
+                    for k in cands
+                }
+            except TooBig:
+                nodes += solver.nodes
+                continue
+            nodes += solver.nodes
+            solved += 1
+            per_world.append([float(got[k]) for k in cands])
+            for k, won in got.items():
+                wins[k] += won
+        self.last_search = {"endgame_worlds": solved, "wins": wins, "per_world": per_world}
+        if not solved:
+            return None
+        keys = list(cands)
+        rows = {k: [w[i] for w in per_world] for i, k in enumerate(keys)}
+        return cands[paired_pick(keys, rows, cfg.override_z)]
+
     def choose(self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase == "play" and sum(view.hand_counts) <= self.config.endgame_cards:
+            first = _NORMAL.choose(view, legal, rng)
+            got = self.endgame(view, legal, rng, first)
+            if got is not None:
+                return got
         cands = self.candidates(view, legal, rng)
         if len(cands) == 1:
             return cands[0]
         det = Determinizer(view, self.variant, self.options)
         seat = view.seat
+        if self.config.search == "paired":
+            return self.paired(view, cands[: self.config.paired_candidates], det, rng)
         res = pimc_search(
             view,
             cands,
             rng,
             sample=lambda _v, g: det.sample(g),
             playout=normal_playout if self.config.rollout == "normal" else playout,
-            evaluate=lambda d: outcome_value(d, seat),
-            budget=self.config.budget,
+            evaluate=(lambda d: win_value(d, seat))
+            if self.config.value == "win"
+            else (lambda d: outcome_value(d, seat)),
+            budget=self.config.bid_budget if view.phase == "bid" else self.config.budget,
         )
         self.last_search = res
         return res.action
+
+    def paired(
+        self, view: DouDizhuView, cands: list[Action], det: Determinizer, rng: random.Random
+    ) -> Action:
+        """Every candidate played out in the same sampled worlds (normal's choice first);
+        see paired_pick for which one is played."""
+        cfg = self.config
+        budget = cfg.bid_budget if view.phase == "bid" else cfg.budget
+        n = max(budget.min_worlds, budget.iterations // len(cands))
+        stop = deadline(budget.seconds)
+        seat = view.seat
+        value = win_value if cfg.value == "win" else outcome_value
+        roll = normal_playout if cfg.rollout == "normal" else playout
+        rows: dict[Action, list[float]] = {a: [] for a in cands}
+        for i in range(n):
+            world = det.sample(rng)
+            for a in cands:
+                d = world.clone()
+                d.apply(a)
+                if not d.over:
+                    roll(d, rng)
+                rows[a].append(value(d, seat))
+            if stop is not None and i + 1 >= budget.min_worlds and time.perf_counter() >= stop:
+                break
+        self.last_search = {"worlds": len(rows[cands[0]]), "rows": rows}
+        return paired_pick(cands, rows, cfg.override_z)
+
+
+def paired_pick(cands: Sequence[Any], rows: dict[Any, list[float]], z: float) -> Any:
+    """The candidate to play: the first (normal's choice) unless another beats it world by
+    world with a mean gain more than `z` standard errors above zero; of those, the one
+    whose gain's lower bound is highest. Paired differences cancel most of the luck of
+    the sampled worlds, and the threshold keeps noise from overriding a sound heuristic."""
+    base = rows[cands[0]]
+    n = len(base)
+    best, best_low = cands[0], 0.0
+    if n < 2:
+        return best
+    for a in cands[1:]:
+        diffs = [x - y for x, y in zip(rows[a], base, strict=True)]
+        m = sum(diffs) / n
+        var = sum((x - m) ** 2 for x in diffs) / (n - 1)
+        low = m - z * (var / n) ** 0.5
+        if low > best_low:
+            best, best_low = a, low
+    return best
 
 
 def hard_factory(variant: Any, options: Options, seats: int) -> HardAI:

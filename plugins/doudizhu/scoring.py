@@ -6,6 +6,7 @@ import random
 
 from crowsnest.engine.options import Option, Options
 from crowsnest.engine.variant import DealResult, DealSetup, Settlement
+from crowsnest.i18n import N_
 
 SEATS = 3
 
@@ -14,9 +15,11 @@ OPTIONS: tuple[Option, ...] = (
         key="deals",
         default=6,
         kind="int",
-        label="Deals per match",
-        help="The match ends after this many scored deals (redeals do not count), "
-        "or later if the top score is tied.",
+        label=N_("Deals per match"),
+        help=N_(
+            "The match ends after this many scored deals (redeals do not count), "
+            "or later if the top score is tied."
+        ),
         minimum=1,
         maximum=100,
     ),
@@ -24,9 +27,11 @@ OPTIONS: tuple[Option, ...] = (
         key="target",
         default=0,
         kind="int",
-        label="Target score",
-        help="0 = off. Otherwise the match also ends as soon as a seat's total reaches "
-        "this many points (if the top score is not tied).",
+        label=N_("Target score"),
+        help=N_(
+            "0 = off. Otherwise the match also ends as soon as a seat's total reaches "
+            "this many points (if the top score is not tied)."
+        ),
         minimum=0,
         maximum=10000,
     ),

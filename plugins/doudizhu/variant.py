@@ -8,13 +8,17 @@ from typing import Any
 from crowsnest.engine.cards import Card, Deck
 from crowsnest.engine.options import Options
 from crowsnest.engine.variant import DealSetup, Variant
+from crowsnest.i18n import N_, read_localized
 
 from . import combos
 from .ai import AIS
 from .cards import DECK
 from .deal import DouDizhuDeal, describe
+from .presentation import DouDizhuPresentation
 from .scoring import OPTIONS, DouDizhuScorer
 
+# rules.md and its translations beside it (rules.fi.md, ...)
+RULES_TEXT, RULES_TRANSLATIONS = read_localized(Path(__file__).with_name("rules.md"))
 HAND_SIZE = 17
 BOTTOM_SIZE = 3
 
@@ -54,7 +58,7 @@ def new_deal(setup: DealSetup) -> DouDizhuDeal:
 
 VARIANT = Variant(
     id="doudizhu",
-    name="Dou Dizhu",
+    name=N_("Dou Dizhu"),
     seats=(3,),
     deck=DouDizhuDeck(),
     bidding=DouDizhuBidding(),
@@ -62,10 +66,17 @@ VARIANT = Variant(
     scorer=DouDizhuScorer(),
     new_deal=new_deal,
     ais=AIS,
-    rules_text=Path(__file__).with_name("rules.md").read_text(encoding="utf-8"),
+    rules_text=RULES_TEXT,
+    rules_translations=RULES_TRANSLATIONS,
     options=OPTIONS,
     teams=lambda n, o: None,
-    description="Landlord: one player against two, climbing with combinations.",
+    description=N_("Landlord: one player against two, climbing with combinations."),
     pile_names=("bottom",),
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
+    presentation=DouDizhuPresentation(),
+    roles=lambda d: (
+        None
+        if d.landlord < 0
+        else tuple("landlord" if s == d.landlord else "peasants" for s in range(3))
+    ),
 )

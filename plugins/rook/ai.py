@@ -321,57 +321,6 @@ class RookEasyAI:
 # ---------------------------------------------------------------- normal
 
 
-class Knowledge:
-    """What a seat can infer from its view: cards not yet seen, voids per position and,
-    with `won=True`, the cards of the finished tricks by the position that won them.
-    The normal AI counts cards with it and the hard AI's determinizer deals from it."""
-
-    __slots__ = ("unseen", "void", "won")
-
-    def __init__(self, view: RookView, won: bool = False) -> None:
-        r = view.rules
-        n = len(r.deck)
-        seen = bytearray(n)
-        for c in view.hand:
-            seen[c] = 1
-        for c in view.nest:
-            seen[c] = 1
-        for c in view.dummy_up:
-            if c >= 0:
-                seen[c] = 1
-        P = r.positions
-        void: list[set[int]] = [set() for _ in range(P)]
-        piles: list[list[int]] = [[] for _ in range(P)]
-        t = view.trump
-        order = r.orders[t] if t >= 0 else None
-        # Before trump is named there are no tricks: printed suits serve.
-        eff = order.eff_suit if order is not None else r.suit
-        bird = r.bird
-        for trick in (*view.history, view.trick):
-            led = -1
-            for i, (pos, c) in enumerate(trick):
-                seen[c] = 1
-                if i == 0:
-                    led = -1 if (c == bird and not r.bird_led_trump) else eff[c]
-                elif led < 0:
-                    led = eff[c]  # the bird was led: this card sets the suit
-                elif (
-                    eff[c] != led
-                    and not (c == bird and r.bird_any_time)
-                    # the dummy follows with its face-up cards only: proves nothing hidden
-                    and not (r.dummy and pos == 2)
-                ):
-                    void[pos].add(led)
-            if won and order is not None and trick is not view.trick and len(trick) == P:
-                cards = [c for _, c in trick]
-                first = 1 if (cards[0] == bird and not r.bird_led_trump) else 0
-                led_suit = eff[cards[first]] if first < len(cards) else eff[cards[0]]
-                piles[trick[trick_winner(cards, led_suit, order)][0]].extend(cards)
-        self.unseen = [c for c in range(n) if not seen[c]]
-        self.void = void
-        self.won = piles
-
-
 class RookNormalAI(RookEasyAI):
     # Safety margins (share of the points in play) tuned by tournaments against easy:
     # where a made bid scores only the bid, declaring pays only when the bid is very
@@ -431,7 +380,7 @@ class RookNormalAI(RookEasyAI):
     def play(self, view: RookView, playable: list[int], rng: random.Random) -> int:
         if len(playable) == 1:
             return playable[0]
-        k = Knowledge(view)
+        det = Determinizer(view)  # the hidden-hand dealer the hard AI uses too
         worlds = max(3, self.rollouts // len(playable))
         side = view.side_of(view.acting)
         policy = _ROLLOUT
@@ -440,7 +389,7 @@ class RookNormalAI(RookEasyAI):
         r = view.rules
         table = _Table(r, view.trump, [view.side_of(p) for p in range(r.positions)])
         for _ in range(worlds):
-            w = sample_world(view, k, rng)
+            w = det.sample(rng)
             for c in playable:
                 d = w.clone()
                 d.apply(pa[c])
@@ -491,66 +440,10 @@ def random_factory(variant: Any, options: Any, seats: int) -> RookRandomAI:
 AI_FACTORIES = {"random": random_factory, "easy": easy_factory, "normal": normal_factory}
 
 
-# ---------------------------------------------------------------- sampling (normal)
-
-
-def sample_world(view: RookView, k: Knowledge, rng: random.Random):
-    """A full deal consistent with the view: the unseen cards dealt at random to the
-    hidden hands (respecting known voids), the hidden nest, the dummy's face-down cards
-    and the cards set aside."""
-    from .deal import DUMMY, RookDeal
-
-    r = view.rules
-    eff = r.orders[view.trump].eff_suit
-    P = r.positions
-    # locations: (key, capacity, voids)
-    locs: list[tuple[Any, int, set[int]]] = []
-    for p in range(P):
-        if p == view.seat or (r.dummy and p == DUMMY):
-            continue
-        locs.append((p, view.hand_counts[p], k.void[p]))
-    if not view.nest and view.nest_count:
-        locs.append(("nest", view.nest_count, set()))
-    under = [i for i, u in enumerate(view.dummy_under) if u]
-    if under:
-        locs.append(("down", len(under), set()))
-    if view.aside_count:
-        locs.append(("aside", view.aside_count, set()))
-    pool = list(k.unseen)
-    for attempt in range(30):
-        rng.shuffle(pool)
-        free = [cap for _, cap, _ in locs]
-        got: list[list[int]] = [[] for _ in locs]
-        ok = True
-        strict = attempt < 25
-        for c in pool:
-            e = eff[c]
-            cands = [i for i, (_, _, v) in enumerate(locs) if free[i] and not (strict and e in v)]
-            if not cands:
-                ok = False
-                break
-            tot = sum(free[i] for i in cands)
-            x = rng.randrange(tot)
-            for i in cands:
-                x -= free[i]
-                if x < 0:
-                    break
-            got[i].append(c)
-            free[i] -= 1
-        if ok:
-            break
-    hands: dict[int, list[int]] = {}
-    nest: list[int] = []
-    down = [-1] * len(view.dummy_under)
-    for (key, _, _), cards in zip(locs, got, strict=True):
-        if key == "nest":
-            nest = cards
-        elif key == "down":
-            for i, c in zip(under, cards, strict=True):
-                down[i] = c
-        elif key != "aside":
-            hands[key] = cards
-    return RookDeal.world(view, hands, nest, down)
+def hand_points(r: RookRules, hand: Sequence[int]) -> float:
+    """The normal AI's bidding estimate of a hand: the expected points of the declarer's
+    side with the best trump (the per-preset fit), before any margin."""
+    return best_trump(r, hand, NORMAL_COEF.get(r.preset, EASY_COEF))[1] * r.points_in_play
 
 
 def deal_value(deal: Any, side: int) -> float:
@@ -569,3 +462,7 @@ def deal_value(deal: Any, side: int) -> float:
         change[decl] = -bid
     mine = change[side]
     return mine - max(c for i, c in enumerate(change) if i != side)
+
+
+# The shared hidden-hand dealer (worlds.py imports this module only inside functions).
+from .worlds import Determinizer, Knowledge, sample_world  # noqa: E402, F401

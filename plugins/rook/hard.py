@@ -33,7 +33,6 @@ from crowsnest.engine import PASS, Action, Deal
 from crowsnest.hookspecs import hookimpl
 
 from .ai import (
-    Knowledge,
     RookEasyAI,
     RookNormalAI,
     _Table,
@@ -41,134 +40,15 @@ from .ai import (
     expected_share,
     value_key,
 )
-from .deal import DUMMY, RookDeal
+from .deal import RookDeal
 from .view import RookView
+from .worlds import AFTER_AUCTION, Determinizer, sample_deal
 
 # Play: 2000 play-outs (about 0.25 s on the first trick, far less later); measured
 # stronger than 600 against normal (docs/ai.md). The caps keep slow machines fast.
 DEFAULT_BUDGET = SearchBudget(iterations=2000, seconds=0.4, min_worlds=4)
 DECLARER_BUDGET = SearchBudget(iterations=1200, seconds=0.5, min_worlds=8)
 BID_BUDGET = SearchBudget(iterations=600, seconds=0.5, min_worlds=8)
-AFTER_AUCTION = ("nest", "trump", "play")
-
-
-# ---------------------------------------------------------------- determinization
-
-
-class Determinizer:
-    """What one view proves about the hidden cards, computed once per decision, and
-    `sample(rng)`: a full RookDeal consistent with the view.
-
-    Consistent means: the seat's own hand, the visible dummy and every card played are
-    where the view shows them; each hidden place gets exactly as many cards as the view
-    counts; no position gets a card of a suit it has shown void in; the tricks already
-    played are in their winners' won piles; together the places hold the whole deck.
-    """
-
-    __slots__ = ("view", "unseen", "places", "allowed", "won", "bird")
-
-    def __init__(self, view: RookView) -> None:
-        if view.phase not in ("bid", *AFTER_AUCTION):
-            raise ValueError(f"there is nothing hidden to sample in the '{view.phase}' phase")
-        r = view.rules
-        self.view = view
-        order = r.orders[view.trump] if view.trump >= 0 else None
-        eff = order.eff_suit if order is not None else r.suit
-        known = Knowledge(view, won=True)
-        P = r.positions
-        void, won, bird = known.void, known.won, r.bird
-        self.unseen = known.unseen
-        # Hidden places: (key, size, suits it cannot hold).
-        places: list[tuple[Any, int, frozenset[int]]] = []
-        for p in range(P):
-            if p == view.seat or (r.dummy and p == DUMMY):
-                continue
-            places.append((p, view.hand_counts[p], frozenset(void[p])))
-        if not view.nest and view.nest_count:
-            places.append(("nest", view.nest_count, frozenset()))
-        under = sum(1 for u in view.dummy_under if u)
-        if under:
-            places.append(("down", under, frozenset()))
-        if view.aside_count:
-            places.append(("aside", view.aside_count, frozenset()))
-        size = sum(k for _, k, _ in places)
-        if size != len(self.unseen):
-            raise ValueError(
-                f"the view hides {size} cards but {len(self.unseen)} are unaccounted for"
-            )
-        self.places = places
-        # A lone bird need not be played on a trump lead where bird_only_trump_must is
-        # off, so a void in trump does not prove the bird absent there.
-        bird_free = bird >= 0 and not r.bird_only_trump_must
-        self.allowed: dict[int, tuple[int, ...]] = {}
-        for c in self.unseen:
-            s = eff[c]
-            self.allowed[c] = tuple(
-                i for i, (_, _, v) in enumerate(places) if s not in v or (c == bird and bird_free)
-            )
-        self.won = won
-        self.bird = bird
-
-    def deal_hidden(self, rng: random.Random) -> list[list[int]]:
-        """The unseen cards split over the hidden places (one list per place)."""
-        places = self.places
-        allowed = self.allowed
-        for attempt in range(40):
-            pool = self.unseen[:]
-            rng.shuffle(pool)
-            if attempt < 39:
-                # Most constrained cards first, so a void rarely leaves a card nowhere.
-                pool.sort(key=lambda c: len(allowed[c]))
-            free = [k for _, k, _ in places]
-            got: list[list[int]] = [[] for _ in places]
-            ok = True
-            for c in pool:
-                cands = [i for i in allowed[c] if free[i]] if attempt < 39 else None
-                if cands is None:
-                    cands = [i for i in range(len(places)) if free[i]]
-                if not cands:
-                    ok = False
-                    break
-                x = rng.randrange(sum(free[i] for i in cands))
-                for i in cands:
-                    x -= free[i]
-                    if x < 0:
-                        break
-                got[i].append(c)
-                free[i] -= 1
-            if ok:
-                return got
-        raise AssertionError("unreachable: the last attempt ignores voids")
-
-    def sample(self, rng: random.Random) -> RookDeal:
-        """A full deal consistent with the view (see the class doc)."""
-        view = self.view
-        got = self.deal_hidden(rng)
-        hands: dict[int, list[int]] = {}
-        nest: list[int] = []
-        aside: list[int] = []
-        down = [-1] * len(view.dummy_under)
-        under = [i for i, u in enumerate(view.dummy_under) if u]
-        for (key, _, _), cards in zip(self.places, got, strict=True):
-            if key == "nest":
-                nest = cards
-            elif key == "down":
-                for i, c in zip(under, cards, strict=True):
-                    down[i] = c
-            elif key == "aside":
-                aside = cards
-            else:
-                hands[key] = cards
-        d = RookDeal.world(view, hands, nest, down)
-        d.aside = aside
-        d.won = [w[:] for w in self.won]
-        return d
-
-
-def sample_deal(view: RookView, rng: random.Random) -> RookDeal:
-    """A full RookDeal consistent with `view` (auction, nest, trump or play phase): see
-    Determinizer."""
-    return Determinizer(view).sample(rng)
 
 
 # ---------------------------------------------------------------- the AI
@@ -344,6 +224,7 @@ def crowsnest_register_ais(register: Any) -> None:
 
 
 __all__ = [
+    "AFTER_AUCTION",
     "DEFAULT_BUDGET",
     "Determinizer",
     "HardConfig",

@@ -4,10 +4,12 @@ its own name, seat count, deal sizes and rules text. Every knob stays an Option.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from crowsnest.engine import DealSetup, Deck, Options, Variant
+from crowsnest.i18n import N_, read_localized
 
 from .deal import RookDeal
 from .rules import CROWSNEST_DEFAULTS, knob_schema, rules_for
@@ -27,6 +29,7 @@ class Preset:
     description: str
     bird_name: str = "Rook"
     team_play: bool = True
+    rules_translations: Mapping[str, str] = field(default_factory=dict)  # {"fi": text}
 
     @property
     def defaults(self) -> dict[str, Any]:
@@ -88,6 +91,7 @@ class RookValidator:
 
 def make_variant(preset: Preset) -> Variant:
     from .ai import AI_FACTORIES  # late: the AIs import the rules too
+    from .presentation import RookPresentation
 
     def new_deal(setup: DealSetup) -> RookDeal:
         return RookDeal(setup, rules_for(preset, setup.options, setup.seats))
@@ -104,192 +108,57 @@ def make_variant(preset: Preset) -> Variant:
         new_deal=new_deal,
         ais=dict(AI_FACTORIES),
         rules_text=preset.rules_text,
+        rules_translations=preset.rules_translations,
         options=knob_schema(preset.defaults, preset.bird_name),
         teams=lambda n, o: preset.teams_for(n),
         default_seats=preset.seats[0],
         description=preset.description,
         pile_names=pile_names,
+        presentation=RookPresentation(preset.bird_name),
+        roles=_roles,
+    )
+
+
+def _roles(deal: Any) -> tuple[str, ...] | None:
+    """Declarers (the bid winner's side) and defenders, once the auction is won."""
+    if deal.declarer < 0:
+        return None
+    side = deal.side_of_position(deal.declarer)
+    return tuple(
+        "declarers" if deal.side_of_position(s) == side else "defenders"
+        for s in range(deal.r.seats)
     )
 
 
 # ---------------------------------------------------------------- rules texts
 
-_COMMON_KNOBS = """
-House rules: every rule above is an option you can change in the game set-up or in the
-config file (the bird card and its rank, the 1s, the red 1, nest size and who gets its
-counters, burying counters, when trump is named, who leads, bid limits, what happens when
-everyone passes, how a made bid scores, the majority bonus and the target)."""
+TEXTS = Path(__file__).with_name("texts")
 
-CROWSNEST_TEXT = (
-    """CrowsNest
 
-Four players in two teams: you and the player opposite against the other two.
+def rules_text(name: str, *shared: str) -> tuple[str, dict[str, str]]:
+    """A preset's rules: texts/<name>.md, then the shared parts (texts/<part>.md) as
+    paragraphs of their own; in English and in every language that has every part
+    (texts/<name>.fi.md, ...), so a player never reads a text half translated."""
+    parts = [read_localized(TEXTS / f"{p}.md") for p in (name, *shared)]
+    english = "\n\n".join(text.rstrip("\n") for text, _t in parts)
+    langs = set.intersection(*(set(found) for _e, found in parts))
+    return english, {
+        lang: "\n\n".join(found[lang].rstrip("\n") for _e, found in parts) for lang in sorted(langs)
+    }
 
-The deck: black, green, red and yellow cards numbered 5 to 14, and the Crow: 41 cards.
-Counters: every 5 is worth 5, every 10 and 14 is worth 10, the Crow 20. 120 points in all.
-Each player gets 9 cards; 5 go face down to the nest.
 
-Bidding starts left of the dealer. A bid promises that your team will take at least that
-many points. The lowest bid is 70; bids go up by 5 to 120. You may pass at any time, but a
-pass is final for the deal. When all but one have passed, that player is the declarer at
-their last bid. If the first three pass, the last player may still bid (and is declarer at
-once) or pass; if all four pass, the same dealer deals again. A bid of 120 ends the
-bidding at once.
-
-The declarer takes the nest into hand, lays any 5 cards back (counters too), then names
-trump. The Crow is always the lowest trump, below the trump 5.
-
-The player left of the dealer leads the first trick. Follow the suit led if you can; the
-Crow may be played at any time, even when you could follow. If you cannot follow, play any
-card. The highest card of the suit led wins, unless a trump was played: then the highest
-trump wins. Leading the Crow leads trump. When trump is led and the Crow is your only
-trump, you must play it. The winner of a trick leads the next.
-
-Scoring: the team that wins the last trick also takes the nest's counters. The other team
-scores the counters it took. If the declarer's team took at least its bid it scores the
-bid (not what it took); if not, the bid is subtracted from its score (scores can go below
-zero). The deal passes to the left.
-
-The first team to 300 wins. If both reach 300 on the same deal, the higher score wins; if
-they are equal, further deals are played until one team is ahead.
-
-No-Crow option: without the Crow there are 40 cards, 100 points and a 4-card nest; bids go
-up to 100."""
-    + _COMMON_KNOBS
-)
-
-KENTUCKY_TEXT = (
-    """Kentucky Discard (Tournament Rook)
-
-Played exactly like CrowsNest, with two differences:
-- The bird card is the Rook, and it is the highest trump: it wins any trick it is played
-  to. It is still worth 20 and may be played at any time; leading it leads trump, and
-  when trump is led and the Rook is your only trump you must play it.
-- A team that makes its bid scores the counters it took, not the bid amount. A team that
-  falls short still loses its bid.
-
-41 cards (5 to 14 in four colours and the Rook), 9 each, 5 in the nest, 120 points. Bids
-from 70 to 120 by 5. Game to 300."""
-    + _COMMON_KNOBS
-)
-
-PARTNERSHIP_TEXT = (
-    """Partnership Rook
-
-The original partnership game. Where it differs from CrowsNest:
-- All 56 cards, numbered 1 to 14 in four colours; no bird card and no nest. Everyone gets
-  14 cards.
-- 14 is high, 1 is low. Counters: 5s are worth 5, 10s and 14s are worth 10: 100 points,
-  plus a bonus of 20 for the team that takes more than half the tricks (7 tricks each:
-  no bonus). 120 points in play.
-- The declarer names trump at once (there is no nest).
-- A team that makes its bid scores the points it took (counters and bonus), not the bid
-  amount; a team that falls short loses its bid.
-
-Bidding as in CrowsNest: 70 to 120 by 5, a pass is final, all pass: the same dealer deals
-again. Game to 300; ties as in CrowsNest."""
-    + _COMMON_KNOBS
-)
-
-ONE_HIGH_TEXT = (
-    """1-High Partnership
-
-Partnership Rook (56 cards, 14 each, no bird, no nest) with the 1s on top:
-- The 1 is the highest card of each colour (above the 14) and is worth 15.
-- Counters: 5s 5, 10s and 14s 10, 1s 15: 160 points, plus 20 for taking more than half the
-  tricks: 180 points in play.
-- Bids from 100 to 180 by 5. A made bid scores the points taken; a failed bid loses the
-  bid. Game to 500."""
-    + _COMMON_KNOBS
-)
-
-RED_ONE_TEXT = (
-    """Red 1
-
-Kentucky Discard (the Rook is the highest trump; a made bid scores the counters taken)
-plus the red 1:
-- 42 cards: 5 to 14 in four colours, the Rook and the red 1. 9 cards each and a 6-card
-  nest: the declarer lays back 6.
-- The red 1 is always a trump, whatever colour is named, and ranks above the Rook: it is
-  the highest card in the game. It is worth 30: 150 points in play.
-- The red 1 has no special privileges: it is a trump card like the others (follow suit
-  with it as a trump).
-- Bids from 70 to 150 by 5. Game to 300."""
-    + _COMMON_KNOBS
-)
-
-BUCKEYE_TEXT = (
-    """Buckeye
-
-Kentucky Discard (the Rook is the highest trump; a made bid scores the counters taken)
-plus the four 1s:
-- 45 cards: 1 and 5 to 14 in four colours, and the Rook. 10 cards each and a 5-card nest.
-- The 1 is the highest card of each colour (above the 14) and is worth 15: 180 points.
-- Bids from 70 to 180 by 5. Game to 300."""
-    + _COMMON_KNOBS
-)
-
-_INDIVIDUAL_COMMON = """
-Everyone plays alone: the declarer against all the others. There is no bird card.
-Bidding, nest, trump and play work as in Kentucky Discard: the declarer takes the nest,
-lays the same number of cards back and names trump; the player left of the dealer leads.
-Nest counters go to whoever wins the last trick. A declarer who takes at least the bid
-scores the counters taken; one who falls short loses the bid. Everyone else scores the
-counters they took."""
-
-INDIVIDUAL3_TEXT = (
-    """Rook for 3
-
-Where it differs from CrowsNest:
-- 44 cards: 4 to 14 in four colours, no bird card. Counters: 5s are worth 5, 10s and 14s
-  are worth 10: 100 points.
-- 12 cards each, 5 in the nest and 3 set aside unseen for the whole deal.
-- Lowest bid 50 (by 5, up to 100). First to 200 wins."""
-    + _INDIVIDUAL_COMMON
-    + _COMMON_KNOBS
-)
-
-INDIVIDUAL2_TEXT = (
-    """Rook for 2 (with a dummy)
-
-Dealt as the game for 3 (44 cards, 4 to 14, no bird; 12 each, 5 in the nest, 3 set aside
-unseen), the third hand being a dummy:
-- The dummy's 12 cards lie in 6 piles of two: a face-down card under a face-up card. Both
-  players see its face-up cards.
-- The dummy does not bid. It plays in turn after the second player. On its turn the player
-  who did not win the bid chooses which face-up card it plays, following suit with its
-  face-up cards when it can. When a pile's top card is played, the card beneath turns
-  face up.
-- The dummy's tricks count for the player who did not win the bid.
-- The player who did not deal bids first and leads the first trick.
-- Lowest bid 50 (by 5, up to 100). First to 300 wins."""
-    + _INDIVIDUAL_COMMON
-    + _COMMON_KNOBS
-)
-
-INDIVIDUAL5_TEXT = (
-    """Rook for 5
-
-Where it differs from CrowsNest:
-- All 56 cards, 1 to 14 in four colours (1 is the lowest), no bird card. Counters: 5s are
-  worth 5, 10s and 14s 10: 100 points.
-- 10 cards each and 6 in the nest (the declarer lays back 6).
-- Lowest bid 30 (by 5, up to 100). First to 150 wins."""
-    + _INDIVIDUAL_COMMON
-    + _COMMON_KNOBS
-)
-
-INDIVIDUAL6_TEXT = (
-    """Rook for 6
-
-Where it differs from CrowsNest:
-- All 56 cards, 1 to 14 in four colours (1 is the lowest), no bird card. Counters: 5s are
-  worth 5, 10s and 14s 10: 100 points.
-- 9 cards each and 2 in the nest (the declarer lays back 2).
-- Lowest bid 30 (by 5, up to 100). First to 150 wins."""
-    + _INDIVIDUAL_COMMON
-    + _COMMON_KNOBS
-)
+_KNOBS = "house-rules"
+_ALONE = "individual"
+CROWSNEST_TEXT, CROWSNEST_TRANSLATIONS = rules_text("crowsnest", _KNOBS)
+KENTUCKY_TEXT, KENTUCKY_TRANSLATIONS = rules_text("kentucky", _KNOBS)
+PARTNERSHIP_TEXT, PARTNERSHIP_TRANSLATIONS = rules_text("partnership", _KNOBS)
+ONE_HIGH_TEXT, ONE_HIGH_TRANSLATIONS = rules_text("one-high", _KNOBS)
+RED_ONE_TEXT, RED_ONE_TRANSLATIONS = rules_text("red-one", _KNOBS)
+BUCKEYE_TEXT, BUCKEYE_TRANSLATIONS = rules_text("buckeye", _KNOBS)
+INDIVIDUAL2_TEXT, INDIVIDUAL2_TRANSLATIONS = rules_text("individual2", _ALONE, _KNOBS)
+INDIVIDUAL3_TEXT, INDIVIDUAL3_TRANSLATIONS = rules_text("individual3", _ALONE, _KNOBS)
+INDIVIDUAL5_TEXT, INDIVIDUAL5_TRANSLATIONS = rules_text("individual5", _ALONE, _KNOBS)
+INDIVIDUAL6_TEXT, INDIVIDUAL6_TRANSLATIONS = rules_text("individual6", _ALONE, _KNOBS)
 
 _KENTUCKY = {"bird_rank": "high", "made_bid": "counters"}
 _PARTNERSHIP = {
@@ -306,97 +175,107 @@ _INDIVIDUAL_56 = {**_INDIVIDUAL, "lowest_card": 2, "ones": "low", "bid_min": 30,
 PRESETS: tuple[Preset, ...] = (
     Preset(
         "crowsnest",
-        "CrowsNest",
+        N_("CrowsNest"),
         (4,),
         {4: 9},
         {},
         CROWSNEST_TEXT,
-        "Partnership bidding game with the Crow as lowest trump; made bids score the bid.",
+        N_("Partnership bidding game with the Crow as lowest trump; made bids score the bid."),
         bird_name="Crow",
+        rules_translations=CROWSNEST_TRANSLATIONS,
     ),
     Preset(
         "kentucky",
-        "Kentucky Discard",
+        N_("Kentucky Discard"),
         (4,),
         {4: 9},
         _KENTUCKY,
         KENTUCKY_TEXT,
-        "Tournament Rook: the Rook is the highest trump; made bids score the counters taken.",
+        N_("Tournament Rook: the Rook is the highest trump; made bids score the counters taken."),
+        rules_translations=KENTUCKY_TRANSLATIONS,
     ),
     Preset(
         "partnership",
-        "Partnership Rook",
+        N_("Partnership Rook"),
         (4,),
         {4: 14},
         _PARTNERSHIP,
         PARTNERSHIP_TEXT,
-        "The original game: 56 cards, no bird, no nest, 20 for most tricks.",
+        N_("The original game: 56 cards, no bird, no nest, 20 for most tricks."),
+        rules_translations=PARTNERSHIP_TRANSLATIONS,
     ),
     Preset(
         "one-high",
-        "1-High Partnership",
+        N_("1-High Partnership"),
         (4,),
         {4: 14},
         {**_PARTNERSHIP, "ones": "high", "ones_value": 15, "bid_min": 100, "target": 500},
         ONE_HIGH_TEXT,
-        "Partnership Rook with the 1s on top, worth 15; 180 points, game to 500.",
+        N_("Partnership Rook with the 1s on top, worth 15; 180 points, game to 500."),
+        rules_translations=ONE_HIGH_TRANSLATIONS,
     ),
     Preset(
         "red-one",
-        "Red 1",
+        N_("Red 1"),
         (4,),
         {4: 9},
         {**_KENTUCKY, "red_one": True},
         RED_ONE_TEXT,
-        "Kentucky Discard plus the red 1, the top trump worth 30; 6-card nest.",
+        N_("Kentucky Discard plus the red 1, the top trump worth 30; 6-card nest."),
+        rules_translations=RED_ONE_TRANSLATIONS,
     ),
     Preset(
         "buckeye",
-        "Buckeye",
+        N_("Buckeye"),
         (4,),
         {4: 10},
         {**_KENTUCKY, "ones": "high", "ones_value": 15},
         BUCKEYE_TEXT,
-        "Kentucky Discard plus the 1s as the top card of each colour, worth 15.",
+        N_("Kentucky Discard plus the 1s as the top card of each colour, worth 15."),
+        rules_translations=BUCKEYE_TRANSLATIONS,
     ),
     Preset(
         "individual2",
-        "Rook for 2 (dummy)",
+        N_("Rook for 2 (dummy)"),
         (2,),
         {2: 12},
         {**_INDIVIDUAL, "lowest_card": 4, "aside": 3, "bid_min": 50, "target": 300},
         INDIVIDUAL2_TEXT,
-        "Two players and a dummy in six piles; 44 cards, first to 300.",
+        N_("Two players and a dummy in six piles; 44 cards, first to 300."),
         team_play=False,
+        rules_translations=INDIVIDUAL2_TRANSLATIONS,
     ),
     Preset(
         "individual3",
-        "Rook for 3",
+        N_("Rook for 3"),
         (3,),
         {3: 12},
         {**_INDIVIDUAL, "lowest_card": 4, "aside": 3, "bid_min": 50, "target": 200},
         INDIVIDUAL3_TEXT,
-        "Every player alone; 44 cards, 3 set aside; first to 200.",
+        N_("Every player alone; 44 cards, 3 set aside; first to 200."),
         team_play=False,
+        rules_translations=INDIVIDUAL3_TRANSLATIONS,
     ),
     Preset(
         "individual5",
-        "Rook for 5",
+        N_("Rook for 5"),
         (5,),
         {5: 10},
         _INDIVIDUAL_56,
         INDIVIDUAL5_TEXT,
-        "Every player alone; all 56 cards, 6-card nest; first to 150.",
+        N_("Every player alone; all 56 cards, 6-card nest; first to 150."),
         team_play=False,
+        rules_translations=INDIVIDUAL5_TRANSLATIONS,
     ),
     Preset(
         "individual6",
-        "Rook for 6",
+        N_("Rook for 6"),
         (6,),
         {6: 9},
         _INDIVIDUAL_56,
         INDIVIDUAL6_TEXT,
-        "Every player alone; all 56 cards, 2-card nest; first to 150.",
+        N_("Every player alone; all 56 cards, 2-card nest; first to 150."),
         team_play=False,
+        rules_translations=INDIVIDUAL6_TRANSLATIONS,
     ),
 )

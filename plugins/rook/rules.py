@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from crowsnest.engine import PASS, Deck, Option, OptionError
 from crowsnest.engine.actions import TRUMP_COLOURS
 from crowsnest.engine.tricks import TrumpOrder, build_trump_order
+from crowsnest.i18n import N_
 
 COLOURS = ("B", "G", "R", "Y")  # card-notation letters, suit index 0..3
 COLOUR_NAMES = TRUMP_COLOURS  # ("black", "green", "red", "yellow"), same indices
@@ -29,31 +31,76 @@ BIRD_RANKS = ("low", "high", "middle")
 ONES = ("absent", "low", "high")
 
 
+def bird_words(bird_name: str) -> dict[str, str]:
+    """The knob labels that name the bird card, each a whole phrase per bird (a
+    translation may bend the name); another name gets the same phrases built here."""
+    if bird_name == "Crow":
+        return {
+            "card": N_("Crow card"),
+            "card_help": N_("Play with the Crow card (20 points)."),
+            "rank": N_("Crow rank"),
+            "value": N_("Crow value"),
+            "any_time": N_("Crow may be played at any time"),
+            "led_trump": N_("Leading the Crow leads trump"),
+            "only_trump": N_("Only trump Crow must be played"),
+            "only_trump_help": N_(
+                "When trump is led and the Crow is your only trump, you must play it."
+            ),
+        }
+    if bird_name == "Rook":
+        return {
+            "card": N_("Rook card"),
+            "card_help": N_("Play with the Rook card (20 points)."),
+            "rank": N_("Rook rank"),
+            "value": N_("Rook value"),
+            "any_time": N_("Rook may be played at any time"),
+            "led_trump": N_("Leading the Rook leads trump"),
+            "only_trump": N_("Only trump Rook must be played"),
+            "only_trump_help": N_(
+                "When trump is led and the Rook is your only trump, you must play it."
+            ),
+        }
+    b = bird_name
+    return {
+        "card": f"{b} card",
+        "card_help": f"Play with the {b} card (20 points).",
+        "rank": f"{b} rank",
+        "value": f"{b} value",
+        "any_time": f"{b} may be played at any time",
+        "led_trump": f"Leading the {b} leads trump",
+        "only_trump": f"Only trump {b} must be played",
+        "only_trump_help": f"When trump is led and the {b} is your only trump, you must play it.",
+    }
+
+
 def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ...]:
     """Every section-8 knob, with one preset's defaults."""
     d = defaults
+    w = bird_words(bird_name)
     return (
         Option(
             "bird",
             d["bird"],
             "bool",
-            f"{bird_name} card",
-            f"Play with the {bird_name} card (20 points).",
+            w["card"],
+            w["card_help"],
         ),
         Option(
             "bird_rank",
             d["bird_rank"],
             "choice",
-            f"{bird_name} rank",
-            "low: the lowest trump; high: the highest trump; middle: between the 10 and 11 of trump.",
+            w["rank"],
+            N_(
+                "low: the lowest trump; high: the highest trump; middle: between the 10 and 11 of trump."
+            ),
             choices=BIRD_RANKS,
         ),
         Option(
             "bird_value",
             d["bird_value"],
             "int",
-            f"{bird_name} value",
-            "Points the bird card is worth.",
+            w["value"],
+            N_("Points the bird card is worth."),
             minimum=0,
             maximum=100,
         ),
@@ -61,29 +108,29 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             "bird_any_time",
             d["bird_any_time"],
             "bool",
-            f"{bird_name} may be played at any time",
-            "Even when you could follow the suit led.",
+            w["any_time"],
+            N_("Even when you could follow the suit led."),
         ),
         Option(
             "bird_led_trump",
             d["bird_led_trump"],
             "bool",
-            f"Leading the {bird_name} leads trump",
-            "Off: the next card played decides the suit to follow.",
+            w["led_trump"],
+            N_("Off: the next card played decides the suit to follow."),
         ),
         Option(
             "bird_only_trump_must",
             d["bird_only_trump_must"],
             "bool",
-            f"Only trump {bird_name} must be played",
-            f"When trump is led and the {bird_name} is your only trump, you must play it.",
+            w["only_trump"],
+            w["only_trump_help"],
         ),
         Option(
             "lowest_card",
             d["lowest_card"],
             "int",
-            "Lowest number card",
-            "Cards run from this number to 14 (1s apart).",
+            N_("Lowest number card"),
+            N_("Cards run from this number to 14 (1s apart)."),
             minimum=2,
             maximum=13,
         ),
@@ -91,26 +138,32 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             "ones",
             d["ones"],
             "choice",
-            "The 1s",
-            "absent, low (below the lowest number) or high (above the 14).",
+            N_("The 1s"),
+            N_("absent, low (below the lowest number) or high (above the 14)."),
             choices=ONES,
         ),
         Option(
             "ones_value",
             d["ones_value"],
             "int",
-            "Value of a 1",
-            "Points each 1 is worth.",
+            N_("Value of a 1"),
+            N_("Points each 1 is worth."),
             minimum=0,
             maximum=100,
         ),
-        Option("red_one", d["red_one"], "bool", "Red 1", "The red 1 is always the highest trump."),
+        Option(
+            "red_one",
+            d["red_one"],
+            "bool",
+            N_("Red 1"),
+            N_("The red 1 is always the highest trump."),
+        ),
         Option(
             "red_one_value",
             d["red_one_value"],
             "int",
-            "Red 1 value",
-            "Points the red 1 is worth.",
+            N_("Red 1 value"),
+            N_("Points the red 1 is worth."),
             minimum=0,
             maximum=100,
         ),
@@ -118,8 +171,10 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             "nest_size",
             d["nest_size"],
             "int",
-            "Nest size",
-            "-1: the cards left after dealing the hands; else hands are dealt from what the nest leaves.",
+            N_("Nest size"),
+            N_(
+                "-1: the cards left after dealing the hands; else hands are dealt from what the nest leaves."
+            ),
             minimum=-1,
             maximum=30,
         ),
@@ -127,8 +182,8 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             "aside",
             d["aside"],
             "int",
-            "Cards set aside",
-            "Cards left out of the deal, unseen.",
+            N_("Cards set aside"),
+            N_("Cards left out of the deal, unseen."),
             minimum=0,
             maximum=20,
         ),
@@ -136,41 +191,41 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             "nest_counters",
             d["nest_counters"],
             "choice",
-            "Nest counters go to",
-            "The winner of the last trick, or the declarer.",
+            N_("Nest counters go to"),
+            N_("The winner of the last trick, or the declarer."),
             choices=("last_trick", "declarer"),
         ),
         Option(
             "bury_counters",
             d["bury_counters"],
             "bool",
-            "Declarer may bury counters",
-            "Lay counters back in the nest.",
+            N_("Declarer may bury counters"),
+            N_("Lay counters back in the nest."),
         ),
         Option(
             "trump_timing",
             d["trump_timing"],
             "choice",
-            "Trump is named",
-            "After or before the declarer takes the nest.",
+            N_("Trump is named"),
+            N_("After or before the declarer takes the nest."),
             choices=("after_nest", "before_nest"),
         ),
         Option(
             "first_lead",
             d["first_lead"],
             "choice",
-            "First lead",
-            "The player to the dealer's left, or the declarer.",
+            N_("First lead"),
+            N_("The player to the dealer's left, or the declarer."),
             choices=("dealer_left", "declarer"),
         ),
-        Option("bid_min", d["bid_min"], "int", "Lowest bid", minimum=5, maximum=500, step=5),
-        Option("bid_step", d["bid_step"], "int", "Bid step", minimum=1, maximum=50),
+        Option("bid_min", d["bid_min"], "int", N_("Lowest bid"), minimum=5, maximum=500, step=5),
+        Option("bid_step", d["bid_step"], "int", N_("Bid step"), minimum=1, maximum=50),
         Option(
             "bid_max",
             d["bid_max"],
             "int",
-            "Highest bid",
-            "0: all the points in play.",
+            N_("Highest bid"),
+            N_("0: all the points in play."),
             minimum=0,
             maximum=500,
             step=5,
@@ -179,24 +234,26 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             "all_pass",
             d["all_pass"],
             "choice",
-            "When everyone passes",
-            "redeal: the same dealer deals again; dealer_forced: the last player must bid the minimum.",
+            N_("When everyone passes"),
+            N_(
+                "redeal: the same dealer deals again; dealer_forced: the last player must bid the minimum."
+            ),
             choices=("redeal", "dealer_forced"),
         ),
         Option(
             "made_bid",
             d["made_bid"],
             "choice",
-            "A made bid scores",
-            "bid: the bid amount; counters: the points taken.",
+            N_("A made bid scores"),
+            N_("bid: the bid amount; counters: the points taken."),
             choices=("bid", "counters"),
         ),
         Option(
             "majority_bonus",
             d["majority_bonus"],
             "int",
-            "Majority-of-tricks bonus",
-            "Points for taking more than half the tricks (0: none).",
+            N_("Majority-of-tricks bonus"),
+            N_("Points for taking more than half the tricks (0: none)."),
             minimum=0,
             maximum=100,
         ),
@@ -204,8 +261,8 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             "target",
             d["target"],
             "int",
-            "Target score",
-            "The game ends when someone reaches it.",
+            N_("Target score"),
+            N_("The game ends when someone reaches it."),
             minimum=50,
             maximum=5000,
             step=50,
@@ -214,9 +271,11 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             "lose_at",
             d["lose_at"],
             "int",
-            "Losing floor",
-            "A side whose score falls to minus this many loses and the highest score wins "
-            "(-1: minus the target; 0: no floor, scores may fall without limit).",
+            N_("Losing floor"),
+            N_(
+                "A side whose score falls to minus this many loses and the highest score wins "
+                "(-1: minus the target; 0: no floor, scores may fall without limit)."
+            ),
             minimum=-1,
             maximum=5000,
         ),
@@ -477,7 +536,7 @@ def build_rules(preset: Any, o: Mapping[str, Any], seats: int) -> RookRules:
         counter_total=counter_total,
         points_in_play=in_play,
         play_actions=tuple(("play", (c,)) for c in range(n_cards)),
-        after_bid=after_bid,
+        after_bid=MappingProxyType(after_bid),  # shared by every match: read-only
         bids=tuple(bids),
         trump_actions=tuple(("trump", name) for name in COLOUR_NAMES),
     )

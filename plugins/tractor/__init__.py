@@ -9,10 +9,16 @@ from crowsnest.engine.cards import Deck
 from crowsnest.engine.options import Option, Options
 from crowsnest.engine.variant import DealSetup, Variant
 from crowsnest.hookspecs import hookimpl
+from crowsnest.i18n import N_, read_localized
 
 from .cards import DECK, N_CARDS
 from .deal import HAND, KITTY, SEATS, TractorDeal
+from .hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
+from .presentation import TractorPresentation
 from .scoring import DEFEND_CHOICES, TractorScorer
+
+# rules.md and its translations beside it (rules.fi.md, ...)
+RULES_TEXT, RULES_TRANSLATIONS = read_localized(Path(__file__).with_name("rules.md"))
 
 
 class TractorDeck:
@@ -37,22 +43,26 @@ OPTIONS = (
     Option(
         "throws",
         False,
-        label="Throws",
-        help="A leader may lead several units of one suit at once; a throw another player could beat fails.",
+        label=N_("Throws"),
+        help=N_(
+            "A leader may lead several units of one suit at once; a throw another player could beat fails."
+        ),
     ),
     Option(
         "kitty_power",
         False,
-        label="Kitty x 2^size",
-        help="Kitty bonus multiplier 2^(cards per player in the last trick) instead of 2 x cards.",
+        label=N_("Kitty x 2^size"),
+        help=N_(
+            "Kitty bonus multiplier 2^(cards per player in the last trick) instead of 2 x cards."
+        ),
     ),
     Option(
         "defend_levels",
         "none",
         kind="choice",
         choices=tuple(DEFEND_CHOICES),
-        label="Levels to defend",
-        help="Levels a team must play (defend) before going beyond them.",
+        label=N_("Levels to defend"),
+        help=N_("Levels a team must play (defend) before going beyond them."),
     ),
 )
 
@@ -73,7 +83,7 @@ def _teams(n: int, options: Options) -> tuple[tuple[int, ...], ...]:
 
 VARIANT = Variant(
     id="tractor",
-    name="Tractor",
+    name=N_("Tractor"),
     seats=(SEATS,),
     deck=TractorDeck(),
     bidding=TractorDeclaring(),
@@ -81,12 +91,19 @@ VARIANT = Variant(
     scorer=TractorScorer(),
     new_deal=_new_deal,
     ais=_ais(),
-    rules_text=(Path(__file__).with_name("rules.md")).read_text(encoding="utf-8"),
+    rules_text=RULES_TEXT,
+    rules_translations=RULES_TRANSLATIONS,
     options=OPTIONS,
     teams=_teams,
-    description="Shengji: double deck, declare trump, pairs and tractors, climb from 2 past A.",
+    description=N_("Shengji: double deck, declare trump, pairs and tractors, climb from 2 past A."),
     pile_names=("kitty",),
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
+    presentation=TractorPresentation(),
+    roles=lambda d: (
+        None
+        if d.phase == "declare" or d.dealer < 0
+        else tuple("declarers" if s % 2 == d.dealer % 2 else "attackers" for s in range(SEATS))
+    ),
 )
 assert len(DECK) == N_CARDS
 

@@ -5,7 +5,8 @@ easy    sensible greed: declares long suits, buries cheap cards, wins tricks che
         gives points to a partner only when it plays last.
 normal  remembers what was played (view.history) and who showed void; leads tractors,
         pairs and singles while they are masters (nothing unseen can beat them), keeps
-        trump pairs together, feeds points to a partner who is winning.
+        trump pairs together, feeds points to a partner who is winning; with the throws
+        house rule, throws a plain suit's master units together (_throw).
 
 Stateless: everything is derived from the view each move (the view carries the public
 history), so one object serves any seat and any number of deals.
@@ -220,6 +221,10 @@ class HeuristicAI:
         def opponents_void(s: int) -> bool:
             return s != TRUMP and any((o, s) in voids for o in opponents)
 
+        if dict(view.options).get("throws"):
+            throw = self._throw(hand, unseen, es, ps, opponents_void)
+            if throw:
+                return throw
         best: tuple[tuple[int, ...], ...] = ()
         for o in options:
             if len(o) >= 2 and self._master(o, unseen, es, ps) and not opponents_void(es[o[0]]):
@@ -250,6 +255,32 @@ class HeuristicAI:
         if singles:
             return min(singles, key=lambda o: (POINTS[o[0]], es[o[0]] == TRUMP, ps[o[0]]))
         return min(options, key=lambda o: (len(o), ps[o[0]]))
+
+    def _throw(
+        self,
+        hand: Sequence[int],
+        unseen: set[int],
+        es: Sequence[int],
+        ps: Sequence[int],
+        opponents_void: Any,
+    ) -> tuple[int, ...] | None:
+        """With throws allowed: the master units of one plain suit thrown together (two
+        or more units nobody can beat, in a suit no opponent has shown void in, so a
+        trump cannot take it either), the one with the most points and cards; else None.
+        A throw stands only if no unit could be beaten, so only masters are thrown."""
+        best: tuple[tuple[int, int], tuple[int, ...]] | None = None
+        for suit in {es[c] for c in hand if es[c] != TRUMP}:
+            if opponents_void(suit):
+                continue
+            cards = [c for c in hand if es[c] == suit]
+            masters = [u for u in units_of(cards, es, ps) if self._master(u, unseen, es, ps)]
+            if len(masters) < 2:
+                continue
+            throw = tuple(sorted(c for u in masters for c in u))
+            key = (sum(POINTS[c] for c in throw), len(throw))
+            if best is None or key > best[0]:
+                best = (key, throw)
+        return best[1] if best else None
 
     # -------------------------------------------------------- following
 

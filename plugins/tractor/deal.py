@@ -472,7 +472,9 @@ class TractorDeal(Deal):
         self._to_move = seat
         return [{"type": "buried", "seat": seat, "count": len(cards)}]
 
-    def _play(self, seat: int, cards: tuple[int, ...]) -> list[Event]:
+    def _play(self, seat: int, cards: tuple[int, ...], quiet: bool = False) -> list[Event]:
+        """Play `cards` (legal, sorted) for `seat`. quiet: no events (the hard AI's play-outs
+        play thousands of cards a decision and read the state, never the events)."""
         hand = self.hands[seat]
         names = self.deck.names
         events: list[Event] = []
@@ -506,7 +508,8 @@ class TractorDeal(Deal):
         for c in cards:
             hand.remove(c)
         self.trick.append((seat, cards))
-        events.append({"type": "play", "seat": seat, "cards": [names[c] for c in cards]})
+        if not quiet:
+            events.append({"type": "play", "seat": seat, "cards": [names[c] for c in cards]})
         if len(self.trick) < SEATS:
             self._to_move = (seat + 1) % SEATS
             return events
@@ -521,14 +524,15 @@ class TractorDeal(Deal):
         self.taken[winner] += points
         trick = tuple(self.trick)
         self.history.append((self.leader, trick, winner))
-        events.append(
-            {
-                "type": "trick",
-                "winner": winner,
-                "cards": [[s, [names[c] for c in cs]] for s, cs in trick],
-                "points": points,
-            }
-        )
+        if not quiet:
+            events.append(
+                {
+                    "type": "trick",
+                    "winner": winner,
+                    "cards": [[s, [names[c] for c in cs]] for s, cs in trick],
+                    "points": points,
+                }
+            )
         self.trick = []
         self.lead = None
         self.best = None

@@ -26,10 +26,10 @@ def test_duplicate_deals_report(capsys):
     assert out["hard_moves"] > 10 and out["hard_moves_per_second"] > 0
 
 
-def test_dou_dizhu_seat_rotation_report(capsys):
-    out = run(capsys, "--variant", "doudizhu", "--deals", "1", "--iterations", "8")
-    assert out["mode"] == "seat rotation" and out["seat_deals"] == 3
-    assert out["better"] + out["worse"] + out["same"] == 3
+def test_speed_reports_the_95th_percentile(capsys):
+    out = run(capsys, "--variant", "doudizhu", "--speed", "1")
+    assert out["mode"] == "speed" and out["moves"] > 10 and out["faults"] == 0
+    assert 0 < out["median_seconds"] <= out["p95_seconds"] <= out["max_seconds"]
 
 
 def test_unknown_variant_is_refused(capsys):

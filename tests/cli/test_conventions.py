@@ -10,6 +10,7 @@ import json
 import logging
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import crowsnest
@@ -56,6 +57,35 @@ def test_desktop_entry_writes_the_entry_and_icons_under_xdg_data_home(cli, tmp_p
     r = cli.run("desktop-entry", "--remove")
     assert r.returncode == 0 and "removed 4 files" in r.stdout
     assert not entry_file.exists() and not list(data.rglob("*.png"))
+
+
+def test_desktop_entry_speaks_the_translated_languages(tmp_path, monkeypatch):
+    """Where a catalog translates the description, the entry carries it for that
+    language (the menu shows the player's language); the English stays the default."""
+    import gettext
+
+    from crowsnest import i18n
+
+    class Finnish(gettext.NullTranslations):
+        def gettext(self, message):
+            return {
+                desktop.COMMENT: "Rook ja muut korttipelit",
+                desktop.GENERIC_NAME: "Korttipelit",
+            }.get(message, message)
+
+    real = i18n.CROWSNEST.translations
+    monkeypatch.setattr(
+        i18n.CROWSNEST, "translations", lambda lang=None: Finnish() if lang == "fi" else real(lang)
+    )
+    text = desktop.entry_text(["/opt/crowsnest/bin/crowsnest"])
+    assert "Comment[fi]=Rook ja muut korttipelit\n" in text
+    assert "GenericName[fi]=Korttipelit\n" in text
+    assert f"Comment={desktop.COMMENT}\n" in text
+    if shutil.which("desktop-file-validate"):
+        path = tmp_path / "crowsnest-arcade.desktop"
+        path.write_text(text)
+        v = subprocess.run(["desktop-file-validate", str(path)], capture_output=True, text=True)
+        assert v.returncode == 0 and v.stdout == "", v.stdout
 
 
 def test_desktop_entry_print_writes_nothing(cli, tmp_path):
@@ -181,3 +211,16 @@ def test_contained_ai_faults_are_logged(cli, tmp_path, workers):
     text = (state / "crowsnest" / "log" / "crowsnest.log").read_text()
     assert "WARNING crowsnest.ai" in text and "lost my cards" in text
     # with 2 workers every game is played (and every fault logged) in a worker process
+
+
+def test_without_a_console_the_gui_entry_point_logs_what_it_would_print(state_home, monkeypatch):
+    """Windows starts crowsnest-gui with sys.stdout and sys.stderr set to None."""
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    monkeypatch.setattr(sys, "argv", ["crowsnest-gui", "--config", str(state_home / "c.toml")])
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # no window can open: one sentence
+    monkeypatch.delenv("CROWSNEST_ALLOW_HEADLESS", raising=False)
+    assert cli.gui_main() == 1
+    sys.stderr.flush()
+    text = (state_home / "crowsnest" / "log" / "crowsnest.log").read_text()
+    assert "WARNING crowsnest.output" in text and "crowsnest: cannot open a window" in text

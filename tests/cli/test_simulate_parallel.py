@@ -159,3 +159,30 @@ def test_a_failing_job_raises_in_the_caller():
         run_jobs(abs, [1, "x", 3], workers=2)
     with pytest.raises(ValueError, match="workers must be at least 1"):
         run_jobs(abs, [1], workers=0)
+
+
+PROBE_AI = """
+from crowsnest.ai import search
+
+
+class Probe:
+    def choose(self, view, legal, rng):
+        if search._time_caps:
+            raise RuntimeError("the search time caps are on")
+        return rng.choice(legal)
+
+
+def crowsnest_register_ais(register):
+    register("toy", "probe", lambda variant, options, seats: Probe())
+"""
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_search_time_caps_are_off_in_every_match(cli, tmp_path, workers):
+    """A match depends on its seed alone: search AIs think to their iteration budget,
+    not to the clock, in this process and in every worker."""
+    cfg = toy_config(cli, tmp_path, [("probe.py", PROBE_AI)])
+    out = sim(
+        cli, cfg, "--variant", "toy", "--level", "probe", "--games", "3", "--workers", workers
+    )
+    assert out["level"] == "probe" and out["fault_count"] == 0, out["faults"][:1]

@@ -13,6 +13,7 @@ import pytest
 from crowsnest.client import assets as A
 from crowsnest.client.assets import Assets
 from crowsnest.client.audio import SOUND_NAMES, Audio
+from crowsnest.client.palette import set_game_art
 from crowsnest.engine import Deck
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,6 +49,22 @@ def pg():
     yield
 
 
+@pytest.fixture(autouse=True)
+def no_game_art():
+    """Each test starts with the client's own art only (use_variant sets a game's)."""
+    set_game_art({}, {})
+    yield
+    set_game_art({}, {})
+
+
+def with_rook_art(assets: Assets, variant_id: str = "crowsnest") -> Assets:
+    """The Rook family's card art (its suits' looks, its sprites, the bird's name)."""
+    from crowsnest_games.rook import get_variant
+
+    assets.use_variant(get_variant(variant_id))
+    return assets
+
+
 def test_fonts_survive_a_pygame_restart(pg):
     before = A.get_font(21)
     pygame.quit()
@@ -64,7 +81,7 @@ def _ink_differs(a: pygame.Surface, b: pygame.Surface) -> bool:
 
 @pytest.mark.parametrize("height", [90, 150])
 def test_every_rook_and_standard_card_has_a_distinct_face_of_card_size(pg, height):
-    assets = Assets(height)
+    assets = with_rook_art(Assets(height))
     seen: dict[bytes, str] = {}
     for deck in (rook_deck(), standard_deck(copies=2)):
         for card in range(len(deck)):
@@ -81,11 +98,18 @@ def test_every_rook_and_standard_card_has_a_distinct_face_of_card_size(pg, heigh
 def test_sprites_exist_for_the_built_in_families_and_match_the_drawn_faces(pg):
     # the committed sprites are what the generator draws, so the fallback looks the same
     for rank, suit, label in A.all_sprite_faces():
-        path = A.SPRITES_DIR / "cards" / f"{A.face_key(rank, suit, label or 'BIRD')}.png"
+        path = A.SPRITES_DIR / "cards" / f"{A.face_key(rank, suit, label)}.png"
         assert path.is_file(), f"missing sprite {path.name}: run tools/make_sprites.py"
-    drawn = A.draw_face("7", "G", A.BASE_CARD_HEIGHT)
-    loaded = pygame.image.load(str(A.SPRITES_DIR / "cards" / "G_7.png"))
+    drawn = A.draw_face("7", "S", A.BASE_CARD_HEIGHT)
+    loaded = pygame.image.load(str(A.SPRITES_DIR / "cards" / "S_7.png"))
     assert loaded.get_size() == drawn.get_size()
+    assert pygame.image.tobytes(loaded, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+    # the Rook family's faces are its own art, in its own folder, drawn with its looks
+    assets = with_rook_art(Assets(A.BASE_CARD_HEIGHT))
+    path = assets.sprite_path("7", "G")
+    assert path is not None and path.parent.parent.parent.name == "rook", path
+    drawn = A.draw_face("7", "G", A.BASE_CARD_HEIGHT)
+    loaded = pygame.image.load(str(path))
     assert pygame.image.tobytes(loaded, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
 
 
@@ -129,17 +153,16 @@ def test_set_card_height_rescales_and_caches(pg):
 def test_bird_label_shows_on_the_bird_card(pg, tmp_path):
     deck = rook_deck()
     bird = deck.ids("BIRD")[0]
-    assets = Assets(150)
+    assets = with_rook_art(Assets(150), "partnership")  # "Rook" on the bird card
     generic = assets.card_face(deck, bird)
-    crow = assets.card_face(deck, bird, bird_label="CROW")
-    assets.set_bird_label("Raven")  # no sprite for this label: drawn
-    raven = assets.card_face(deck, bird)
+    crow = assets.card_face(deck, bird, label="CROW")
+    raven = assets.card_face(deck, bird, label="RAVEN")  # no sprite for this word: drawn
     assert _ink_differs(generic, crow) and _ink_differs(crow, raven)
     assert raven.get_size() == assets.card_size
 
 
 def test_backs_outlines_icons_table_and_fonts(pg):
-    assets = Assets(100)
+    assets = with_rook_art(Assets(100))
     for style in [*A.BACK_STYLES, "no-such-style"]:
         assert assets.card_back(style).get_size() == assets.card_size
     for kind in A.OUTLINE_KINDS:
@@ -177,6 +200,7 @@ def test_convert_after_display_mode_set(pg):
 
 def test_rook_suits_differ_in_glyph_shape_not_only_colour(pg):
     # colour-blind players read the glyph: the glyph masks must differ pairwise
+    with_rook_art(Assets(48))
     masks = {s: pygame.mask.from_surface(A.glyph_surface(s, 48, (0, 0, 0))) for s in "BGRY"}
     for a in "BGRY":
         for b in "BGRY":
@@ -247,19 +271,21 @@ def test_every_built_in_variant_deck_is_covered_by_sprites(pg):
     assert registry.variants, "no built-in variants registered"
     assets = Assets(90)
     for vid, variant in registry.variants.items():
-        label = A.bird_label_for(variant)
+        assets.use_variant(variant)
         options = {o.key: o.default for o in variant.options}
         for seats in variant.seats:
             deck = variant.deck.build(options, seats)
             for card in range(len(deck)):
                 rank, suit = deck.ranks[card], deck.suits[card]
-                assert assets.sprite_path(rank, suit, label), (
-                    f"{vid}: no sprite for {deck.names[card]}"
-                )
-                face = assets.card_face(deck, card, bird_label=label)
+                assert assets.sprite_path(rank, suit), f"{vid}: no sprite for {deck.names[card]}"
+                face = assets.card_face(deck, card)
                 assert face.get_size() == assets.card_size
-    assert A.bird_label_for(registry.variants["crowsnest"]) == "CROW"
-    assert A.bird_label_for(object()) == "BIRD"
+    assets.use_variant(registry.variants["crowsnest"])
+    assert assets.sprite_path("BIRD", "*").name == "BIRD_CROW.png"
+    assets.use_variant(registry.variants["partnership"])
+    assert assets.sprite_path("BIRD", "*").name == "BIRD_ROOK.png"
+    assets.use_variant(object())  # no art of its own: the standard pack's
+    assert assets.sprite_path("BIRD", "*") is None
 
 
 def test_a_plugin_can_ship_its_own_sprites_and_falls_back_for_the_rest(pg, tmp_path, monkeypatch):

@@ -10,9 +10,10 @@ import pygame
 from client_driver import DT, click, key
 from crowsnest.client.app import App
 from crowsnest.client.prefs import PrefsStore
-from crowsnest.client.scenes.table import TableScene, choice_prompt
+from crowsnest.client.scenes.table import TableScene
 from crowsnest.client.session import SeatSetup, Session
 from crowsnest.config import Config
+from crowsnest.engine.presentation import GENERIC
 from crowsnest.testing import registry_with
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,6 +69,11 @@ def test_oh_hell_bid_of_zero_then_undo_back_into_the_bidding():
         else:
             assert s not in t.calls
     app.close()
+
+
+def choice_prompt(legal) -> str:
+    """The generic presentation's prompt for a choice, as plain text."""
+    return GENERIC.choice_prompt(legal, {}).plain()
 
 
 def test_prompts_follow_the_legal_actions():

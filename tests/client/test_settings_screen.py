@@ -87,7 +87,7 @@ def test_sound_that_is_off_is_shown_with_the_reason(tmp_path):
 
 def test_a_missing_sound_module_is_named_too(tmp_path):
     app, scene = settings_app(tmp_path / "config.toml", SilentAudio(0.5, False, "no mixer"))
-    assert row(scene, "Sound is off").value() == "no mixer"
+    assert row(scene, "Sound is off").value() == "the sound module could not be loaded (no mixer)"
     app.close()
 
 

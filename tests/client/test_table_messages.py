@@ -86,8 +86,15 @@ def test_the_human_seat_is_your_not_yous():
     assert t.name_of(0) == "You"
     assert t.possessive(0) == "your" and t.possessive(0, True) == "Your"
     assert t.possessive(1) == f"{t.name_of(1)}'s"
-    news = t._trump_news({"type": "trump", "trump": "H", "declarer": 0}, 0)
-    assert "You's" not in news and "(your call)" in news
+    from crowsnest.engine.presentation import EventContext
+    from crowsnest_games.tractor.presentation import TractorPresentation
+
+    ctx = EventContext(0, ("pass",), t.view, t.match.deck, {}, None)
+    (te,) = TractorPresentation().on_trump({"type": "trump", "trump": "H", "declarer": 0}, ctx)
+    news = t.words(te.news)
+    assert "You's" not in news and "on your call" in news, news
+    te = TractorPresentation().on_throw_failed({"type": "throw_failed", "seat": 0}, ctx)[0]
+    assert t.words(te.news) == "Your throw failed: one unit is led"
     app.close()
 
 

@@ -86,3 +86,22 @@ def test_the_checker_catches_a_placeholder_mismatch_and_a_bad_plural(tmp_path):
         encoding="utf-8",
     )
     assert any("Plural-Forms" in p for p in tool.check_po(po, "fi").problems)
+
+
+def test_say_sentences_are_extracted_with_their_you_and_plural_forms(tmp_path):
+    src = tmp_path / "words.py"
+    src.write_text(
+        "from crowsnest.engine.presentation import say\n"
+        "def f(n, who):\n"
+        "    a = say('{player} takes the trick', you='You take the trick', player=who)\n"
+        "    b = say('{count} trick', plural='{count} tricks', count=n)\n"
+        "    c = self.say('a method of someone else')\n"
+        "    return say(variable_not_a_literal)\n",
+        encoding="utf-8",
+    )
+    found = [m for _line, m in tool.extract_say(src)]
+    assert found == [
+        "{player} takes the trick",
+        "You take the trick",
+        ("{count} trick", "{count} tricks"),
+    ]

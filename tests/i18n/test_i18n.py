@@ -134,15 +134,16 @@ def _compile(tmp_path: Path, domain: str, lang: str, pairs: dict[str, str]) -> N
 
 
 def test_a_plugin_catalog_is_its_own_domain_and_falls_back_to_english(tmp_path):
-    _compile(tmp_path, "myplugin", "sv", {"Deal": "Giv"})
+    _compile(tmp_path, "myplugin", "sv", {"Feed the flamingo": "Mata flamingon"})
     cat = Catalog("myplugin", tmp_path)
     i18n.set_language("sv")
-    assert cat.gettext("Deal") == "Giv"
-    assert _("Deal") == "Deal"  # the project's catalog does not know the plugin's words
+    assert cat.gettext("Feed the flamingo") == "Mata flamingon"
+    # the project's catalog does not know the plugin's words
+    assert _("Feed the flamingo") == "Feed the flamingo"
     i18n.set_language("da")  # the plugin has no Danish: English
-    assert cat.gettext("Deal") == "Deal"
+    assert cat.gettext("Feed the flamingo") == "Feed the flamingo"
     i18n.set_language(i18n.PSEUDO)
-    assert cat.gettext("Deal").startswith("[D")
+    assert cat.gettext("Feed the flamingo").startswith("[Féé")
 
 
 def test_read_localized_and_pick_choose_the_twin_file(tmp_path):
@@ -162,3 +163,23 @@ def test_shipped_catalogs_are_valid_gettext_files():
         with mo.open("rb") as f:
             t = gettext.GNUTranslations(f)
         assert t.info()["language"] == lang
+
+
+def test_presentation_sentences_translate_with_plural_forms():
+    from crowsnest.engine.presentation import Seat, render, say
+
+    def show(text):
+        return render(text, lambda s: ["Ada", "Ben"][s], str, None, lambda s: s == 0, _, ngettext)
+
+    assert render(say("{count} card", plural="{count} cards", count=1), str, str) == "1 card"
+    assert render(say("{count} card", plural="{count} cards", count=3), str, str) == "3 cards"
+    i18n.set_language("fi")
+    assert show(say("{count} card", plural="{count} cards", count=1)) == "1 kortti"
+    assert show(say("{count} card", plural="{count} cards", count=7)) == "7 korttia"
+    assert show(say("tricks {count}", count=3)) == "tikit 3"
+    took = say("{player} takes the trick", you="You take the trick", player=Seat(1))
+    assert show(took) == "Ben ottaa tikin"
+    took_me = say("{player} takes the trick", you="You take the trick", player=Seat(0))
+    assert show(took_me) == "Otat tikin"
+    i18n.set_language("fr")
+    assert show(say("{count} card", plural="{count} cards", count=0)) == "0 carte"

@@ -132,8 +132,19 @@ def test_the_wheel_holds_the_packages_and_every_asset(dists):
     repo_sprites = {
         p.relative_to(ROOT / "sprites").as_posix() for p in (ROOT / "sprites").rglob("*.png")
     }
-    wheel_sprites = {n.removeprefix("crowsnest/sprites/") for n in names if n.endswith(".png")}
+    wheel_sprites = {
+        n.removeprefix("crowsnest/sprites/")
+        for n in names
+        if n.endswith(".png") and n.startswith("crowsnest/sprites/")
+    }
     assert repo_sprites and wheel_sprites == repo_sprites
+    # a game's own card art travels with the game (the Rook family's coloured suits)
+    rook = ROOT / "plugins" / "rook" / "sprites"
+    rook_sprites = {
+        f"crowsnest_games/rook/sprites/{p.relative_to(rook).as_posix()}"
+        for p in rook.rglob("*.png")
+    }
+    assert rook_sprites and rook_sprites <= set(names)
     repo_modules = {
         f"{'crowsnest' if top == 'game' else 'crowsnest_games'}/{p.relative_to(ROOT / top).as_posix()}"
         for top in ("game", "plugins")
@@ -157,7 +168,8 @@ def test_the_sdist_holds_sounds_sprites_and_their_generators(dists):
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     for s in SOUND_NAMES:
         assert f"sounds/{s}.wav" in names
-    assert "sprites/cards/R_14.png" in names and "sprites/app/crowsnest-arcade-256.png" in names
+    assert "sprites/cards/S_A.png" in names and "sprites/app/crowsnest-arcade-256.png" in names
+    assert "plugins/rook/sprites/cards/R_14.png" in names
     assert {"LICENSE", "README.md", "pyproject.toml", "MANIFEST.in"} <= names
     assert {"tools/make_sounds.py", "tools/make_sprites.py", "docs/cli.md"} <= names
     sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.po")}
@@ -195,7 +207,7 @@ def test_the_installed_game_finds_and_plays_its_sounds(venv):
         f"{s}.wav" for s in SOUND_NAMES
     )
     assert state == f"True '' {sorted(SOUND_NAMES)}"
-    assert (Path(sprites) / "cards" / "R_14.png").is_file()
+    assert (Path(sprites) / "cards" / "S_A.png").is_file()
     assert Path(sprites).resolve().is_relative_to(venv["site"].resolve())
 
 

@@ -133,3 +133,22 @@ def test_protocol_reports_a_variant_failure_as_a_sentence(session, monkeypatch):
     assert not r["ok"] and "failed while applying 'pass'" in r["error"]
     monkeypatch.setattr(type(deal), "apply", real)
     assert session.handle({"cmd": "state"}) == before
+
+
+def test_option_step_is_enforced():
+    from crowsnest.engine import OptionError
+
+    v = REG.variants["crowsnest"]
+    with pytest.raises(OptionError, match="steps of 50"):
+        Match(v, seed=1, options={"target": 77})
+    assert Match(v, seed=1, options={"target": 350}).options["target"] == 350
+    s = Session(REG)
+    r = s.handle({"cmd": "new", "variant": "crowsnest", "options": {"target": 77}})
+    assert not r["ok"] and "50 or 100" in r["error"]
+
+
+def test_every_default_sits_on_its_step():
+    for v in REG.variants.values():
+        Match(v, seed=0)  # every default validates
+        for o in v.options:
+            o.validate(o.default)

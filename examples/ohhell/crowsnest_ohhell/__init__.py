@@ -13,6 +13,7 @@ from .ai import easy_ai, random_ai
 from .cards import StandardPack
 from .deal import BIDDING, VALIDATOR, new_deal
 from .i18n import CATALOG, N_
+from .presentation import OhHellPresentation
 from .rules import RULES_TEXT, RULES_TRANSLATIONS
 from .scoring import SCORER
 
@@ -80,6 +81,7 @@ VARIANT = Variant(
     description=N_("Bid the exact number of tricks you will take: no more, no fewer."),
     pile_names=("turnup", "stock"),
     catalog=CATALOG,  # name, description and option words are translated through it
+    presentation=OhHellPresentation(),
 )
 
 

@@ -3,8 +3,11 @@ plugin list (what loaded, what failed and why; enable and disable)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 from crowsnest import i18n
+from crowsnest.config import Config
 from crowsnest.i18n import N_, _, ngettext
 
 from ..input import Act, InputEvent
@@ -28,24 +31,34 @@ def reflow(text: str) -> str:
     return "\n".join(out)
 
 
-def registers(variants: tuple[str, ...], ais: tuple[str, ...]) -> str:
-    """What a plugin added, as the plugin screen's line under its name."""
-    games = ", ".join(variants)
-    if not variants:
-        return (
-            _("registers no games, AIs: {ais}").format(ais=", ".join(ais))
-            if ais
-            else _("registers nothing")
-        )
-    if not ais:
+def registers(variants: tuple[str, ...], ais: tuple[str, ...], fits: Callable[[str], bool]) -> str:
+    """What a plugin added, as the plugin screen's line under its name. The sentence is
+    never cut: when it is too wide (`fits`), the lists of names in it are shortened."""
+
+    def line_for(games: str, levels: str) -> str:
+        if not variants:
+            return (
+                _("registers no games, AIs: {ais}").format(ais=levels)
+                if ais
+                else _("registers nothing")
+            )
+        if not ais:
+            return ngettext(
+                "registers the game {games}", "registers the games {games}", len(variants)
+            ).format(games=games)
         return ngettext(
-            "registers the game {games}", "registers the games {games}", len(variants)
-        ).format(games=games)
-    return ngettext(
-        "registers the game {games}; AIs: {ais}",
-        "registers the games {games}; AIs: {ais}",
-        len(variants),
-    ).format(games=games, ais=", ".join(ais))
+            "registers the game {games}; AIs: {ais}",
+            "registers the games {games}; AIs: {ais}",
+            len(variants),
+        ).format(games=games, ais=levels)
+
+    for keep in range(max(len(variants), len(ais)), 0, -1):
+        games = ", ".join(variants[:keep]) + (", ..." if len(variants) > keep else "")
+        levels = ", ".join(ais[:keep]) + (", ..." if len(ais) > keep else "")
+        line = line_for(games, levels)
+        if fits(line):
+            return line
+    return line_for("...", "...")
 
 
 class RulesScene(Scene):
@@ -60,7 +73,8 @@ class RulesScene(Scene):
 
     def on_push(self) -> None:
         vs = sorted(
-            self.app.registry.variants.values(), key=lambda v: (v.id != "crowsnest", v.name.lower())
+            self.app.registry.variants.values(),
+            key=lambda v: (v.id != Config.variant, v.name.lower()),
         )
         self.variants = vs
         ids = [v.id for v in vs]
@@ -171,6 +185,12 @@ class PluginsScene(FormScene):
     def build(self) -> None:
         reg = self.app.registry
         off = set(self.app.prefs.disabled_plugins)
+        ui = self.app.ui
+        room = min(self.size[0] - ui(60), ui(900)) - ui(40)  # a heading row's width
+
+        def fits(line: str) -> bool:
+            return self.app.text.fonts(ui(21), True).size("    " + line)[0] <= room
+
         rows: list[Row] = []
         for rec in sorted(reg.plugins, key=lambda r: (r.origin != "built-in", r.name)):
             enabled = rec.name not in off
@@ -190,7 +210,7 @@ class PluginsScene(FormScene):
                 rows.append(Row("    " + rec.error[:110], lambda: "", heading=True, colour=RED))
             else:
                 rows.append(
-                    Row("    " + registers(rec.variants, rec.ais)[:110], lambda: "", heading=True)
+                    Row("    " + registers(rec.variants, rec.ais, fits), lambda: "", heading=True)
                 )
         if not rows:
             rows.append(Row(_("No plugin was found."), lambda: "", heading=True))

@@ -1,21 +1,46 @@
 """Scenes pushed over the table: privacy screen, pause menu, end of deal, game over,
-score sheet and last trick."""
+score sheet and last trick.
+
+They know the table only as the object that pushed them (`TableLike`) and other scenes
+only by name (`app.scene("title")`), so this module imports no other scene: the table
+imports it, never the other way round. Their words come from the game's Presentation
+through the table's `Words`.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
+from crowsnest.engine.presentation import DealSheet, Text, say
 from crowsnest.i18n import _
 
 from ..input import Act, InputEvent
 from ..scene import Scene
 from ..session import Session
+from ..tweens import Tweener
 from ..widgets import GOLD, INK, MUTED, TEAM_COLOURS, Button, Menu, panel, shade
+from ..words import Words
 from .common import MenuScene
 
-if TYPE_CHECKING:
-    from .table import TableScene
+
+class TableLike(Protocol):
+    """What the overlays use of the table scene that pushed them."""
+
+    session: Session
+    words: Words
+    bottom: int
+
+    @property
+    def view(self) -> Any: ...
+
+    def pass_to(self, seat: int) -> None: ...
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None: ...
+
+    def name_of(self, pos: Any) -> str: ...
+
+    def say(self, text: str, seconds: float = 2.4) -> None: ...
 
 
 SHEET = (16, 28, 24, 255)  # sheets are read, not glanced at: opaque (no card ghosts)
@@ -31,10 +56,11 @@ class PrivacyScene(Scene):
 
     transparent = False
 
-    def __init__(self, table: TableScene, seat: int) -> None:
+    def __init__(self, table: TableLike, seat: int) -> None:
         super().__init__()
         self.table, self.seat = table, seat
-        self.button = Button("I am " + table.session.names[seat] + ": show my cards")
+        name = table.session.names[seat]
+        self.button = Button(table.words(say("I am {player}: show my cards", player=name)))
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -58,12 +84,12 @@ class PrivacyScene(Scene):
         ui, text = self.app.ui, self.app.text
         W, H = surface.get_size()
         name = self.table.session.names[self.seat]
-        text.draw(
-            surface, f"Pass to {name}", ui(60), (W // 2, H // 2 - ui(60)), GOLD, True, "center"
-        )
+        words = self.table.words
+        title = words(say("Pass to {player}", player=name))
+        text.draw(surface, title, ui(60), (W // 2, H // 2 - ui(60)), GOLD, True, "center")
         text.draw(
             surface,
-            "Everyone else, please look away.",
+            words(say("Everyone else, please look away.")),
             ui(22),
             (W // 2, H // 2),
             MUTED,
@@ -73,7 +99,7 @@ class PrivacyScene(Scene):
         self.button.draw(surface, text, ui(22), True)
         text.draw(
             surface,
-            "Enter or click when ready",
+            words(say("Enter or click when ready")),
             ui(18),
             (W // 2, self.button.rect.bottom + ui(24)),
             MUTED,
@@ -86,7 +112,7 @@ class PauseScene(MenuScene):
     title = "Paused"
     modal = True
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TableLike) -> None:
         super().__init__()
         self.table = table
 
@@ -108,17 +134,13 @@ class PauseScene(MenuScene):
         )
 
     def scores(self) -> None:
-        self.app.stack.push(ScoreSheetScene(self.table.session))
+        self.app.stack.push(ScoreSheetScene(self.table.session, self.table.words))
 
     def rules(self) -> None:
-        from .info import RulesScene
-
-        self.app.stack.push(RulesScene(self.table.session.variant.id))
+        self.app.stack.push(self.app.scene("rules", self.table.session.variant.id))
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.stack.push(SettingsScene())
+        self.app.stack.push(self.app.scene("settings"))
 
     def save_slot(self) -> None:
         """Keep the match under a name (the Saves screen lists it); saving again from
@@ -139,21 +161,16 @@ class PauseScene(MenuScene):
         self.close()
 
     def new_game(self) -> None:
-        from .setup import SetupScene
-        from .title import TitleScene
-
         self.table.session.close()
-        self.app.stack.replace(TitleScene())
-        self.app.stack.push(SetupScene())
+        self.app.stack.replace(self.app.scene("title"))
+        self.app.stack.push(self.app.scene("setup"))
 
     def to_title(self) -> None:
-        from .title import TitleScene
-
         error = self.app.flush_saves()  # the autosave holds the last move: Continue resumes
         if error:
             self.app.notice = error
         self.table.session.close()
-        self.app.stack.replace(TitleScene())
+        self.app.stack.replace(self.app.scene("title"))
 
 
 class _Sheet(Scene):
@@ -221,32 +238,29 @@ class _Sheet(Scene):
         return y
 
 
-def _labels(session: Session, bottom: int) -> list[str]:
-    teams = session.match.teams
-    if teams and len(teams) == 2:
-        return [
-            ("We (" if bottom in t else "They (") + " & ".join(session.names[s] for s in t) + ")"
-            for t in teams
-        ]
-    return session.side_names()
-
-
 class EndOfDealScene(_Sheet):
-    """What the deal was worth; the score change counts up."""
+    """What the deal was worth; the score change counts up. The columns and the lines
+    that say why are the game's (`Presentation.deal_sheet`)."""
 
     box_h = 420
 
-    def __init__(self, session: Session, ev: dict[str, Any], piles: list | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        ev: dict[str, Any],
+        piles: list | None = None,
+        words: Words | None = None,
+    ) -> None:
         super().__init__()
         self.session, self.ev = session, ev
+        self.words = words or Words(session, lambda: 0)
+        self.button.label = self.words(say("Continue"))
         self.piles = list(piles or [])  # (caption, card names) shown face up: the nest
         if self.piles:
             self.box_h = 520
         self.shown = 0.0  # 0..1, tweened
 
     def on_push(self) -> None:
-        from ..tweens import Tweener
-
         self.tweener = Tweener(self.app.prefs.speed)
         self.tweener.animate(self, "out_cubic", 1.2, shown=1.0)
 
@@ -259,22 +273,21 @@ class EndOfDealScene(_Sheet):
             return None
         return super().process_event(ev)
 
+    def sheet(self) -> DealSheet:
+        got = self.words.ask("deal_sheet", self.ev, list(self.session.names))
+        if isinstance(got, DealSheet):
+            return got
+        return DealSheet((say("Points taken"), say("Change"), say("Score")))
+
     def draw_body(self, surface: pygame.Surface) -> None:
-        ui, text = self.app.ui, self.app.text
+        ui, text, words = self.app.ui, self.app.text, self.words
         s, ev = self.session, self.ev
-        table = self.app.stack.find(_table_cls())
-        bottom = table.bottom if table else 0
+        title = words(say("End of deal {number}", number=ev.get("deal", s.match.deal_no)))
         text.draw(
-            surface,
-            f"End of deal {ev.get('deal', s.match.deal_no)}",
-            ui(34),
-            (self.box.centerx, self.box.top + ui(36)),
-            GOLD,
-            True,
-            "center",
+            surface, title, ui(34), (self.box.centerx, self.box.top + ui(36)), GOLD, True, "center"
         )
-        labels = _labels(s, bottom)
-        levels = isinstance(ev.get("levels"), list)  # a promotion game: scores are levels
+        sheet = self.sheet()
+        labels = words.side_rows()
         pts = ev.get("points", [])
         ch = ev.get("score_change", [])
         sc = ev.get("scores", [])
@@ -285,25 +298,13 @@ class EndOfDealScene(_Sheet):
             total = sc[i] if i < len(sc) else 0
             before = total - change
             now = round(before + change * f)
+            value = words.ask("score_value", now) if sheet.levels else str(now)
             rows.append(
-                [
-                    lab,
-                    str(pts[i]) if i < len(pts) else "",
-                    f"{round(change * f):+d}",
-                    level_name(now) if levels else str(now),
-                ]
+                [lab, str(pts[i]) if i < len(pts) else "", f"{round(change * f):+d}", str(value)]
             )
-        # Dou Dizhu's deal result counts the cards left in each hand, not points taken
-        taken = "Cards left" if isinstance(ev.get("landlord_wins"), bool) else "Points taken"
-        header = ["", taken, "Levels up", "Level"] if levels else None
-        y = self.draw_table(
-            surface,
-            self.box.top + ui(80),
-            header or ["", taken, "Change", "Score"],
-            rows,
-        )
-        details = self._details()
-        for line in details:
+        header = ["", *(words(c) for c in sheet.columns)]
+        y = self.draw_table(surface, self.box.top + ui(80), header, rows)
+        for line in self._details():
             text.draw(surface, line, ui(20), (self.box.centerx, y + ui(14)), MUTED, False, "center")
             y += ui(26)
         assets = self.app.assets
@@ -322,70 +323,20 @@ class EndOfDealScene(_Sheet):
             y += ui(90)
 
     def _details(self) -> list[str]:
-        out = []
-        ev = self.ev
-        att = ev.get("attackers")
-        if isinstance(att, int) and "attacker_points" in ev:  # Tractor
-            side = _labels(self.session, self._bottom())[att].split(" (")[0]
-            target = ev.get("attacker_target")
-            needed = f" of the {target} needed" if isinstance(target, int) else ""
-            out.append(f"The attackers ({side}) scored {ev['attacker_points']}{needed}.")
-            out.append(
-                "They take over the deal." if ev.get("takeover") else "The defenders keep the deal."
-            )
-        names = self.session.names
-        ll = ev.get("landlord")
-        if isinstance(ev.get("landlord_wins"), bool) and isinstance(ll, int) and ll < len(names):
-            won = "wins" if ev["landlord_wins"] else "loses"
-            why = [f"bid {ev['bid']}"] if ev.get("bid") else []
-            if ev.get("bombs"):
-                why.append(f"{ev['bombs']} bomb" + ("s" if ev["bombs"] != 1 else ""))
-            why += [w for w in ("spring", "reverse_spring") if ev.get(w)]
-            mult = ev.get("multiplier")
-            detail = ", ".join(w.replace("_", " ") for w in why)
-            out.append(
-                f"The landlord ({names[ll]}) {won}"
-                + (f": multiplier x{mult}" if mult else "")
-                + (f" ({detail})." if detail else ".")
-            )
-        made = ev.get("made")
-        bid = ev.get("bid")
-        decl = ev.get("declarer")
-        if bid and isinstance(decl, int) and 0 <= decl < len(names):
-            who = names[decl]
-            if made is True:
-                out.append(f"{who} bid {bid} and made it.")
-            elif made is False:
-                was = "were" if who == "You" else "was"
-                out.append(f"{who} bid {bid} and {was} set: {bid} is subtracted.")
-            else:
-                out.append(f"{who} bid {bid}.")
-        return out
-
-    def _bottom(self) -> int:
-        table = self.app.stack.find(_table_cls()) if self.app else None
-        return table.bottom if table else 0
-
-
-def level_name(level: int) -> str:
-    """A promotion level as players say it: 2..10, J, Q, K, A, then past A."""
-    return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(level, str(level) if level <= 14 else "past A")
-
-
-def _table_cls() -> type:
-    from .table import TableScene
-
-    return TableScene
+        """The game's sentences on why the deal scored as it did."""
+        return [self.words(t) for t in self.sheet().lines if isinstance(t, Text)]
 
 
 class GameOverScene(_Sheet):
     button_label = "New game"
     box_h = 440
 
-    def __init__(self, session: Session, ev: dict[str, Any]) -> None:
+    def __init__(self, session: Session, ev: dict[str, Any], words: Words | None = None) -> None:
         super().__init__()
         self.session, self.ev = session, ev
-        self.title_button = Button("Title screen")
+        self.words = words or Words(session, lambda: 0)
+        self.button.label = self.words(say("New game"))
+        self.title_button = Button(self.words(say("Title screen")))
         self.menu = Menu([self.button, self.title_button], self._press, columns=2)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -398,17 +349,14 @@ class GameOverScene(_Sheet):
         self.title_button.rect = self.button.rect.move(r.width + ui(20), 0)
 
     def _press(self, b: Button) -> None:
-        from .setup import SetupScene
-        from .title import TitleScene
-
         self.session.close()
-        self.app.stack.replace(TitleScene())
+        self.app.stack.replace(self.app.scene("title"))
         if b is self.button:
-            self.app.stack.push(SetupScene())
+            self.app.stack.push(self.app.scene("setup"))
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
         if ev.act is Act.SCORES:
-            self.app.stack.push(ScoreSheetScene(self.session))
+            self.app.stack.push(ScoreSheetScene(self.session, self.words))
             return None
         self.menu.process_event(ev)
         return None
@@ -420,31 +368,33 @@ class GameOverScene(_Sheet):
         self.menu.draw(surface, self.app.text, self.app.ui(22))
 
     def winner_text(self) -> str:
-        s = self.session
+        s, words = self.session, self.words
         w = self.ev.get("winner", s.match.winner)
-        table = self.app.stack.find(_table_cls())
-        bottom = table.bottom if table else 0
+        bottom = words.viewer()
         teams = s.match.teams
-        if isinstance(w, int):
+        if isinstance(w, int) and 0 <= w < (len(teams) if teams else s.seats):
             if teams:
                 us = bottom in teams[w] and s.is_human(bottom)
-                mates = [s.names[x] for x in teams[w] if not (us and x == bottom)]
+                mates = " and ".join(s.names[x] for x in teams[w] if not (us and x == bottom))
+                if us and mates:
+                    return words(say("You and {players} win the game!", players=mates))
                 if us:
-                    return "You" + "".join(f" and {m}" for m in mates) + " win the game!"
-                return " and ".join(mates) + " win the game"
+                    return words(say("You win the game!"))
+                return words(say("{players} win the game", players=mates))
             if s.is_human(w) and len(s.humans) == 1:
-                return "You win the game!"
-            return f"{s.names[w]} wins the game"
+                return words(say("You win the game!"))
+            return words(say("{player} wins the game", player=s.names[w]))
         if isinstance(w, list | tuple):
-            return "Winners: " + ", ".join(s.side_names()[i] for i in w if isinstance(i, int))
-        return "Game over"
+            sides = ", ".join(s.side_names()[i] for i in w if isinstance(i, int))
+            return words(say("Winners: {players}", players=sides))
+        return words(say("Game over"))
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui, text = self.app.ui, self.app.text
         s = self.session
         text.draw(
             surface,
-            "Game over",
+            self.words(say("Game over")),
             ui(40),
             (self.box.centerx, self.box.top + ui(40)),
             GOLD,
@@ -460,9 +410,12 @@ class GameOverScene(_Sheet):
             True,
             "center",
         )
-        table = self.app.stack.find(_table_cls())
-        labels = _labels(s, table.bottom if table else 0)
-        rows = [[lab, str(sc)] for lab, sc in zip(labels, s.match.scores, strict=False)]
+        words = self.words
+        labels = words.side_rows()
+        rows = [
+            [lab, str(words.ask("score_value", sc))]
+            for lab, sc in zip(labels, s.match.scores, strict=False)
+        ]
         reason = s.match.end_reason
         if reason:
             text.draw(
@@ -474,10 +427,11 @@ class GameOverScene(_Sheet):
                 False,
                 "center",
             )
-        y = self.draw_table(surface, self.box.top + ui(150), ["", "Final score"], rows)
+        header = ["", words(say("Final score"))]
+        y = self.draw_table(surface, self.box.top + ui(150), header, rows)
         text.draw(
             surface,
-            f"{s.match.deal_no} deals played  (Tab: score sheet)",
+            words(say("{count} deals played  (Tab: score sheet)", count=s.match.deal_no)),
             ui(20),
             (self.box.centerx, y + ui(16)),
             MUTED,
@@ -491,9 +445,11 @@ class ScoreSheetScene(_Sheet):
 
     button_label = "Close"
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, words: Words | None = None) -> None:
         super().__init__()
         self.session = session
+        self.words = words or Words(session, lambda: 0)
+        self.button.label = self.words(say("Close"))
         self.scroll = 0
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
@@ -509,36 +465,34 @@ class ScoreSheetScene(_Sheet):
     def draw_body(self, surface: pygame.Surface) -> None:
         ui, text = self.app.ui, self.app.text
         s = self.session
+        words = self.words
         text.draw(
             surface,
-            "Score sheet",
+            words(say("Score sheet")),
             ui(34),
             (self.box.centerx, self.box.top + ui(36)),
             GOLD,
             True,
             "center",
         )
-        table = self.app.stack.find(_table_cls())
-        labels = _labels(s, table.bottom if table else 0)
-        short = [lab.split(" (")[0] for lab in labels]
-        has_bids = any("bid" in h and "declarer" in h for h in s.match.history)
-        header = ["Deal", *(["Contract"] if has_bids else []), *short]
+        short = words.side_labels()
+        column = words.ask("history_column")
+        cells = [words.ask("history_cell", h) for h in s.match.history] if column else []
+        has_bids = column is not None and any(c is not None for c in cells)
+        header = [words(say("Deal")), *([words(column)] if has_bids else []), *short]
         rows = []
-        for h in s.match.history:
+        for k, h in enumerate(s.match.history):
             ch = h.get("score_change", [])
             sc = h.get("scores", [])
-            contract = []
-            if has_bids:
-                d = h.get("declarer")
-                who = s.names[d] if isinstance(d, int) and 0 <= d < len(s.names) else ""
-                made = {True: " made", False: " set"}.get(h.get("made"), "")
-                contract = [f"{who} {h.get('bid', '')}{made}".strip()]
-            cells = [f"{c:+d}  ({t})" for c, t in zip(ch, sc, strict=False)]
-            rows.append([str(h.get("deal", "")), *contract, *cells])
+            contract = [words(cells[k])] if has_bids else []
+            changes = [
+                f"{c:+d}  ({words.ask('score_value', t)})" for c, t in zip(ch, sc, strict=False)
+            ]
+            rows.append([str(h.get("deal", "")), *contract, *changes])
         if not rows:
             text.draw(
                 surface,
-                "No deal has been scored yet.",
+                words(say("No deal has been scored yet.")),
                 ui(22),
                 (self.box.centerx, self.box.centery),
                 MUTED,
@@ -555,12 +509,13 @@ class ScoreSheetScene(_Sheet):
             *[TEAM_COLOURS[i % len(TEAM_COLOURS)] for i in range(len(short))],
         ]
         y = self.draw_table(surface, self.box.top + ui(80), header, shown, colours)
-        total = ["Total", *([""] if has_bids else []), *[str(x) for x in s.match.scores]]
+        totals = [str(words.ask("score_value", x)) for x in s.match.scores]
+        total = [words(say("Total")), *([""] if has_bids else []), *totals]
         self.draw_table(surface, y + ui(8), total, [])
         if len(rows) > fit:
             text.draw(
                 surface,
-                "scroll for more",
+                words(say("scroll for more")),
                 ui(16),
                 (self.box.right - ui(20), self.box.top + ui(80)),
                 MUTED,
@@ -575,9 +530,10 @@ class LastTrickScene(_Sheet):
     button_label = "Close"
     box_h = 440
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TableLike) -> None:
         super().__init__()
         self.table = table
+        self.button.label = table.words(say("Close"))
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
         if ev.act is Act.LAST_TRICK:
@@ -588,25 +544,23 @@ class LastTrickScene(_Sheet):
     def draw_body(self, surface: pygame.Surface) -> None:
         ui, text, assets = self.app.ui, self.app.text, self.app.assets
         t = self.table
-        deck = t.match.deck
+        words = t.words
+        deck = t.session.match.deck
         text.draw(
             surface,
-            "Last trick",
+            words(say("Last trick")),
             ui(34),
             (self.box.centerx, self.box.top + ui(36)),
             GOLD,
             True,
             "center",
         )
-        plays = t.view.get("last_trick") or []
-        winner = t.view.get("last_trick_winner")
-        if isinstance(plays, dict):  # {"leader", "cards": [[seat, names]], "winner"}
-            winner = plays.get("winner", winner)
-            plays = plays.get("cards", [])
+        plays = t.view.last_trick
+        winner = t.view.last_trick_winner
         if not plays:
             text.draw(
                 surface,
-                "No trick has been played yet in this deal.",
+                words(say("No trick has been played yet in this deal.")),
                 ui(22),
                 self.box.center,
                 MUTED,
@@ -644,6 +598,12 @@ class LastTrickScene(_Sheet):
             )
             if won:
                 text.draw(
-                    surface, "won it", ui(17), (x + cw // 2, y + h + ui(46)), GOLD, True, "center"
+                    surface,
+                    words(say("won it")),
+                    ui(17),
+                    (x + cw // 2, y + h + ui(46)),
+                    GOLD,
+                    True,
+                    "center",
                 )
             x += cw + gap

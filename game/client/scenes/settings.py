@@ -113,7 +113,8 @@ class SettingsScene(FormScene):
         """Where sound is off (or partly missing), a row that says so and why; Enter
         shows the whole reason in the footer when it is too long for the row."""
         audio = self.app.audio
-        problem = getattr(audio, "problem", "") or (
+        say = getattr(audio, "problem_text", None)
+        problem = (say() if say else getattr(audio, "problem", "")) or (
             "" if getattr(audio, "available", False) else _("no audio device")
         )
         if not problem:

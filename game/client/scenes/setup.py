@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from crowsnest.ai.runner import level_order
+from crowsnest.ai.runner import level_order, playable_level
+from crowsnest.config import Config
 from crowsnest.engine import OptionError
+from crowsnest.i18n import N_, _, pgettext, variant_text
 
 from ..prefs import SeatPrefs
 from ..session import SeatSetup, Session, mirror_compass
@@ -48,17 +50,28 @@ NAME_SUGGESTIONS = (
 )
 
 
+def level_word(level: str) -> str:
+    """An AI level's name for the screen; a level a plugin added shows as it is named."""
+    words = {
+        "random": pgettext("AI level", "random"),
+        "easy": pgettext("AI level", "easy"),
+        "normal": pgettext("AI level", "normal"),
+        "hard": pgettext("AI level", "hard"),
+    }
+    return words.get(level, level)
+
+
 def levels_of(variant: Any) -> list[str]:
     return level_order(variant.ais)  # weakest first, plugin levels after
 
 
 class SetupScene(FormScene):
-    title = "New game"
+    title = N_("New game")
 
     def on_push(self) -> None:
         reg = self.app.registry
         self.variants = sorted(
-            reg.variants.values(), key=lambda v: (v.id != "crowsnest", v.name.lower())
+            reg.variants.values(), key=lambda v: (v.id != Config.variant, v.name.lower())
         )
         p = self.app.prefs
         ids = [v.id for v in self.variants]
@@ -70,10 +83,13 @@ class SetupScene(FormScene):
             v = self.variants[self.vi]
             n = len(p.players) if len(p.players) in v.seats else v.default_seats
             self.players = p.seat_prefs(n)
-        self.buttons = [Button("Start", self.start), Button("Back", self.close)]
+        self.buttons = [
+            Button(pgettext("start the game", "Start"), self.start),
+            Button(_("Back"), self.close),
+        ]
         super().on_push()
         if not self.variants:
-            self.message = "No game is available: every plugin failed to load (see Plugins)."
+            self.message = _("No game is available: every plugin failed to load (see Plugins).")
             self.buttons[0].enabled = False
 
     @property
@@ -86,16 +102,21 @@ class SetupScene(FormScene):
             self.rows = rows
             return
         v = self.variant
-        rows.append(Row("Game", lambda: v.name, self._change_variant))
+        rows.append(Row(_("Game"), lambda: variant_text(v, v.name), self._change_variant))
         if len(v.seats) > 1:
-            rows.append(Row("Players", lambda: str(len(self.players)), self._change_seats))
+            rows.append(Row(_("Players"), lambda: str(len(self.players)), self._change_seats))
         if v.description:
-            rows.append(Row(v.description[:90], lambda: "", heading=True))
+            # a heading row is one line: a long description takes as many as it needs
+            ui = self.app.ui
+            width = min(self.size[0] - self.app.ui(60), ui(900)) - ui(24)
+            for line in self.app.text.wrap(variant_text(v, v.description), ui(21), width, True):
+                rows.append(Row(line, lambda: "", heading=True))
         cw = v.clockwise
-        side = "left" if cw else "right"
         rows.append(
             Row(
-                f"Seats in turn order: seat 1 at the bottom, seat 2 on its {side}",
+                _("Seats in turn order: seat 1 at the bottom, seat 2 on its left")
+                if cw
+                else _("Seats in turn order: seat 1 at the bottom, seat 2 on its right"),
                 lambda: "",
                 heading=True,
             )
@@ -108,7 +129,7 @@ class SetupScene(FormScene):
         for i, sp in enumerate(self.players):
             rows.append(
                 Row(
-                    f"Seat {i + 1} name",
+                    _("Seat {number} name").format(number=i + 1),
                     lambda sp=sp: sp.name,
                     lambda d, sp=sp: self._suggest(sp, d),
                     edit=lambda t, sp=sp: self._edit(sp, t),
@@ -116,17 +137,17 @@ class SetupScene(FormScene):
             )
             rows.append(
                 Row(
-                    f"Seat {i + 1} is",
+                    _("Seat {number} is").format(number=i + 1),
                     lambda sp=sp: self._who(sp),
                     lambda d, sp=sp, lv=lv: self._change_kind(sp, d, lv),
                 )
             )
         if v.options:
-            rows.append(Row("House rules", lambda: "", heading=True))
+            rows.append(Row(_("House rules"), lambda: "", heading=True))
             for opt in v.options:
                 rows.append(
                     Row(
-                        opt.label or opt.key,
+                        variant_text(v, opt.label) or opt.key,
                         lambda o=opt: self._opt_text(o),
                         lambda d, o=opt: self._change_opt(o, d),
                     )
@@ -137,9 +158,15 @@ class SetupScene(FormScene):
 
     # ------------------------------------------------------------ values
 
-    @staticmethod
-    def _who(sp: SeatPrefs) -> str:
-        return "Human" if sp.kind == "human" else f"Computer ({sp.level})"
+    def _who(self, sp: SeatPrefs) -> str:
+        if sp.kind == "human":
+            return _("Human")
+        level, missing = playable_level(self.variant, sp.level)
+        if missing is not None:  # a level from the config this game does not have
+            return _("Computer ({level}: there is no '{missing}' here)").format(
+                level=level_word(level), missing=sp.level
+            )
+        return _("Computer ({level})").format(level=level_word(level))
 
     def _edit(self, sp: SeatPrefs, t: str | None) -> None:
         if t is None:
@@ -190,7 +217,7 @@ class SetupScene(FormScene):
     def _opt_text(self, opt: Any) -> str:
         val = self._opt_value(opt)
         if opt.kind == "bool":
-            return "On" if val else "Off"
+            return _("On") if val else _("Off")
         return str(val)
 
     def _change_opt(self, opt: Any, d: int) -> None:
@@ -230,8 +257,11 @@ class SetupScene(FormScene):
         ]
         p.options = self.options
         self.app.save_prefs()
-        # the session mirrors compass names itself for counter-clockwise play
-        seats = [SeatSetup(s.kind, s.level, s.name.strip()) for s in p.players]
+        # the session mirrors compass names itself for counter-clockwise play; a level
+        # this game lacks plays the fallback the seat row showed
+        seats = [
+            SeatSetup(s.kind, playable_level(v, s.level)[0], s.name.strip()) for s in p.players
+        ]
         session = Session(v, seats, dict(opts), seed=random.randrange(1 << 30))
         from .table import TableScene
 

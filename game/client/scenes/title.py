@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+from crowsnest.engine.presentation import presentation_of
 from crowsnest.engine.safe import exc_text
 from crowsnest.i18n import N_, _
 
@@ -159,20 +160,18 @@ class TitleScene(MenuScene):
     def _build_fans(self, size: tuple[int, int]) -> None:
         """Two fans of cards beside the menu, rendered once per window size."""
         try:
-            v = self.app.registry.variant("crowsnest")
+            v = self.app.registry.variant(self.app.prefs.variant)
             deck = v.deck.build(v.resolve_options(None), v.default_seats)
-        except Exception:  # noqa: BLE001 - decoration only: no CrowsNest, no fans
+            names = presentation_of(v).showcase(deck)
+        except Exception:  # noqa: BLE001 - decoration only: no game, no fans
             return
-        from .table import bird_name
-
         assets = self.app.assets
-        assets.set_bird_label(bird_name(v))
+        assets.use_variant(v)
         # the fans stay clear of the menu's column (a card is about 0.7 of its height
         # wide; a fan, its cards turned, spans about 3.4 cards round a sixth of the width)
         room = size[0] // 2 - self.app.ui(170) - size[0] // 6
         h = max(60, min(size[1] // 4, round(room / 1.2)))
         assets.set_card_height(h)
-        names = [("R14", "Y14", "BIRD", "G14", "B14"), ("R5", "G10", "Y5", "B10", "R10")]
         for side, hand in enumerate(names):
             cards = [deck.ids(n)[0] for n in hand if deck.ids(n)]
             if not cards:

@@ -1,0 +1,385 @@
+"""The animation room: table events become card flights, calls, news and beats.
+
+`after_apply` asks the game's Presentation for the table events of an applied action
+(crowsnest.engine.presentation: a small vocabulary, KINDS) and runs each through
+`HANDLERS`, a table from kind to method: no game is named here. The match's own events
+(`deal_over`, `redeal`, `match_over`) are handled by the table itself.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from crowsnest.engine import Action, Event
+from crowsnest.engine.presentation import (
+    CALL,
+    CONTRACT,
+    LAYAWAY,
+    NEWS,
+    PICKUP,
+    PLAY,
+    REVEAL,
+    ROUND,
+    TRICK,
+    EventContext,
+    TableEvent,
+    say,
+)
+
+from ..overlays import EndOfDealScene, GameOverScene
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+class CardSprite:
+    __slots__ = ("x", "y", "card", "small", "seat")
+
+    def __init__(self, x: float, y: float, card: int, small: bool = False, seat: int = -1) -> None:
+        self.x, self.y, self.card, self.small, self.seat = x, y, card, small, seat
+
+
+Origins = dict[int, tuple[float, float]]
+
+
+class AnimateRoom:
+    # ---- one applied action
+
+    def after_apply(
+        self: TableScene, seat: int, action: Action, events: list[Event], origin: Origins
+    ) -> None:
+        before = self.view
+        ctx = EventContext(
+            seat=seat,
+            action=action,
+            before=before,
+            deck=self.match.deck,
+            options=self.match.options,
+            teams=self.match.teams,
+            events=tuple(events),
+        )
+        for te in self.words.ask("table_events", events, ctx):
+            if isinstance(te, TableEvent):
+                handler = HANDLERS.get(te.kind)
+                if handler is not None:
+                    handler(self, te, ctx, origin)
+        for ev in events:  # the match's own events
+            t = ev.get("type")
+            if t in ("deal_over", "redeal"):
+                self.between = True
+                if t == "deal_over":
+                    self.bar_view = self._finished_view(ev)
+                    self.beats.append(lambda ev=ev: self._end_of_deal(ev))
+                else:
+                    self.beats.append(lambda: self.say(self.words(say("Redeal"))))
+                self.beats.append(self.start_deal)
+            elif t == "match_over":
+                self.beats.insert(len(self.beats) - 1, lambda ev=ev: self._game_over(ev))
+        if self.session.faults:
+            self.say(self.session.faults.pop(0))
+        self.refresh()
+        types = {e.get("type") for e in events}
+        if self.view.phase == "play" and before.phase != "play":
+            self.calls.clear()  # the auction is over once the play starts
+        if self.trick and not self.view.trick and not types & {"trick", "deal_over", "redeal"}:
+            # the middle was cleared without a trick event (a round of plays ends when
+            # the others pass): sweep the cards to whoever leads next
+            self.beats.append(lambda: self._sweep(self.match.to_move, None, quiet=True))
+
+    # ---- the handlers, one per table event kind
+
+    def _on_call(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+        self.app.audio.play("bid")
+        if te.call is not None and te.seat >= 0:
+            self.calls[te.seat] = self.words(te.call)
+        self._news(te)
+
+    def _on_contract(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+        self.app.audio.play("bid")
+        self.calls.clear()
+        self._news(te)
+
+    def _on_play(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+        self.app.audio.play("card")
+        seat = te.seat if te.seat >= 0 else ctx.seat
+        a = ctx.action
+        cards = list(a[1]) if a[0] == "play" and len(a) > 1 else self._ids(te.cards)
+        place = ctx.before.acting if ctx.before.dummy is not None else seat
+        for i, c in enumerate(cards):
+            x0, y0 = origin.get(c, self._seat_centre(seat))
+            sp = CardSprite(x0, y0, c, False, place)
+            self.trick.append(sp)
+            tx, ty = self._trick_xy(place, i, len(cards))
+            self.tweener.animate(sp, "out_cubic", 0.32, x=tx, y=ty)
+        if te.call is not None:
+            self.calls[seat] = self.words(te.call)
+        self._news(te)
+
+    def _on_layaway(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+        self.app.audio.play("card")
+        seat = te.seat if te.seat >= 0 else ctx.seat
+        a = ctx.action
+        face_up = self._ids(te.cards)  # public cards (a layout game's rows), else backs
+        cards = face_up or (list(a[1]) if len(a) > 1 and isinstance(a[1], tuple) else [])
+        for c in cards:
+            x0, y0 = origin.get(c, self._seat_centre(seat))
+            self._fly(c if face_up else -1, (x0, y0), self.lay.centre, 0.35, small=True)
+        if te.call is not None:
+            self.calls[seat] = self.words(te.call)
+        self._news(te)
+
+    def _on_pickup(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+        if te.seat < 0 or self.lay is None:
+            return
+        seat = te.seat
+        dst = self._seat_centre(seat)
+        ids = self._ids(te.cards)
+        if ids:  # face up: public cards going to a seat
+            for i, c in enumerate(ids):
+                self.tweener.wait(
+                    0.12 * i, lambda c=c: self._fly(c, self.lay.centre, dst, 0.5, small=True)
+                )
+        for i in range(min(max(0, te.count), 12)):
+            self.tweener.wait(
+                0.05 * i, lambda: self._fly(-1, self.lay.centre, dst, 0.4, small=True)
+            )
+        self._news(te)
+
+    def _on_trick(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+        news = self.words(te.news) if te.news is not None else ""
+        self.beats.append(lambda: self._sweep(te.seat, news))
+
+    def _on_round(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+        self.calls.clear()
+        self._news(te)
+
+    def _on_reveal(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+        if te.cards:
+            self.piles.append((self.words(te.caption), list(te.cards)))
+        self._news(te)
+
+    def _on_news(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+        self._news(te)
+
+    def _news(self: TableScene, te: TableEvent) -> None:
+        if te.news is None:
+            return
+        line = self.words(te.news)
+        if te.queued:
+            self.beats.append(lambda: self.say(line, te.seconds))
+        else:
+            self.say(line, te.seconds)
+
+    # ---- moving cards
+
+    def say(self: TableScene, text: str, seconds: float = 2.4) -> None:
+        self.banner = text
+        self.banner_left = seconds
+
+    def _origins(self: TableScene, seat: int, action: Action) -> Origins:
+        """Screen centres of the cards an action moves, before it is applied."""
+        lay = self.lay
+        out: Origins = {}
+        if lay is None or len(action) < 2 or not isinstance(action[1], tuple):
+            return out
+        acting = self.view.acting if self.view.dummy is not None else seat
+        if acting != seat:
+            for c in action[1]:
+                out[c] = self._seat_centre(acting)
+            return out
+        if seat == self.bottom:
+            ids = self.hand_ids()
+            rects = lay.hand_rects(len(ids))
+            for c in action[1]:
+                if c in ids:
+                    x, y, w, h = rects[ids.index(c)]
+                    out[c] = (x + w / 2, y + h / 2 - lay.lift)
+        for c in action[1]:
+            out.setdefault(c, self._seat_centre(seat))
+        return out
+
+    def _seat_centre(self: TableScene, seat: int) -> tuple[float, float]:
+        place = self.lay.seats[seat % len(self.lay.seats)]
+        x, y, w, h = place.hand
+        return (x + w / 2, y + h / 2)
+
+    def _fly(
+        self: TableScene,
+        card: int,
+        src: tuple[float, float],
+        dst: tuple[float, float],
+        t: float,
+        small: bool = True,
+    ) -> None:
+        sp = CardSprite(src[0], src[1], card, small)
+        self.sprites.append(sp)
+        self.tweener.animate(
+            sp, "in_out_quad", t, on_finished=lambda: self._drop(sp), x=dst[0], y=dst[1]
+        )
+
+    def _drop(self: TableScene, sp: CardSprite) -> None:
+        if sp in self.sprites:
+            self.sprites.remove(sp)
+
+    def _trick_xy(self: TableScene, seat: int, i: int, n: int) -> tuple[float, float]:
+        """Centre of card i of a seat's n-card play in the trick. The cards fan left to
+        right, each card's index corner showing; a seat at the side fans outward from its
+        place, so pairs and tractors of the seats above and below stay clear of it."""
+        lay = self.lay
+        place = lay.seats[seat % len(lay.seats)]
+        x, y = place.trick
+        if n <= 1:
+            return (x, y)
+        cw = lay.trick_card[0]
+        side = math.cos(math.radians(place.angle))
+        room = cw * (1.7 if abs(side) > 0.3 else 2.6)  # how wide a fan may grow
+        step = min(cw * 0.3, room / (n - 1))
+        width = step * (n - 1)
+        if side < -0.3:  # a seat on the left: the rightmost card sits nearest the centre
+            left = x - width - min(width, cw * 0.3) / 2
+        elif side > 0.3:
+            left = x + min(width, cw * 0.3) / 2
+        else:
+            left = x - width / 2
+        return (left + i * step, y)
+
+    def _sweep(self: TableScene, winner: Any, news: str | None, quiet: bool = False) -> None:
+        """Pause on the finished trick, then sweep it to the winner."""
+        if not isinstance(winner, int) or winner < 0:
+            winner = 0
+        cards = list(self.trick)
+        self.trick_winner = None if quiet else winner
+        if news and not quiet:
+            self.say(news, 1.4)
+
+        def go() -> None:
+            self.trick_winner = None
+            self.app.audio.play("trick")
+            dst = self._seat_centre(winner)
+            for sp in cards:
+                self.tweener.animate(
+                    sp,
+                    "in_quad",
+                    0.35,
+                    on_finished=lambda sp=sp: self._take(sp),
+                    x=dst[0],
+                    y=dst[1],
+                )
+
+        self.tweener.wait(0.5 if quiet else 0.9, go)
+
+    def _take(self: TableScene, sp: CardSprite) -> None:
+        if sp in self.trick:
+            self.trick.remove(sp)
+
+    def _rebuild_trick(self: TableScene) -> None:
+        """Lay the trick from the view (after a resize or an undo)."""
+        self.trick = []
+        self.sprites = []
+        if self.lay is None or self.between:
+            return
+        for seat, names in self.view.trick:
+            ids = self._ids(names)
+            for i, c in enumerate(ids):
+                x, y = self._trick_xy(seat, i, len(ids))
+                self.trick.append(CardSprite(x, y, c, False, seat))
+
+    # ---- the deal's end
+
+    def _finished_view(self: TableScene, ev: Event) -> Any:
+        """The view of the deal that just ended, with the deal_over event's final
+        numbers over it (the game's presentation says which)."""
+        from .view import TableView
+
+        deal = self.session.finished_deal
+        if deal is None or deal is self.match.deal:
+            return None  # the match is over: its deal is still the finished one
+        v = TableView.of(deal.view(self.bottom).to_json(), self._known_names())
+        raw = self.words.ask("finished_view", dict(v.raw), ev)
+        return TableView.of(raw if isinstance(raw, dict) else v.raw)
+
+    def _end_of_deal(self: TableScene, ev: Event) -> None:
+        self.app.audio.play("win")
+        self.app.stack.push(EndOfDealScene(self.session, ev, self.piles, self.words))
+        self.piles = []
+
+    def _game_over(self: TableScene, ev: Event) -> None:
+        self.app.audio.play("win")
+        self.app.stack.push(GameOverScene(self.session, ev, self.words))
+
+    # ---- dealing
+
+    def animate_deal(self: TableScene) -> None:
+        """Shuffle and deal: backs fly from the centre to every seat in turn."""
+        counts = list(self.view.hand_counts)[: self.session.seats]
+        if not counts or self.tweener.scale == 0:
+            self.dealing = None
+            return
+        self.app.audio.play("shuffle")
+        self.dealing = {s: 0 for s in range(len(counts))}
+        order = [(self.match.dealer + 1 + k) % len(counts) for k in range(len(counts))]
+        seq = [s for r in range(max(counts)) for s in order if r < counts[s]]
+        step = min(0.045, 1.4 / max(1, len(seq)))
+        centre = self.lay.centre
+        shuffle_t = self._shuffle(centre)
+
+        def launch(seat: int) -> None:
+            sp = CardSprite(centre[0], centre[1], -1, True)
+            self.sprites.append(sp)
+            dst = self._seat_centre(seat)
+
+            def done() -> None:
+                self._drop(sp)
+                if self.dealing is not None:
+                    self.dealing[seat] += 1
+
+            self.tweener.animate(sp, "out_quad", 0.28, on_finished=done, x=dst[0], y=dst[1])
+
+        for i, s in enumerate(seq):
+            self.tweener.wait(shuffle_t + i * step + 1e-6, lambda s=s: launch(s))
+        if seq:
+            self.tweener.wait(shuffle_t, lambda: self.app.audio.play("deal"))
+        self.beats.insert(0, self._dealt)
+
+    def _shuffle(self: TableScene, centre: tuple[int, int]) -> float:
+        """Riffle: the pack splits in two halves that part and meet twice. Returns its
+        length in unscaled seconds (the deal starts after it)."""
+        halves = [
+            CardSprite(centre[0], centre[1], -1, True),
+            CardSprite(centre[0], centre[1], -1, True),
+        ]
+        self.sprites.extend(halves)
+        dx = self.lay.small[0] * 0.75
+        beat = 0.16
+
+        def riffle(k: int) -> None:
+            if k >= 4:
+                for h in halves:
+                    self._drop(h)
+                return
+            out = 1 if k % 2 == 0 else 0
+            self.tweener.animate(
+                halves[0],
+                "in_out_quad",
+                beat,
+                on_finished=lambda: riffle(k + 1),
+                x=centre[0] - dx * out,
+            )
+            self.tweener.animate(halves[1], "in_out_quad", beat, x=centre[0] + dx * out)
+
+        riffle(0)
+        return 4 * beat + 0.05
+
+
+HANDLERS = {
+    CALL: AnimateRoom._on_call,
+    CONTRACT: AnimateRoom._on_contract,
+    PLAY: AnimateRoom._on_play,
+    LAYAWAY: AnimateRoom._on_layaway,
+    PICKUP: AnimateRoom._on_pickup,
+    TRICK: AnimateRoom._on_trick,
+    ROUND: AnimateRoom._on_round,
+    REVEAL: AnimateRoom._on_reveal,
+    NEWS: AnimateRoom._on_news,
+}

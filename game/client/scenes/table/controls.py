@@ -1,0 +1,314 @@
+"""The input room: keys, mouse and pad (as `InputEvent`s) on the table, the action
+panel (buttons for the non-card choices), the toolbar, selecting cards and hints."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from crowsnest.engine import Action
+from crowsnest.engine.presentation import Choice, say
+
+from ...input import Act, InputEvent
+from ...widgets import Button, Menu
+from ..overlays import LastTrickScene, PauseScene, ScoreSheetScene
+from .flow import CARD_KINDS
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+TOP_BAR_WORDS = 620  # room the top bar's words want left of the toolbar, at 720 lines
+
+
+class ControlsRoom:
+    # ---- the panel of choices
+
+    def _build_panel(self: TableScene) -> None:
+        deck = self.match.deck
+        words = self.words
+        buttons: list[Button] = []
+        others = [a for a in self._legal if a[0] not in CARD_KINDS]
+        others.sort(key=lambda a: (a[0] != "pass", a[1] if a[0] == "bid" else 0))
+        for a in others:
+            ch = words.ask("choice", a, deck)
+            if not isinstance(ch, Choice):
+                ch = Choice(words.ask("action_label", a, deck))
+            b = Button(words(ch.label), a)
+            if ch.suit:
+                b.colour = self.app.assets.suit_colour(ch.suit)
+                b.icon = self.app.assets.icon("suit:" + ch.suit, self.app.ui(24))
+            elif ch.swatch is not None:
+                b.colour = ch.swatch
+                b.glyph = ch.glyph
+            buttons.append(b)
+        if self.card_kind and not self.single:
+            label = words(words.ask("confirm_label", self.card_kind, self.view))
+            buttons.append(Button(label, ("confirm",)))
+            buttons.append(Button(words(say("Clear")), ("clear",)))
+        focus = self.panel_menu.focus if len(self.panel_menu.buttons) == len(buttons) else 0
+        self.panel_menu = Menu(buttons, self._press)
+        self.panel_menu.focus = min(focus, max(0, len(buttons) - 1))
+        self.zone = "panel" if self.card_kind is None else "hand"
+        self._layout_panel()
+
+    def panel_in_row(self: TableScene) -> bool:
+        """Buttons go in a row beside the prompt (not a box in the middle) when cards
+        are chosen, or when cards lie in the middle (a lone Pass in a climbing game)."""
+        return bool(self.card_kind) or bool(self.view.trick)
+
+    def _layout_panel(self: TableScene) -> None:
+        lay, ui = self.lay, self.app.ui
+        if lay is None:
+            return
+        buttons = self.panel_menu.buttons
+        if not buttons:
+            return
+        h, gap = ui(44), ui(10)
+        if self.panel_in_row():  # a row above the hand, on the right of the prompt
+            w = min(ui(150), lay.status[2] // (2 * len(buttons)))
+            x0 = lay.status[0] + lay.status[2] - len(buttons) * (w + gap) + gap
+            y = lay.status[1] + (lay.status[3] - h) // 2
+            for i, b in enumerate(buttons):
+                b.rect = pygame.Rect(x0 + i * (w + gap), y, w, h)
+            self.panel_menu.columns = len(buttons)
+            return
+        px, py, pw, ph = lay.panel
+        cols = len(buttons) if len(buttons) <= 4 else min(6, (len(buttons) + 1) // 2)
+        if any(b.colour for b in buttons):
+            cols = min(len(buttons), 4)
+        # the box drawn round the buttons (ui(16) each side) stays inside the panel area
+        w = min(ui(130), (pw - 2 * ui(16) - gap * (cols - 1)) // cols)
+        rows = (len(buttons) + cols - 1) // cols
+        total_w = cols * w + (cols - 1) * gap
+        total_h = rows * h + (rows - 1) * gap
+        rect = pygame.Rect(
+            px + (pw - total_w) // 2, py + ph // 2 - total_h // 2 + ui(18), total_w, total_h
+        )
+        self.panel_menu.layout_grid(rect, cols, h, gap)
+
+    def _build_toolbar(self: TableScene) -> None:
+        if self.lay is None:
+            return
+        im = self.app.input
+        w = self.words
+        items = [
+            (w(say("Menu")), Act.MENU),
+            (w(say("Hint")), Act.HINT),
+            (w(say("Undo")), Act.UNDO),
+            (w(say("Last trick")), Act.LAST_TRICK),
+            (w(say("Scores")), Act.SCORES),
+            (w(say("Hurry")), Act.HURRY),
+        ]
+        ui = self.app.ui
+        font = self.app.text.fonts(ui(16), True)
+        labels = [
+            (w(say("{label} ({key})", label=lb, key=im.label(a))) if im.label(a) else lb, a)
+            for lb, a in items
+        ]
+        full = sum(font.size(t)[0] + ui(22) for t, _a in labels)
+        if full > self.lay.size[0] - ui(TOP_BAR_WORDS):
+            labels = list(items)  # a narrow window: the keys give way
+        buttons = []
+        x = self.lay.size[0] - ui(6)
+        bh = self.lay.top_bar[3] - ui(8)
+        for text, act in reversed(labels):
+            width = font.size(text)[0] + ui(16)
+            x -= width
+            b = Button(text, act, pygame.Rect(x, ui(4), width, bh))
+            if act is Act.UNDO:
+                b.enabled = self.session.can_undo()
+            if act is Act.LAST_TRICK:
+                b.enabled = bool(self.view.last_trick)
+            if act is Act.HINT:
+                b.enabled = self.match.to_move == self.bottom and self.hand_visible()
+            buttons.append(b)
+            x -= ui(6)
+        self.toolbar = Menu(list(reversed(buttons)), self._tool)
+        self.toolbar_left = x
+
+    def _tool(self: TableScene, b: Button) -> None:
+        self.process_event(InputEvent(b.value))
+
+    def _press(self: TableScene, b: Button) -> None:
+        a = b.value
+        if a == ("confirm",):
+            self.confirm_selection()
+        elif a == ("clear",):
+            self.selected.clear()
+            self.reason = ""
+        elif self.my_turn():
+            self.submit(a)
+
+    # ---- choosing cards
+
+    def confirm_selection(self: TableScene) -> None:
+        if not self.card_kind or not self.my_turn():
+            return
+        if not self.selected:
+            self.reason = self.words(
+                say("Select the cards first (click them, or arrow keys and Space)")
+            )
+            return
+        self.submit((self.card_kind, tuple(sorted(self.selected))))
+
+    def toggle(self: TableScene, card: int) -> None:
+        if card in self.selected:
+            self.selected.discard(card)
+        else:
+            self.selected.add(card)
+        self._live_reason()
+
+    def _live_reason(self: TableScene) -> None:
+        self.selection_name = ""
+        if self.selected and self.card_kind:
+            cards = tuple(sorted(self.selected))
+            r = self.match.check((self.card_kind, cards))
+            self.reason = "" if r is None else r[:1].upper() + r[1:]
+            if r is None:
+                try:
+                    self.selection_name = str(self.match.deal.describe(cards))
+                except Exception:  # noqa: BLE001 - a plugin's helper must not break the table
+                    self.selection_name = ""
+        else:
+            self.reason = ""
+
+    def play_card(self: TableScene, card: int) -> None:
+        if self.single:
+            self.submit(("play", (card,)))
+        else:
+            self.toggle(card)
+
+    def _show_hint(self: TableScene, action: Action) -> None:
+        deck = self.match.deck
+        if action[0] in CARD_KINDS:
+            cards = set(action[1])
+            self.hint_cards = cards
+            ids = self.hand_ids()
+            if self.single and cards:
+                c = next(iter(cards))
+                if c in ids:
+                    self.hand_focus, self.zone = ids.index(c), "hand"
+            else:
+                self.selected = cards & set(ids)
+                self._live_reason()
+        else:
+            for i, b in enumerate(self.panel_menu.buttons):
+                b.hint = b.value == action
+                if b.hint:
+                    self.panel_menu.focus, self.zone = i, "panel"
+        label = self.words.ask("action_label", action, deck)
+        self.say(self.words(say("Hint: {action}", action=label)), 3.0)
+
+    # ---- input events
+
+    def process_event(self: TableScene, ev: InputEvent) -> InputEvent | None:
+        a = ev.act
+        if a is Act.MENU:
+            self.app.stack.push(PauseScene(self))
+            return None
+        if a is Act.SCORES:
+            self.app.stack.push(ScoreSheetScene(self.session, self.words))
+            return None
+        if a is Act.RULES:
+            self.app.stack.push(self.app.scene("rules", self.session.variant.id))
+            return None
+        if a is Act.LAST_TRICK:
+            if self.view.last_trick:
+                self.app.stack.push(LastTrickScene(self))
+            return None
+        if a is Act.HURRY:
+            self.hurry = True
+            self.tweener.hurry = 0.15
+            self.say(self.words(say("Hurrying the AI until your turn")), 1.2)
+            return None
+        if (
+            a in (Act.POINT, Act.CLICK)
+            and ev.pos is not None
+            and self.toolbar.process_event(ev) is None
+        ):
+            return None
+        if a is Act.UNDO:
+            self.undo()
+            return None
+        if a is Act.HINT:
+            if self.match.to_move == self.bottom and self.hand_visible() and not self.hint_wait:
+                self.session.request_hint()
+                self.hint_wait = True
+                self.say(self.words(say("Thinking of a hint...")), 1.0)
+            return None
+        if not self.my_turn():
+            if a is Act.POINT:
+                self.hover = self._card_at(ev.pos)
+            return None
+        return self._turn_input(ev)
+
+    def _turn_input(self: TableScene, ev: InputEvent) -> InputEvent | None:
+        a = ev.act
+        ids = self.hand_ids()
+        has_panel = bool(self.panel_menu.buttons)
+        if a in (Act.POINT, Act.CLICK):
+            if has_panel and self.panel_menu.process_event(ev) is None:
+                self.zone = "panel"
+                return None
+            idx = self._card_at(ev.pos)
+            if a is Act.POINT:
+                self.hover = idx
+                if idx >= 0 and self.card_kind:
+                    self.hand_focus = idx
+                    self.zone = "hand"
+                return None
+            if idx >= 0 and self.card_kind:
+                self.hand_focus, self.zone = idx, "hand"
+                self.play_card(ids[idx])
+            return None
+        if a is Act.ALT_CLICK or a is Act.BACK:
+            if self.selected:
+                self.selected.clear()
+                self.reason = ""
+            return None
+        if a is Act.UP and has_panel and self.zone == "hand":
+            self.zone = "panel"
+            return None
+        if a is Act.DOWN and self.card_kind and self.zone == "panel":
+            self.zone = "hand"
+            return None
+        if a is Act.SELECT_CARD:
+            if self.zone == "hand" and self.card_kind and 1 <= ev.index <= len(ids):
+                self.hand_focus = ev.index - 1
+            elif self.zone == "panel" and 1 <= ev.index <= len(self.panel_menu.buttons):
+                self.panel_menu.focus = ev.index - 1
+            return None
+        if self.zone == "panel" and has_panel:
+            return self.panel_menu.process_event(ev) and None
+        if not self.card_kind or not ids:
+            return None
+        self.hand_focus = max(0, min(self.hand_focus, len(ids) - 1))
+        if a is Act.LEFT:
+            self.hand_focus = (self.hand_focus - 1) % len(ids)
+        elif a is Act.RIGHT:
+            self.hand_focus = (self.hand_focus + 1) % len(ids)
+        elif a is Act.SELECT:
+            if self.single:
+                self.play_card(ids[self.hand_focus])
+            else:
+                self.toggle(ids[self.hand_focus])
+        elif a is Act.CONFIRM:
+            if self.single:
+                self.play_card(ids[self.hand_focus])
+            elif self.selected:
+                self.confirm_selection()
+            else:
+                self.toggle(ids[self.hand_focus])
+        return None
+
+    def _card_at(self: TableScene, pos: tuple[int, int] | None) -> int:
+        if pos is None or self.lay is None or not self.hand_visible():
+            return -1
+        ids = self.hand_ids()
+        rects = self.lay.hand_rects(len(ids))
+        for i in range(len(rects) - 1, -1, -1):
+            x, y, w, h = rects[i]
+            lift = self.lay.lift if (ids[i] in self.selected or i == self.hover) else 0
+            if pygame.Rect(x, y - lift, w, h + lift).collidepoint(pos):
+                return i
+        return -1

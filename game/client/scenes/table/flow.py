@@ -1,0 +1,258 @@
+"""The flow room: whose turn it is and what happens next.
+
+After an action its table events become animations and "beats" (steps run one at a time
+when no tween is running: sweep the trick, show the end of the deal, deal again). The
+game moves on (an AI move, a human's input) only when the tweener is idle, the beats are
+done and the table is the top scene, so nothing changes under a menu and no input lands
+while a move animates.
+
+Hot-seat privacy: `viewer` is the human whose eyes are on the screen (the bottom seat).
+With two or more humans, a human's hand is drawn face up only when no other human is to
+move; when a different human is to move, the "Pass to NAME" screen (opaque: nothing
+beneath it is drawn) is pushed before their hand is shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from crowsnest.engine import Action
+from crowsnest.engine.presentation import say
+
+from ..overlays import PrivacyScene
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+CARD_KINDS = ("play", "discard")  # actions made by choosing cards (design.md notation)
+AI_PACE = 0.55  # seconds an AI move stays on screen before the next one (speed 3)
+
+
+class FlowRoom:
+    # ---- what is visible and possible
+
+    def privacy_up(self: TableScene) -> bool:
+        return self.app.stack.find(PrivacyScene) is not None
+
+    def hand_visible(self: TableScene) -> bool:
+        s = self.session
+        v = self.viewer
+        if v is None or self.between or not s.is_human(v):
+            return False
+        if len(s.humans) >= 2:
+            tm = self.match.to_move
+            if tm >= 0 and s.is_human(tm) and tm != v:
+                return False
+            if self.privacy_up():
+                return False
+        return True
+
+    def my_turn(self: TableScene) -> bool:
+        return (
+            self.hand_visible()
+            and self.match.to_move == self.bottom
+            and not self.beats
+            and not self.tweener.busy
+            and self.dealing is None
+        )
+
+    def dummy_turn(self: TableScene) -> bool:
+        return self.view.dummy_acting()
+
+    def refresh(self: TableScene) -> None:
+        """Re-read the view and the legal actions (after any change to the match)."""
+        m = self.match
+        self._hand_cache = None  # the view changes: so may the hand
+        self.view = m.view_json(self.bottom)
+        self._legal = m.legal_actions() if m.to_move == self.bottom else []
+        self.card_kind = None
+        self.single = False
+        self.playable = set()
+        if self._legal or (m.to_move == self.bottom and not m.over):
+            cards = [a for a in self._legal if a[0] in CARD_KINDS]
+            complete = m.deal.legal_complete()
+            if cards:
+                self.card_kind = cards[0][0]
+            elif not complete:
+                self.card_kind = "discard"
+            self.single = (
+                self.card_kind == "play" and complete and all(len(a[1]) == 1 for a in cards)
+            )
+            if complete:
+                self.playable = {c for a in cards for c in a[1]}
+            else:
+                self.playable = set(self.hand_ids())
+        ids = self.hand_ids()
+        self.selected &= set(ids)
+        if self.playable and ids:
+            # keep the keyboard focus on a card that may be played
+            f = max(0, min(self.hand_focus, len(ids) - 1))
+            if ids[f] not in self.playable:
+                self.hand_focus = next((i for i, c in enumerate(ids) if c in self.playable), f)
+        if self.lay is not None:
+            self._build_panel()
+            self._build_toolbar()
+
+    def hand_ids(self: TableScene) -> list[int]:
+        """The cards the bottom seat acts with, as ids in the view's order: its hand, or
+        the dummy's face-up cards while it plays for the dummy."""
+        key = (self.bottom, len(self.match.log))
+        if self._hand_cache is not None and self._hand_cache[0] == key:
+            return self._hand_cache[1]
+        ids = self._hand_ids()
+        self._hand_cache = (key, ids)
+        return ids
+
+    def _hand_ids(self: TableScene) -> list[int]:
+        deck = self.match.deck
+        if self.dummy_turn() and self.view.dummy is not None:
+            return self._ids([n for n in self.view.dummy.up if n])
+        held = self.match.deal.hand_of(self.bottom)
+        names = list(self.view.hand)
+        if held is not None and len(held) == len(names):
+            by_name: dict[str, list[int]] = {}
+            for c in sorted(held):
+                by_name.setdefault(deck.names[c], []).append(c)
+            return [by_name[n].pop(0) for n in names]
+        return self._ids(names)
+
+    def _ids(self: TableScene, names: list[str] | tuple[str, ...]) -> list[int]:
+        """Card ids for names (repeated tokens get distinct ids); unknown names dropped."""
+        deck = self.match.deck
+        used: set[int] = set()
+        out = []
+        for n in names:
+            if not isinstance(n, str) or not deck.ids(n):
+                continue  # not a card of this deck (a plugin's event of another shape)
+            c = next((i for i in deck.ids(n) if i not in used), deck.ids(n)[0])
+            used.add(c)
+            out.append(c)
+        return out
+
+    # ---- acting
+
+    def submit(self: TableScene, action: Action) -> bool:
+        """Apply the bottom human's action if legal; else show the engine's reason."""
+        if not self.my_turn():
+            return False
+        reason = self.match.check(action)
+        if reason is not None:
+            self.reason = reason[:1].upper() + reason[1:]
+            return False
+        seat = self.match.to_move
+        origin = self._origins(seat, action)
+        events = self.session.apply(action)
+        self.selected.clear()
+        self.hint_cards.clear()
+        self.reason = ""
+        self.hover = -1
+        self.after_apply(seat, action, events, origin)
+        return True
+
+    def _apply_ai(self: TableScene, seat: int, action: Action) -> None:
+        self._ai_ready = -1
+        if self.match.to_move != seat:
+            return
+        origin = self._origins(seat, action)
+        events = self.session.apply(action)
+        self.after_apply(seat, action, events, origin)
+
+    def update(self: TableScene, dt: float) -> None:
+        self.tweener.speed = self.app.prefs.speed
+        self.tweener.update(dt)
+        if self.banner_left > 0:
+            self.banner_left -= dt
+            if self.banner_left <= 0:
+                self.banner = ""
+        hint = self.session.poll_hint()
+        if hint is not None:
+            self.hint_wait = False
+            self._show_hint(hint)
+        if self.app.stack.top is not self:
+            return  # nothing moves on under a menu or an overlay
+        if self.tweener.busy:
+            return
+        if self.beats:
+            self.beats.pop(0)()
+            return
+        m, s = self.match, self.session
+        if m.over or self.between:
+            return
+        tm = m.to_move
+        if tm < 0:
+            return
+        if s.is_human(tm):
+            if self.hurry:
+                self.hurry = False
+                self.tweener.hurry = 1.0
+            if tm != self.viewer and len(s.humans) >= 2:
+                if self.viewer is None and tm == self.last_seen:
+                    self.pass_to(tm)  # nobody else has looked since: no need to pass
+                    return
+                self.app.stack.push(PrivacyScene(self, tm))
+            return
+        # an AI seat: think off the render loop, then pace the move
+        s.request_ai()
+        self.ai_clock += dt
+        got = s.poll_ai()
+        if got is None:
+            return
+        seat, action = got
+        self._ai_ready = seat  # answered; the move shows after a short pause
+        pace = 0.0 if self.hurry else AI_PACE * self.tweener.scale
+        remaining = max(0.0, pace - self.ai_clock)
+        self.ai_clock = 0.0
+        self.tweener.wait(remaining, lambda: self._apply_ai(seat, action))
+
+    def pass_to(self: TableScene, seat: int) -> None:
+        """The privacy screen was dismissed by `seat`'s human."""
+        self.viewer = self.last_seen = seat
+        self.selected.clear()
+        self.relayout()
+        self.refresh()
+
+    def start_deal(self: TableScene) -> None:
+        """A new deal: clear the table, then shuffle and deal it on screen."""
+        if self.match.over:
+            return
+        self.between = False
+        self.bar_view = None
+        self.calls.clear()
+        self.trick.clear()
+        self.refresh()
+        if len(self.session.humans) >= 2:
+            self.viewer = None  # nobody's hand until the privacy screen is passed
+            self.relayout()
+            self.refresh()
+        self.animate_deal()
+
+    def _dealt(self: TableScene) -> None:
+        self.dealing = None
+
+    def undo(self: TableScene) -> None:
+        if self.tweener.busy or self.beats or not self.session.can_undo():
+            if not self.session.can_undo():
+                self.say(self.words(say("Nothing of yours to undo in this deal")), 1.6)
+            return
+        self.session.undo()
+        self.calls.clear()
+        self.selected.clear()
+        self.hint_cards.clear()
+        self.reason = ""
+        self.refresh()
+        self._rebuild_trick()
+        self._rebuild_calls()
+        self.say(self.words(say("Your last decision was taken back")), 1.6)
+
+    def _rebuild_calls(self: TableScene) -> None:
+        """The calls of the auction so far (after an undo or a resumed game), from the
+        deal's own log: the actions say what each seat called."""
+        if self.view.phase == "play" or self.card_kind == "discard":
+            return  # the auction's calls are cleared once it is over
+        m, s = self.match, self.session
+        start = min(s.deal_start, len(m.log))
+        for a, who in zip(m.log[start:], s.actors[start:], strict=False):
+            if a and a[0] == "trump":
+                self.calls.clear()  # as when it happened
+            elif a and a[0] not in CARD_KINDS:
+                self.calls[who] = self.words(self.words.ask("call_label", a, m.deck))

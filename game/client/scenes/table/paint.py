@@ -1,0 +1,465 @@
+"""The painting room: `draw` and everything it calls. Pure: it reads the table's state
+and the view, changes nothing (`frame_faces` records whose hands were drawn face up in
+the last frame, for the hot-seat tests)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from crowsnest.engine.presentation import Centre, Fact, say
+
+from ...widgets import GOLD, INK, MUTED, RED, TEAM_COLOURS, panel
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+BarItem = tuple[str, Any, str]  # (words, colour, suit key whose glyph goes first, or "")
+
+
+class PaintRoom:
+    def draw(self: TableScene, surface: pygame.Surface) -> None:
+        lay = self.lay
+        if lay is None:
+            return
+        assets = self.app.assets
+        surface.blit(assets.table(surface.get_size()), (0, 0))
+        self.frame_faces = set()
+        self._draw_centre(surface)
+        for place in lay.seats:
+            self._draw_seat(surface, place)
+        self._draw_trick(surface)
+        self._draw_top_bar(surface)
+        self._draw_status(surface)
+
+    # ---- the middle of the table
+
+    def centre(self: TableScene) -> Centre:
+        """What the game lays in the middle for the current view (cached per frame by
+        the view object: a view is immutable)."""
+        key = id(self.view)
+        if self._centre_cache is None or self._centre_cache[0] != key:
+            c = self.words.ask("centre", self.view, self.match.deck)
+            self._centre_cache = (key, c if isinstance(c, Centre) else Centre())
+        return self._centre_cache[1]
+
+    def _draw_centre(self: TableScene, surface: pygame.Surface) -> None:
+        c = self.centre()
+        if not self.between:
+            # a private row is the viewer's own secret, not for another's eyes
+            shown = [s for s in c.shown if not s.private or self.hand_visible()]
+            top = [s for s in shown if not s.middle]
+            for row, s in enumerate(top):
+                self._draw_pile_row(surface, list(s.cards), self.words(s.caption), s.spaced, row)
+            self._draw_middle_rows(surface, [s for s in shown if s.middle])
+        self._draw_centre_pile(surface, c)
+
+    def _draw_middle_rows(self: TableScene, surface: pygame.Surface, rows: list[Any]) -> None:
+        """A layout game's rows, stacked in the middle of the table, each card's index
+        corner showing, the caption on the row's left."""
+        if not rows:
+            return
+        lay, assets, ui = self.lay, self.app.assets, self.app.ui
+        cx, cy = lay.centre
+        # the rows share the room the trick would have, a little more for few rows
+        room = lay.trick_card[1] * 2.2
+        h = max(ui(40), min(lay.small[1], round(room / len(rows))))
+        assets.set_card_height(h)
+        w = assets.card_size[0]
+        step = max(4, w // 3)
+        widest = max(max(0, r.start) + len(r.cards) for r in rows)
+        gap = ui(6)
+        y = round(cy - (len(rows) * h + (len(rows) - 1) * gap) / 2)
+        x0 = round(cx - (step * (widest - 1) + w) / 2)
+        for r in rows:
+            caption = self.words(r.caption)
+            at = (x0 + max(0, r.start) * step - ui(8), y + h // 2)
+            self.app.text.draw(surface, caption, ui(15), at, MUTED, True, "midright")
+            x = x0 + max(0, r.start) * step
+            for c in self._ids(r.cards):
+                surface.blit(assets.card_face(self.match.deck, c), (x, y))
+                x += step
+            y += h + gap
+
+    def _draw_pile_row(
+        self: TableScene,
+        surface: pygame.Surface,
+        names: list[str],
+        caption: str,
+        spaced: bool = False,
+        row: int = 0,
+    ) -> None:
+        """Public cards in a small row under the top bar: centred with the caption on
+        its left, or, where a seat sits at the top centre, just right of that seat with
+        the caption after it."""
+        lay, assets, ui = self.lay, self.app.assets, self.app.ui
+        assets.set_card_height(round(lay.small[1] * 0.8))
+        w = assets.card_size[0]
+        ids = self._ids(names)
+        if not ids:
+            return
+        step = w + 4 if spaced else w // 2
+        width = step * (len(ids) - 1) + w
+        top = [p for p in lay.seats if not p.local and abs(p.anchor[0] - lay.centre[0]) < w]
+        below = row * (assets.card_size[1] + lay.margin)  # a second row goes under the first
+        y = lay.top_bar[3] + lay.margin + below
+        if top:
+            bx, by, bw, _bh = top[0].box
+            x = bx + bw + 2 * lay.margin
+            y = by + below
+            cap = ((x + width + ui(8), y + ui(18)), "topleft")
+        else:
+            x = lay.centre[0] - width // 2
+            cap = ((x - ui(8), y + ui(18)), "topright")
+        self.app.text.draw(surface, caption, ui(15), cap[0], MUTED, True, cap[1])
+        for c in ids:
+            surface.blit(assets.card_face(self.match.deck, c), (x, y))
+            x += step
+
+    def _draw_centre_pile(self: TableScene, surface: pygame.Surface, c: Centre) -> None:
+        lay, assets = self.lay, self.app.assets
+        n = c.count if isinstance(c.count, int) else 0
+        show_pile = n > 0 and not self.between
+        if show_pile and self.my_turn() and self.panel_menu.buttons and not self.panel_in_row():
+            show_pile = False  # the panel stands there
+        if self.dealing is None and not show_pile:
+            return
+        assets.set_card_height(lay.small[1])
+        back = assets.card_back()
+        cx, cy = lay.centre
+        k = 6 if self.dealing is not None else min(n, 6)
+        for i in range(k):
+            surface.blit(back, back.get_rect(center=(cx - i * 2, cy - i * 2)))
+        if show_pile and self.dealing is None and c.caption is not None:
+            self.app.text.draw(
+                surface,
+                self.words(c.caption),
+                self.app.ui(16),
+                (cx, cy + lay.small[1] // 2 + self.app.ui(12)),
+                INK,
+                True,
+                "center",
+            )
+
+    # ---- seats
+
+    def _draw_dummy_piles(self: TableScene, surface: pygame.Surface, seat: int) -> None:
+        """A dummy's piles as the rules lay them out: each face-up card on a face-down
+        one (peeking out below it) until the pile's lower card turns up."""
+        assets, lay = self.app.assets, self.lay
+        dummy = self.view.dummy
+        if dummy is None:
+            return
+        assets.set_card_height(lay.small[1])
+        deck = self.match.deck
+        ups = list(dummy.up)
+        fan = lay.small_rects(seat, len(ups))
+        if not fan:
+            return
+        w, h = lay.small
+        gap = max(2, w // 8)
+        drop = max(3, h // 8)
+        # Piles side by side (not fanned: each pile is a separate stack), centred where
+        # the fan would be, kept on screen.
+        total = len(ups) * w + (len(ups) - 1) * gap
+        centre = (fan[0][0] + fan[-1][0] + w) / 2
+        x0 = int(min(max(centre - total / 2, gap), surface.get_width() - total - gap - drop))
+        y = fan[0][1] + drop
+        back = assets.card_back()
+        for i, name in enumerate(ups):
+            x = x0 + i * (w + gap)
+            if i < len(dummy.under) and dummy.under[i]:
+                surface.blit(back, (x + drop, y - drop))
+            ids = self._ids([name]) if name else []
+            if ids:
+                surface.blit(assets.card_face(deck, ids[0]), (x, y))
+
+    def _draw_seat(self: TableScene, surface: pygame.Surface, place: Any) -> None:
+        lay, assets, text, ui = self.lay, self.app.assets, self.app.text, self.app.ui
+        s = self.session
+        seat = place.seat
+        counts = self.view.hand_counts
+        count = counts[seat] if seat < len(counts) else 0
+        dummy = self.view.dummy if seat >= s.seats else None
+        if seat >= s.seats:
+            count = dummy.count if dummy is not None else 0
+        if self.dealing is not None:
+            count = min(count, self.dealing.get(seat, 0))
+        if self.between:
+            count = 0
+        if place.local:
+            self._draw_local_hand(surface, count)
+        elif dummy is not None:
+            self._draw_dummy_piles(surface, seat)
+            count = dummy.count + dummy.down  # face up + face down
+        else:
+            assets.set_card_height(lay.small[1])
+            back = assets.card_back()
+            for x, y, _w, _h in lay.small_rects(seat, count):
+                surface.blit(back, (x, y))
+        # name plate
+        px, py, pw, ph = place.plate
+        to_move = self.match.to_move == seat and not self.between and self.dealing is None
+        team = s.team_of(seat)
+        colour = TEAM_COLOURS[(team if team is not None else seat) % len(TEAM_COLOURS)]
+        panel(surface, place.plate, edge=GOLD if to_move else (70, 90, 80))
+        pygame.draw.rect(surface, colour, (px + 3, py + 3, ui(6), ph - 6), border_radius=3)
+        name = self.name_of(seat)
+        ix = px + ui(14)
+        icon_h = ui(18)
+        dv = self.bar_view or self.view  # the finished deal's dealer while its sheet is up
+        dealer = dv.dealer == seat
+        if dealer:
+            surface.blit(assets.icon("dealer", icon_h), (px + pw - icon_h - ui(4), py + ui(4)))
+        leads = seat >= 0 and seat == self.words.ask("leader", dv)
+        if leads:
+            surface.blit(assets.icon("leader", icon_h), (px + pw - 2 * icon_h - ui(8), py + ui(4)))
+        icons = dealer + leads
+        room = px + pw - ix - ui(6) - icons * (icon_h + ui(4))
+        name = text.fit(name, ui(18), room, True)  # a long name stays on its plate
+        text.draw(surface, name, ui(18), (ix, py + ui(5)), INK, True)
+        if not self.match.teams and seat < len(self.match.scores):
+            # individual scoring: each plate carries its own running score
+            text.draw(
+                surface,
+                self.words.ask("score_value", self.match.scores[seat]),
+                ui(18),
+                (px + pw - ui(8), py + ph - ui(5)),
+                colour,
+                True,
+                "bottomright",
+            )
+        line2 = self._plate_line(seat, place.local, to_move)
+        call = self.calls.get(seat)
+        colour = GOLD if call and not to_move else MUTED
+        if "{" in line2:  # suit glyphs inline ("Declared 2{suit:S}")
+            img = self._rich(line2, ui(15), colour)
+            surface.blit(img, img.get_rect(bottomleft=(ix, py + ph - ui(3))))
+        else:
+            line2 = text.fit(line2, ui(15), px + pw - ix - ui(4))
+            text.draw(surface, line2, ui(15), (ix, py + ph - ui(5)), colour, False, "bottomleft")
+
+    def _plate_line(self: TableScene, seat: int, local: bool, to_move: bool) -> str:
+        """The plate's second line: card count, thinking or the call, the game's words."""
+        s = self.session
+        words = self.words
+        parts: list[str] = []
+        # between deals the hands are put away: no "0 cards" against the sheet's cards left
+        if not local and not self.between:
+            counts = self.view.hand_counts
+            n = counts[seat] if seat < len(counts) else 0
+            if seat >= s.seats and self.view.dummy is not None:
+                n = self.view.dummy.count + self.view.dummy.down
+            if self.dealing is not None:
+                n = min(n, self.dealing.get(seat, 0))
+            parts.append(words(say("{count} card", plural="{count} cards", count=n)))
+        call = self.calls.get(seat)
+        if to_move and not s.is_human(seat) and (s.ai_busy() or self._ai_ready == seat):
+            dots = "." * (1 + int(self.app.clock_s * 3) % 3)
+            parts.append(words(say("thinking")) + dots)
+        elif call:
+            parts.append(call)
+        if not self.between:
+            for t in self.words.ask("plate", self.view, seat) or ():
+                parts.append(words(t))
+        return "  ".join(p for p in parts if p)
+
+    def _rich(self: TableScene, line: str, size: int, colour: Any) -> pygame.Surface:
+        """Text with inline suit icons, cached (it is drawn every frame)."""
+        cache = self._rich_cache
+        key = (line, size, colour)
+        img = cache.get(key)
+        if img is None:
+            if len(cache) > 200:
+                cache.clear()
+            img = cache[key] = self.app.assets.text(line, size, colour)
+        return img
+
+    def _draw_local_hand(self: TableScene, surface: pygame.Surface, count: int) -> None:
+        lay, assets = self.lay, self.app.assets
+        assets.set_card_height(lay.card[1])
+        if not self.hand_visible():
+            back = assets.card_back()
+            for x, y, _w, _h in lay.hand_rects(count):
+                surface.blit(back, (x, y))
+            return
+        ids = self.hand_ids()[:count] if self.dealing is not None else self.hand_ids()
+        arriving = self._arriving()
+        if arriving:  # picked-up cards join the hand when their flight lands
+            ids = [c for c in ids if c not in arriving]
+        self.frame_faces.add(self.bottom)
+        rects = lay.hand_rects(len(ids))
+        deck = self.match.deck
+        my = self.my_turn() and self.card_kind is not None
+        focus = self.hand_focus if (my and self.zone == "hand") else -1
+        # while laying away, the cards just picked up are marked
+        fresh = set(self._ids(self.centre().fresh)) if self.card_kind == "discard" else set()
+        for i, (c, (x, y, _w, _h)) in enumerate(zip(ids, rects, strict=True)):
+            up = c in self.selected or (
+                my and c in self.playable and (i == self.hover or i == focus)
+            )
+            yy = y - lay.lift if up else y
+            surface.blit(assets.card_face(deck, c), (x, yy))
+            if my and c not in self.playable:
+                surface.blit(assets.card_outline("dim"), (x, yy))
+            elif c in self.selected:
+                surface.blit(assets.card_outline("selected"), (x, yy))
+            elif c in self.hint_cards or i == focus:
+                surface.blit(assets.card_outline("hover"), (x, yy))
+            elif c in fresh:
+                surface.blit(assets.card_outline("legal"), (x, yy))
+
+    def _arriving(self: TableScene) -> set[int]:
+        """Cards just picked up, flying into the bottom seat's hand now."""
+        if not self.tweener.busy or self.match.to_move != self.bottom:
+            return set()
+        if self.card_kind != "discard":
+            return set()
+        return set(self._ids(self.centre().fresh))
+
+    def _draw_trick(self: TableScene, surface: pygame.Surface) -> None:
+        lay, assets = self.lay, self.app.assets
+        deck = self.match.deck
+        assets.set_card_height(lay.trick_card[1])
+        cw, ch = lay.trick_card
+        for sp in self.trick:
+            img = assets.card_face(deck, sp.card) if sp.card >= 0 else assets.card_back()
+            surface.blit(img, (round(sp.x - cw / 2), round(sp.y - ch / 2)))
+        if self.trick_winner is not None:  # the winning card, while the trick rests
+            ring = assets.card_outline("selected")
+            for sp in self.trick:
+                if sp.seat == self.trick_winner:
+                    surface.blit(ring, ring.get_rect(center=(round(sp.x), round(sp.y))))
+        assets.set_card_height(lay.small[1])
+        sw, sh = lay.small
+        back = assets.card_back()
+        for sp in self.sprites:
+            img = back if sp.card < 0 else assets.card_face(deck, sp.card)
+            surface.blit(img, (round(sp.x - sw / 2), round(sp.y - sh / 2)))
+
+    # ---- the top bar and the status line
+
+    def _draw_top_bar(self: TableScene, surface: pygame.Surface) -> None:
+        lay, text, ui = self.lay, self.app.text, self.app.ui
+        x, y, w, h = lay.top_bar
+        panel(surface, (x - 4, y - 4, w + 8, h + 4), radius=0, edge=None)
+        facts, tail = self._bar_items()
+        room = self.toolbar_left - ui(10)
+
+        def width(items: list[BarItem], fs: int) -> int:
+            font = text.fonts(fs, True)
+            return sum(font.size(t)[0] + ui(18) + (ui(14) if suit else 0) for t, _c, suit in items)
+
+        # a narrow window: smaller type first, then the deal's facts give way (the
+        # scores and the trump stay: the player needs them most)
+        fs = next((f for f in (ui(17), ui(15), ui(13)) if width(facts + tail, f) <= room), ui(13))
+        while len(facts) > 1 and width(facts + tail, fs) > room:
+            facts.pop()
+        cx = ui(10)
+        for t, colour, suit in facts + tail:
+            if suit:  # the suit's glyph before its words
+                ic = self.app.assets.icon("suit:" + suit, ui(20))
+                surface.blit(ic, ic.get_rect(midleft=(cx, h // 2)))
+                cx += ui(22)
+            r = text.draw(surface, t, fs, (cx, h // 2), colour, True, "midleft")
+            cx = r.right + ui(18)
+        self.toolbar.draw(surface, text, ui(16), show_focus=False)
+
+    def _bar_items(self: TableScene) -> tuple[list[BarItem], list[BarItem]]:
+        """The top bar's words, split into the deal's facts and what must stay (the
+        game's kept facts, such as trump, and the running scores)."""
+        v = self.bar_view or self.view
+        deal = self.match.deal_no + (0 if self.match.over or self.between else 1)
+        words = self.words
+        facts: list[BarItem] = [
+            (self.session.variant.name, INK, ""),
+            (words(say("Deal {number}", number=max(1, deal))), INK, ""),
+        ]
+        tail: list[BarItem] = []
+        for f in self.words.ask("facts", v) or ():
+            if not isinstance(f, Fact):
+                continue
+            colour = MUTED if f.dim else INK
+            if f.suit:
+                colour = self.app.assets.suit_colour_on_dark(f.suit)
+            (tail if f.keep else facts).append((words(f.text), colour, f.suit))
+        # running scores (team games; individual scores sit on the name plates)
+        if self.match.teams:
+            labels = words.side_labels()
+            for i, (lab, sc) in enumerate(zip(labels, self.match.scores, strict=False)):
+                line = words(words.ask("score_text", lab, sc))
+                tail.append((line, TEAM_COLOURS[i % len(TEAM_COLOURS)], ""))
+        return facts, tail
+
+    def facts(self: TableScene) -> list[str]:
+        """The deal's public facts as the top bar shows them (after the game's name and
+        the deal number), the kept ones included."""
+        facts, tail = self._bar_items()
+        n = len(self.match.scores) if self.match.teams else 0
+        return [t for t, _c, _s in facts[2:] + tail[: len(tail) - n]]
+
+    def _draw_status(self: TableScene, surface: pygame.Surface) -> None:
+        lay, text, ui = self.lay, self.app.text, self.app.ui
+        sx, sy, sw, sh = lay.status
+        msg = self.banner or self.prompt()  # news of the moment, else what to do
+        panel_row = self.panel_in_row() and self.panel_menu.buttons and self.my_turn()
+        right = (self.panel_menu.buttons[0].rect.left - ui(10)) if panel_row else sx + sw
+        cx = sx + (right - sx) // 2
+        avail = right - sx
+        size = ui(20)
+        if text.fonts(size, True).size(msg)[0] > avail:
+            size = ui(17)  # a long prompt: smaller first, then cut to fit
+        lines = text.wrap(msg, size, avail, True)
+        second = bool(self.reason) or bool(self.selection_name and self.selected and self.my_turn())
+        todo = self.prompt() if self.banner and self.my_turn() else ""
+        fits = todo and not second and text.fonts(ui(17), True).size(todo)[0] <= avail
+        if fits:
+            # the news must not hide what the player has to do: the news above, smaller
+            news = text.fit(self.banner, ui(15), avail, True)
+            text.draw(surface, news, ui(15), (cx, sy + sh // 2 - ui(11)), INK, True, "center")
+            size = ui(18) if text.fonts(ui(18), True).size(todo)[0] <= avail else ui(17)
+            text.draw(surface, todo, size, (cx, sy + sh // 2 + ui(10)), GOLD, True, "center")
+            self._draw_panel(surface)
+            return
+        if todo:  # no room for both: what to do wins over the news
+            msg = todo
+            size = ui(20) if text.fonts(ui(20), True).size(msg)[0] <= avail else ui(17)
+            lines = text.wrap(msg, size, avail, True)
+        if len(lines) > 1 and not second:  # two lines fit when no reason is shown
+            text.draw(surface, lines[0], size, (cx, sy + sh // 2 - ui(10)), GOLD, True, "center")
+            rest = text.fit(" ".join(lines[1:]), size, avail, True)
+            text.draw(surface, rest, size, (cx, sy + sh // 2 + ui(10)), GOLD, True, "center")
+        else:
+            msg = text.fit(msg, size, avail, True)
+            y = sy + sh // 2 - (ui(9) if second else 0)
+            text.draw(surface, msg, size, (cx, y), GOLD, True, "center")
+        if self.reason:
+            rs = ui(17) if text.fonts(ui(17), True).size(self.reason)[0] <= avail else ui(14)
+            reason = text.fit(self.reason, rs, avail, True)
+            text.draw(surface, reason, rs, (cx, sy + sh // 2 + ui(12)), RED, True, "center")
+        elif self.selection_name and self.selected and self.my_turn():
+            line = self.words(say("Selected: {what}", what=self.selection_name))
+            name = text.fit(line, ui(17), avail, True)
+            text.draw(surface, name, ui(17), (cx, sy + sh // 2 + ui(12)), INK, True, "center")
+        self._draw_panel(surface)
+
+    def _draw_panel(self: TableScene, surface: pygame.Surface) -> None:
+        text, ui = self.app.text, self.app.ui
+        if self.my_turn() and self.panel_menu.buttons:
+            if not self.panel_in_row():
+                bs = self.panel_menu.buttons
+                top = min(b.rect.top for b in bs) - ui(48)
+                bot = max(b.rect.bottom for b in bs) + ui(16)
+                left = min(b.rect.left for b in bs) - ui(16)
+                rgt = max(b.rect.right for b in bs) + ui(16)
+                panel(surface, (left, top, rgt - left, bot - top))
+                text.draw(
+                    surface,
+                    self.panel_title(),
+                    ui(22),
+                    ((left + rgt) // 2, top + ui(22)),
+                    GOLD,
+                    True,
+                    "center",
+                )
+            self.panel_menu.draw(surface, text, ui(20), show_focus=self.zone == "panel")

@@ -1,0 +1,182 @@
+"""The table scene: its state and lifecycle. What it does lives in its rooms (flow,
+animate, paint, controls, words); see the package doc."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+from crowsnest.engine import Action, Match
+from crowsnest.engine.presentation import Centre, say
+
+from ...layout import TableLayout, table_layout
+from ...scene import Scene
+from ...session import Session
+from ...tweens import Tweener
+from ...widgets import Menu
+from ...words import Words
+from .animate import AnimateRoom, CardSprite
+from .controls import ControlsRoom
+from .flow import FlowRoom
+from .paint import PaintRoom
+from .view import TableView
+
+
+class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.words = Words(session, lambda: self.bottom)
+        self.tweener = Tweener()
+        self.sprites: list[CardSprite] = []  # flying cards (drawn on top)
+        self.trick: list[CardSprite] = []  # cards lying in the middle
+        self.beats: list[Callable[[], None]] = []
+        self.calls: dict[int, str] = {}  # what each seat called, on its plate
+        self.banner = ""
+        self.banner_left = 0.0
+        self.reason = ""
+        self.selected: set[int] = set()
+        self.zone = "hand"
+        self.hand_focus = 0
+        self.hover = -1
+        self.hint_cards: set[int] = set()
+        self.hint_wait = False
+        self.hurry = False
+        self.ai_clock = 0.0
+        self.dealing: dict[int, int] | None = None
+        self.between = False  # a deal just ended: hide the hands (the match dealt anew)
+        self.trick_winner: int | None = None
+        self._ai_ready = -1  # an AI seat whose answer waits for the pace
+        self.selection_name = ""  # what the selected cards form, where the game says
+        self.piles: list[tuple[str, list[str]]] = []  # revealed on the end-of-deal sheet
+        self.viewer: int | None = None
+        self.last_seen: int | None = None  # the last human who saw the table
+        self.frame_faces: set[int] = set()
+        self._view = TableView()
+        # While the end-of-deal sheet is up the top bar describes the finished deal (its
+        # trump, bid, points), not the next one the match has already dealt.
+        self.bar_view: TableView | None = None
+        self.lay: TableLayout | None = None
+        self.panel_menu = Menu([], self._press)
+        self.toolbar = Menu([], self._tool)
+        self.toolbar_left = 0
+        self._legal: list[Action] = []
+        self._hand_cache: tuple[tuple[int, int], list[int]] | None = None  # (bottom, log length)
+        self._centre_cache: tuple[int, Centre] | None = None
+        self.card_kind: str | None = None
+        self.single = False
+        self.playable: set[int] = set()
+        self._known: set[str] | None = None  # the deck's card names
+        self._rich_cache: dict[tuple[str, int, Any], pygame.Surface] = {}
+        humans = session.humans
+        if len(humans) == 1:
+            self.viewer = self.last_seen = humans[0]
+
+    # ---- the view, typed
+
+    @property
+    def view(self) -> TableView:
+        return self._view
+
+    @view.setter
+    def view(self, raw: Any) -> None:
+        """Set from a view's JSON (cleaned against the deck) or a TableView."""
+        self._view = TableView.of(raw, self._known_names())
+        self._centre_cache = None
+
+    def _known_names(self) -> set[str]:
+        if self._known is None:
+            self._known = set(self.match.deck.names)
+        return self._known
+
+    # ---- lifecycle
+
+    def on_push(self) -> None:
+        self.tweener.speed = self.app.prefs.speed
+        self.app.assets.use_variant(self.session.variant)
+        self.refresh()
+        self.relayout()  # now that the view is known (a dummy adds a place)
+        self._rebuild_calls()  # a game resumed mid-auction shows the calls made so far
+        if len(self.match.log) == self.session.deal_start:
+            self.start_deal()  # a fresh deal: shuffle and deal it on screen
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if self.app is not None and size[0] > 0:
+            self.relayout()
+
+    def relayout(self) -> None:
+        self.lay = table_layout(
+            self.size,
+            self.positions,
+            self.bottom,
+            self.app.prefs.card_scale,
+            clockwise=self.session.variant.clockwise,
+        )
+        self.tweener.finish_all()
+        self._rebuild_trick()
+        self._build_toolbar()
+        self._build_panel()
+
+    @property
+    def positions(self) -> int:
+        """Places at the table: the seats, plus the dummy where the game has one."""
+        return self.session.seats + (1 if self.view.dummy is not None else 0)
+
+    @property
+    def bottom(self) -> int:
+        if self.viewer is not None:
+            return self.viewer
+        humans = self.session.humans
+        return humans[0] if humans else 0
+
+    @property
+    def match(self) -> Match:
+        return self.session.match
+
+    # ---- names and the prompt (the words room renders them)
+
+    def name_of(self, pos: Any) -> str:
+        d = self.view.dummy
+        return self.words.name_of(pos, d.controller if d is not None else None)
+
+    def possessive(self, pos: Any, start: bool = False) -> str:
+        return self.words.possessive(pos, start)
+
+    def panel_title(self) -> str:
+        return self.words(self.words.ask("panel_title", self._legal, self.view))
+
+    def prompt(self) -> str:
+        """What the bottom player is to do now, or whose turn it is."""
+        m, s, w = self.match, self.session, self.words
+        if m.over:
+            return w(say("The game is over"))
+        if self.between or self.dealing is not None:
+            return w(say("Dealing..."))
+        tm = m.to_move
+        if tm < 0:
+            return ""
+        if tm == self.bottom and self.hand_visible():
+            if self.tweener.busy or self.beats:
+                return ""
+            if self.card_kind == "discard":
+                hint = m.deal.legal_hint().split(": '")[0]
+                return w(w.ask("layaway_prompt", hint, len(self.selected), self.view))
+            if self.card_kind == "play":
+                if self.dummy_turn():
+                    return w(say("Play a card for the dummy (its cards are shown below)"))
+                if self.single:
+                    return w(w.ask("play_prompt", self.view))
+                sizes = {len(a[1]) for a in self._legal if a[0] == "play"}
+                if self.view.trick and len(sizes) == 1 and min(sizes) > 1:
+                    return w(
+                        say("Your turn: select {count} cards, then Play selected", count=min(sizes))
+                    )
+                return w(say("Your turn: select cards, then Play selected"))
+            return w(w.ask("choice_prompt", self._legal, self.view))
+        if s.is_human(tm):
+            if w.is_you(tm):
+                return w(say("Your turn"))
+            return w(say("{player}'s turn", player=s.names[tm]))
+        return w(say("{player} is thinking...", player=s.names[tm]))

@@ -1,0 +1,137 @@
+"""The words room: every sentence the table shows, in one place.
+
+The game's words come from its Presentation (crowsnest.engine.presentation) as `Text`
+values (whole sentences with placeholders); this room fills the placeholders with the
+table's names (seats, sides, "You") and the game's card words. The table's own sentences
+("Dealing...", "Your turn") are here too, built the same way, so translation (issue 16)
+has one place to wrap.
+
+A plugin's presentation method that raises is caught here: the generic presentation
+answers instead and the fault is logged once, so a plugin's words never take the table
+down.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from crowsnest import i18n
+from crowsnest.engine.presentation import GENERIC, Presentation, Text, presentation_of, render, say
+
+if TYPE_CHECKING:
+    from crowsnest.client.session import Session
+
+log = logging.getLogger("crowsnest.client")
+
+
+class Words:
+    def __init__(self, session: Session, viewer: Callable[[], int]) -> None:
+        self.session = session
+        self.viewer = viewer  # the bottom seat, whose team is "We"
+        self.presentation: Presentation = presentation_of(session.variant)
+        self._failed: set[str] = set()
+
+    # ---- asking the game
+
+    def ask(self, method: str, *args: Any) -> Any:
+        """presentation.method(*args); the generic answer if the plugin's raises."""
+        try:
+            return getattr(self.presentation, method)(*args)
+        except Exception:  # noqa: BLE001 - a plugin's words must not break the table
+            if method not in self._failed:
+                self._failed.add(method)
+                log.exception("the game's presentation failed in %s; generic words used", method)
+            return getattr(GENERIC, method)(*args)
+
+    # ---- rendering
+
+    def translate(self, msg: str) -> str:
+        """A sentence in the player's language: the game's own catalog first (its
+        words), then the project's (the table's words); English where neither has it."""
+        catalog = getattr(self.session.variant, "catalog", None)
+        if catalog is not None:
+            got = catalog.gettext(msg)
+            if got != msg:
+                return got
+        return i18n._(msg)
+
+    def translate_plural(self, singular: str, plural: str, n: int) -> str:
+        """The form of a plural sentence for `n`, the game's catalog first."""
+        catalog = getattr(self.session.variant, "catalog", None)
+        if catalog is not None:
+            got = catalog.ngettext(singular, plural, n)
+            if got not in (singular, plural):
+                return got
+        return i18n.ngettext(singular, plural, n)
+
+    def __call__(self, text: Text | str | None) -> str:
+        if text is None:
+            return ""
+        try:
+            return render(
+                text,
+                self.name_of,
+                self.side_name,
+                self._card_words,
+                self.is_you,
+                self.translate,
+                self.translate_plural,
+            )
+        except Exception:  # noqa: BLE001 - a malformed Text shows as written
+            return text.msg if isinstance(text, Text) else str(text)
+
+    def _card_words(self, names: Sequence[str]) -> Text:
+        return self.ask("card_words", list(names), self.session.match.deck)
+
+    def is_you(self, seat: int) -> bool:
+        return self.name_of(seat) == "You"
+
+    def name_of(self, pos: Any, dummy_controller: int | None = None) -> str:
+        """A place at the table by name; past the seats, the dummy."""
+        names = self.session.names
+        if not isinstance(pos, int) or pos < 0:
+            return ""
+        if pos < len(names):
+            return names[pos]
+        if dummy_controller is not None and 0 <= dummy_controller < len(names):
+            return self(say("Dummy (played by {player})", player=names[dummy_controller]))
+        return self(say("Dummy"))
+
+    def side_labels(self) -> list[str]:
+        """Short labels of the scoring sides: "We"/"They" for two teams."""
+        teams = self.session.match.teams
+        if teams and len(teams) == 2:
+            return [self(say("We")) if self.viewer() in t else self(say("They")) for t in teams]
+        if teams:
+            return [self(say("Team {number}", number=i + 1)) for i in range(len(teams))]
+        return list(self.session.names)
+
+    def side_rows(self) -> list[str]:
+        """Row labels of the sheets: "We (You & North)"."""
+        s = self.session
+        teams = s.match.teams
+        if teams and len(teams) == 2:
+            short = self.side_labels()
+            return [
+                self(
+                    say(
+                        "{side} ({players})",
+                        side=short[i],
+                        players=" & ".join(s.names[x] for x in t),
+                    )
+                )
+                for i, t in enumerate(teams)
+            ]
+        return s.side_names()
+
+    def side_name(self, i: int) -> str:
+        sides = self.session.side_names()
+        return sides[i] if 0 <= i < len(sides) else ""
+
+    def possessive(self, pos: Any, start: bool = False) -> str:
+        """ "North's", or "your" for the seat named You (never "You's")."""
+        if self.is_you(pos) if isinstance(pos, int) else False:
+            return self(say("Your")) if start else self(say("your"))
+        return self(say("{player}'s", player=self.name_of(pos)))

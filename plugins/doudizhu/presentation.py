@@ -1,0 +1,125 @@
+"""How Dou Dizhu looks and speaks at the table (crowsnest.engine.presentation)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from crowsnest.engine import Deck
+from crowsnest.engine.presentation import (
+    CONTRACT,
+    PICKUP,
+    PLAY,
+    ROUND,
+    Centre,
+    DealSheet,
+    EventContext,
+    Fact,
+    Presentation,
+    Seat,
+    Shown,
+    TableEvent,
+    Text,
+    say,
+)
+
+
+class DouDizhuPresentation(Presentation):
+    # ---- events
+
+    def action_events(self, ctx: EventContext) -> list[TableEvent]:
+        if ctx.action[0] == "play":
+            return []  # the play event says what the cards form (on_play)
+        return super().action_events(ctx)
+
+    def on_play(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:
+        combo = ev.get("combo")
+        call = say("{combo}", combo=combo) if combo else None  # "pair of 7s"
+        return [TableEvent(PLAY, ev.get("seat", ctx.seat), call=call)]
+
+    def on_landlord(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:
+        seat = ev.get("seat")
+        if not isinstance(seat, int):
+            return [TableEvent(CONTRACT)]
+        news = say(
+            "{player} is the landlord at {bid}",
+            you="You are the landlord at {bid}",
+            player=Seat(seat),
+            bid=ev.get("bid"),
+        )
+        return [TableEvent(CONTRACT, seat, news=news)]
+
+    def on_bottom(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:
+        seat = ev.get("seat")
+        if not isinstance(seat, int):
+            return []
+        return [TableEvent(PICKUP, seat, cards=tuple(ev.get("cards", ())))]
+
+    def on_lead(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:
+        return [TableEvent(ROUND, ev.get("seat", -1))]  # a new round of plays starts
+
+    # ---- the table
+
+    def facts(self, view: Mapping[str, Any]) -> list[Fact]:
+        out: list[Fact] = []
+        ll, bid = view.get("landlord"), view.get("bid")
+        if isinstance(ll, int) and ll >= 0:
+            if bid:
+                out.append(Fact(say("Landlord {player} (bid {bid})", player=Seat(ll), bid=bid)))
+            else:
+                out.append(Fact(say("Landlord {player}", player=Seat(ll))))
+        if isinstance(view.get("multiplier"), int):
+            out.append(Fact(say("Multiplier x{multiplier}", multiplier=view["multiplier"])))
+        return out
+
+    def plate(self, view: Mapping[str, Any], seat: int) -> list[Text]:
+        return [say("landlord")] if view.get("landlord") == seat else []
+
+    def leader(self, view: Mapping[str, Any]) -> int:
+        ll = view.get("landlord")
+        return ll if isinstance(ll, int) else -1
+
+    def centre(self, view: Mapping[str, Any], deck: Deck) -> Centre:
+        phase = view.get("phase")
+        bottom = view.get("bottom")
+        if bottom and phase == "play":
+            return Centre(shown=(Shown(say("Bottom cards"), tuple(bottom), spaced=True),))
+        if phase == "bid":
+            counts = view.get("hand_counts") or []
+            n = max(0, len(deck) - sum(c for c in counts if isinstance(c, int)))
+            if n:
+                return Centre(n, say("Bottom: {count}", count=n))
+        return Centre()
+
+    def deal_sheet(self, ev: Mapping[str, Any], names: Sequence[str]) -> DealSheet:
+        columns = (say("Cards left"), say("Change"), say("Score"))
+        ll = ev.get("landlord")
+        if not isinstance(ev.get("landlord_wins"), bool) or not isinstance(ll, int):
+            return DealSheet(columns)
+        why = [f"bid {ev['bid']}"] if ev.get("bid") else []
+        bombs = ev.get("bombs")
+        if bombs:
+            why.append(f"{bombs} bomb" if bombs == 1 else f"{bombs} bombs")
+        why += [
+            w
+            for w, key in (("spring", "spring"), ("reverse spring", "reverse_spring"))
+            if ev.get(key)
+        ]
+        mult = ev.get("multiplier")
+        wins = ev["landlord_wins"]
+        if mult and why:
+            msg = (
+                "The landlord ({player}) wins: multiplier x{multiplier} ({why})."
+                if wins
+                else "The landlord ({player}) loses: multiplier x{multiplier} ({why})."
+            )
+        elif mult:
+            msg = (
+                "The landlord ({player}) wins: multiplier x{multiplier}."
+                if wins
+                else "The landlord ({player}) loses: multiplier x{multiplier}."
+            )
+        else:
+            msg = "The landlord ({player}) wins." if wins else "The landlord ({player}) loses."
+        line = say(msg, player=Seat(ll), multiplier=mult, why=", ".join(why))
+        return DealSheet(columns, (line,))

@@ -1,0 +1,240 @@
+"""How the Rook family looks and speaks at the table (crowsnest.engine.presentation):
+its events as table events, its words, and its card art (the coloured suits' glyphs and
+the bird card, which this plugin's sprites/ folder holds)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from crowsnest.engine import Action, Deck
+from crowsnest.engine.presentation import (
+    CONTRACT,
+    NEWS,
+    PICKUP,
+    REVEAL,
+    CardArt,
+    Centre,
+    Choice,
+    DealSheet,
+    EventContext,
+    Fact,
+    Presentation,
+    Seat,
+    Side,
+    SuitLook,
+    TableEvent,
+    Text,
+    join_words,
+    say,
+)
+
+from .rules import BIRD_TOKEN, COLOUR_NAMES, COLOURS
+
+SPRITES = Path(__file__).with_name("sprites")
+# How the client draws the coloured suits: each has a glyph as well as its colour, for
+# colour-blind players (black moon, green leaf, red heart, yellow sun).
+SUITS = {
+    "B": SuitLook((34, 34, 42), "moon", "black", on_dark=(225, 225, 232), symbol="\u263e"),
+    "G": SuitLook((12, 100, 46), "leaf", "green", on_dark=(96, 214, 128), symbol="\u2618"),
+    "R": SuitLook((206, 36, 44), "heart", "red", on_dark=(255, 112, 112), symbol="\u2665"),
+    "Y": SuitLook(
+        (238, 176, 10),
+        "sun",
+        "yellow",
+        ink=(176, 112, 0),
+        on_dark=(252, 206, 64),
+        rim=(150, 96, 0),
+        symbol="\u2600",
+    ),
+    "*": SuitLook((36, 38, 56), "mark", "bird", on_dark=(200, 210, 235), symbol="\u2740"),
+}
+SUIT_OF_COLOUR = dict(zip(COLOUR_NAMES, COLOURS, strict=True))
+# The trump colour as the top bar and the trump buttons say it.
+COLOUR_WORDS = {
+    "black": say("Black"),
+    "green": say("Green"),
+    "red": say("Red"),
+    "yellow": say("Yellow"),
+}
+# A card in a sentence: one whole phrase per colour (a language may bend the colour).
+CARD_WORDS = {
+    "B": lambda rank: say("the black {rank}", rank=rank),
+    "G": lambda rank: say("the green {rank}", rank=rank),
+    "R": lambda rank: say("the red {rank}", rank=rank),
+    "Y": lambda rank: say("the yellow {rank}", rank=rank),
+}
+
+
+class RookPresentation(Presentation):
+    """One per preset: `bird` is what the preset calls its bird card (Crow, Rook)."""
+
+    def __init__(self, bird: str = "Rook") -> None:
+        self.bird = bird
+
+    # ---- events (one handler per event type of the Rook deal)
+
+    def on_declarer(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:
+        seat = ev.get("seat", ctx.seat)
+        nest = int(ctx.before.get("nest_count") or 0)
+        news = say(
+            "{player} won the bid at {bid}",
+            you="You won the bid at {bid}",
+            player=Seat(seat),
+            bid=ev.get("bid"),
+        )
+        return [TableEvent(PICKUP, seat, count=nest, news=news)]
+
+    def on_trump(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:
+        colour = COLOUR_WORDS.get(str(ev.get("trump")), str(ev.get("trump")))
+        news = say(
+            "{player} named {colour} as trump",
+            you="You named {colour} as trump",
+            player=Seat(ev.get("seat", ctx.seat)),
+            colour=colour,
+        )
+        return [TableEvent(CONTRACT, ev.get("seat", ctx.seat), news=news)]
+
+    def on_all_passed(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:
+        return [TableEvent(NEWS, news=say("Everyone passed: the same dealer deals again"))]
+
+    def on_nest(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:
+        to = ev.get("to")
+        if not isinstance(to, int):
+            return []
+        pts = ev.get("points", 0)
+        return [
+            TableEvent(
+                NEWS,
+                news=say("The nest ({points} points) goes to {side}", points=pts, side=Side(to)),
+                queued=True,
+            ),
+            TableEvent(
+                REVEAL,
+                cards=tuple(ev.get("cards", ())),
+                caption=say("The nest: {points} points to {side}", points=pts, side=Side(to)),
+            ),
+        ]
+
+    def layaway_call(self, ctx: EventContext) -> Text:
+        n = len(ctx.action[1]) if len(ctx.action) > 1 else 0
+        return say("put {count} in the nest", count=n)
+
+    # ---- actions
+
+    def action_label(self, action: Action, deck: Deck) -> Text:
+        if action[0] == "trump" and len(action) > 1:
+            return say("{colour}", colour=COLOUR_WORDS.get(str(action[1]), str(action[1])))
+        return super().action_label(action, deck)
+
+    def choice(self, action: Action, deck: Deck) -> Choice:
+        label = self.action_label(action, deck)
+        if action[0] == "trump" and len(action) > 1:
+            return Choice(label, suit=SUIT_OF_COLOUR.get(str(action[1]), ""))
+        return Choice(label)
+
+    def card_words(self, names: Sequence[str], deck: Deck) -> Text:
+        words: list[Text | str] = []
+        for n in names:
+            if n == BIRD_TOKEN:
+                words.append(say("the Crow") if self.bird == "Crow" else say("the Rook"))
+            elif n[:1] in CARD_WORDS and n[1:].isdigit():
+                words.append(CARD_WORDS[n[:1]](n[1:]))
+            else:
+                words.append(n)
+        return join_words(words)
+
+    def panel_title(self, legal: Sequence[Action], view: Mapping[str, Any]) -> Text:
+        if any(a[0] == "trump" for a in legal):
+            return say("Name the trump colour")
+        return super().panel_title(legal, view)
+
+    def confirm_label(self, kind: str, view: Mapping[str, Any]) -> Text:
+        if kind == "discard":
+            return say("Discard selected")
+        return super().confirm_label(kind, view)
+
+    def layaway_prompt(self, hint: str, selected: int, view: Mapping[str, Any]) -> Text:
+        if hint:
+            return say("{hint} (green edge: from the nest)", hint=hint[:1].upper() + hint[1:])
+        return super().layaway_prompt(hint, selected, view)
+
+    # ---- the table
+
+    def facts(self, view: Mapping[str, Any]) -> list[Fact]:
+        out: list[Fact] = []
+        bid, decl, high = view.get("bid"), view.get("declarer", -1), view.get("high_bidder")
+        if isinstance(decl, int) and decl >= 0 and bid:
+            out.append(Fact(say("Bid {bid} by {player}", bid=bid, player=Seat(decl))))
+        elif bid and view.get("phase") == "bid":
+            if isinstance(high, int) and high >= 0:
+                out.append(Fact(say("High bid {bid} by {player}", bid=bid, player=Seat(high))))
+            else:
+                out.append(Fact(say("High bid {bid}", bid=bid)))
+        tr = view.get("trump")
+        if isinstance(tr, str) and tr in SUIT_OF_COLOUR:
+            out.append(
+                Fact(
+                    say("Trump: {colour}", colour=COLOUR_WORDS[tr]),
+                    suit=SUIT_OF_COLOUR[tr],
+                    keep=True,
+                )
+            )
+        return out
+
+    def plate(self, view: Mapping[str, Any], seat: int) -> list[Text]:
+        tw = view.get("tricks_won")
+        if isinstance(tw, list) and seat < len(tw) and view.get("phase") == "play":
+            return [say("tricks {count}", count=tw[seat])]
+        return []
+
+    def centre(self, view: Mapping[str, Any], deck: Deck) -> Centre:
+        n = view.get("nest_count")
+        taken = view.get("nest_taken")
+        fresh = tuple(taken) if isinstance(taken, list) else ()
+        if isinstance(n, int) and n and view.get("phase") in ("bid", "trump") and not taken:
+            return Centre(count=n, caption=say("Nest: {count}", count=n), fresh=fresh)
+        return Centre(fresh=fresh)
+
+    def deal_sheet(self, ev: Mapping[str, Any], names: Sequence[str]) -> DealSheet:
+        sheet = super().deal_sheet(ev, names)
+        bid, decl, made = ev.get("bid"), ev.get("declarer"), ev.get("made")
+        if not bid or not isinstance(decl, int):
+            return sheet
+        if made is True:
+            line = say(
+                "{player} bid {bid} and made it.",
+                you="You bid {bid} and made it.",
+                player=Seat(decl),
+                bid=bid,
+            )
+        elif made is False:
+            line = say(
+                "{player} bid {bid} and was set: {bid} is subtracted.",
+                you="You bid {bid} and were set: {bid} is subtracted.",
+                player=Seat(decl),
+                bid=bid,
+            )
+        else:
+            line = say("{player} bid {bid}.", you="You bid {bid}.", player=Seat(decl), bid=bid)
+        return DealSheet(sheet.columns, (line,))
+
+    def history_column(self) -> Text | None:
+        return say("Contract")
+
+    def history_cell(self, entry: Mapping[str, Any]) -> Text | None:
+        d, bid, made = entry.get("declarer"), entry.get("bid", ""), entry.get("made")
+        if not isinstance(d, int):
+            return None
+        if made is True:
+            return say("{player} {bid} made", player=Seat(d), bid=bid)
+        if made is False:
+            return say("{player} {bid} set", player=Seat(d), bid=bid)
+        return say("{player} {bid}", player=Seat(d), bid=bid)
+
+    def showcase(self, deck: Deck) -> tuple[tuple[str, ...], ...]:
+        return (("R14", "Y14", "BIRD", "G14", "B14"), ("R5", "G10", "Y5", "B10", "R10"))
+
+    def card_art(self) -> CardArt:
+        return CardArt(str(SPRITES), SUITS, {BIRD_TOKEN: self.bird.upper()})

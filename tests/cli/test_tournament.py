@@ -1,0 +1,173 @@
+"""`crowsnest tournament`: duplicate deals in every format, plugin levels, the JSON shape,
+the same result for any number of workers, partial results on Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+
+from test_simulate import toy_config
+
+CLEVER = """
+from crowsnest.hookspecs import hookimpl
+
+
+class Clever:
+    def choose(self, view, legal, rng):
+        return legal[0]
+
+
+@hookimpl
+def crowsnest_register_ais(register):
+    register("toy", "clever", lambda variant, options, seats: Clever())
+"""
+
+
+def tour(cli, *args, config=None):
+    extra = ["--config", str(config)] if config else []
+    r = cli.run("tournament", *extra, *args, "--json", timeout=120)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    out.pop("seconds")
+    out.pop("workers")
+    return out, r.stderr
+
+
+def test_doudizhu_roles_report_and_workers_agree(cli):
+    one, err = tour(
+        cli, "--variant", "doudizhu", "--levels", "normal,easy", "--deals", "4", "--seed", "3"
+    )
+    assert "4/4 deals" in err  # progress on stderr
+    assert one["variant"] == "doudizhu" and one["deals"] == 4 and one["format"] == "roles"
+    normal, easy = one["results"]
+    assert normal["level"] == "normal" and easy["level"] == "easy"
+    assert normal["games"] == 8  # two tables a deal: normal as landlord, then as peasants
+    assert normal["wins"] + easy["wins"] == 8
+    assert 0 <= normal["low"] <= normal["win_rate"] <= normal["high"] <= 1
+    assert set(normal["roles"]) == {"landlord", "peasants"}
+    assert normal["roles"]["landlord"]["games"] == 4
+    # A landlord table won by normal is one lost by easy's peasants.
+    assert normal["roles"]["landlord"]["wins"] + easy["roles"]["peasants"]["wins"] == 4
+    assert normal["margin"] == -easy["margin"]
+    two, _ = tour(
+        cli,
+        "--variant",
+        "doudizhu",
+        "--levels",
+        "normal,easy",
+        "--deals",
+        "4",
+        "--seed",
+        "3",
+        "--workers",
+        "2",
+    )
+    assert two == {**one}
+    other, _ = tour(
+        cli, "--variant", "doudizhu", "--levels", "normal,easy", "--deals", "4", "--seed", "4"
+    )
+    assert other != one
+
+
+def test_team_game_three_levels_and_ratings(cli):
+    out, _ = tour(
+        cli,
+        "--variant",
+        "crowsnest",
+        "--levels",
+        "normal,easy,random",
+        "--deals",
+        "2",
+        "--seed",
+        "1",
+    )
+    assert out["format"] == "teams" and [r["level"] for r in out["results"]] == [
+        "normal",
+        "easy",
+        "random",
+    ]
+    assert [(p["a"], p["b"]) for p in out["pairs"]] == [
+        ("normal", "easy"),
+        ("normal", "random"),
+        ("easy", "random"),
+    ]
+    assert {r["level"] for r in out["ratings"]} == {"normal", "easy", "random"}
+    assert abs(sum(r["elo"] for r in out["ratings"])) < 1
+    by = {r["level"]: r for r in out["results"]}
+    assert by["normal"]["games"] == 4  # two deals against each of two others
+    assert set(by["normal"]["roles"]) <= {"declarers", "defenders"}
+
+
+def test_plugin_level_in_an_individual_game(cli, tmp_path):
+    cfg = toy_config(cli, tmp_path, [("clever.py", CLEVER)])
+    out, _ = tour(
+        cli,
+        "--variant",
+        "toy",
+        "--seats",
+        "3",
+        "--levels",
+        "clever,random",
+        "--deals",
+        "3",
+        "--seed",
+        "5",
+        config=cfg,
+    )
+    assert out["format"] == "solo" and out["results"][0]["level"] == "clever"
+    assert out["results"][0]["games"] == 3 and out["faults"] == 0
+
+
+def test_bad_arguments(cli):
+    for args, needle in (
+        (["--variant", "doudizhu", "--levels", "normal"], "at least two levels"),
+        (["--variant", "doudizhu", "--levels", "normal,genius"], "no AI level 'genius'"),
+        (["--variant", "nope", "--levels", "normal,easy"], "there is no variant 'nope'"),
+        (["--variant", "doudizhu", "--levels", "normal,easy", "--deals", "0"], "at least 1"),
+        (["--variant", "doudizhu", "--levels", "normal,easy", "--matches"], "two teams"),
+    ):
+        r = cli.run("tournament", *args)
+        assert r.returncode == 2 and needle in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_ctrl_c_reports_the_finished_deals(cli):
+    p = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "crowsnest",
+            "tournament",
+            "--variant",
+            "crowsnest",
+            "--levels",
+            "normal,easy",
+            "--deals",
+            "500",
+            "--seed",
+            "1",
+            "--workers",
+            "2",
+            "--json",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=cli.env,
+    )
+    assert p.stderr is not None
+    line = p.stderr.readline()  # the first progress line: some deals are done
+    assert "deals" in line, line
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=60)
+    assert p.returncode == 130
+    got = json.loads(out)
+    assert got["interrupted"] is True and 1 <= got["deals"] < 500
+    assert got["results"][0]["games"] == got["deals"]
+
+
+def test_every_built_in_game_has_hard(cli):
+    got = cli.json("plugins")["variants"]
+    for vid in ("crowsnest", "partnership", "tractor", "doudizhu"):
+        assert "hard" in got[vid], vid
