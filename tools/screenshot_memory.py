@@ -75,6 +75,7 @@ def coach_shot(app: App, path: Path) -> None:
     while not (sess.match.phase == "play" and sess.match.to_move == 0):
         sess.apply(sess.match.deal.random_action(rng))
     table = TableScene(sess)
+    app.coach.resumed[id(sess)] = -1  # dealt here, not a game continued from a save
     app.stack.replace(table)
     for _ in range(400):
         app.step(0.05)
@@ -109,7 +110,7 @@ def main() -> int:
             coach_shot(app, out / "coach.png")
             howto = HowToScene()
             app.stack.push(howto)
-            howto.page = 2
+            howto.page = [p.task for p in howto.pages].index("follow")
             howto._page()
             hand = howto.cards()
             legal = {a[1][0] for a in howto.follow.legal_actions()}

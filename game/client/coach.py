@@ -2,9 +2,9 @@
 comes up in a new phase, a card explains what the phase is about and why the choices the
 table offers are the allowed ones.
 
-The explanation of the phase is the game's own (a text per built-in game and phase, in
-its words: nest, Crow, kitty, landlord); the allowed choices and the reason for what is
-not allowed come from the engine (`Match.legal_actions()`, `Match.check()`,
+What the phase is about is the game's own word (its Presentation's `coach(phase,
+view)`), so the client names no game; what is allowed now and the reason for what is
+not come from the engine (`Match.legal_actions()`, `Match.check()`,
 `Deal.legal_hint()`), never from rules re-derived here. The App asks `Coach.check(app)`
 once a frame; the coach remembers in the store how many deals it has coached per game
 (docs/coach.md), and Settings turns it off or starts it again.
@@ -13,97 +13,13 @@ once a frame; the coach remembers in the store how many deals it has coached per
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from crowsnest.i18n import N_, _
+from crowsnest.i18n import _
 
 COACHED_DEALS = 2  # deals per game in which the coach speaks up
-
-# What each phase is about, per built-in game family ("rook" covers CrowsNest and the
-# classic Rook games). {bird} is the game's bird card (the Crow, the Rook).
-PHASES: dict[str, dict[str, tuple[str, str]]] = {
-    "rook": {
-        "bid": (
-            N_("The auction"),
-            N_(
-                "Each player in turn bids the points their side will take in this deal, or "
-                "passes for the rest of the auction. The highest bidder becomes the "
-                "declarer: they take the nest, name trump, and must take at least their "
-                "bid, or the bid is taken off their score."
-            ),
-        ),
-        "nest": (
-            N_("The nest"),
-            N_(
-                "You won the auction, so the nest's cards joined your hand. Lay as many "
-                "cards back into the nest. Keep your longest colour and your high cards; "
-                "laying back a short colour lets you trump it later."
-            ),
-        ),
-        "trump": (
-            N_("Naming trump"),
-            N_(
-                "Name the trump colour. Any trump beats every card of the other colours, "
-                "so name the colour you hold most of."
-            ),
-        ),
-        "play": (
-            N_("Playing the tricks"),
-            N_(
-                "Play one card to the trick. You must follow the colour that was led if "
-                "you can; if you cannot, any card will do, a trump included. The highest "
-                "trump takes the trick, else the highest card of the colour led. The "
-                "counters in the tricks you take are your side's points."
-            ),
-        ),
-    },
-    "tractor": {
-        "declare": (
-            N_("Declaring trump"),
-            N_(
-                "While the cards are dealt you may show a card of the level rank to make "
-                "its suit trump; a pair of them overrides a single. Trumps are the level "
-                "cards, the jokers and the trump suit."
-            ),
-        ),
-        "bury": (
-            N_("Burying the kitty"),
-            N_(
-                "You picked up the kitty: bury as many cards as it held. If the attackers "
-                "take the last trick, the points buried count for them several times, so "
-                "bury few points."
-            ),
-        ),
-        "play": (
-            N_("Playing the tricks"),
-            N_(
-                "Follow the suit that was led, with the same shape (singles, pairs, "
-                "tractors) as far as your hand allows. The attackers need enough points "
-                "from the tricks to go up a level."
-            ),
-        ),
-    },
-    "doudizhu": {
-        "bid": (
-            N_("Bidding for landlord"),
-            N_(
-                "Bid 1, 2 or 3, or pass. The highest bidder becomes the landlord, takes the "
-                "three bottom cards and plays alone against the two farmers; the bid sets "
-                "the stakes."
-            ),
-        ),
-        "play": (
-            N_("Playing combinations"),
-            N_(
-                "Beat the last combination with a higher one of the same kind (a single, a "
-                "pair, a straight...) or pass. A bomb beats any other kind, and the rocket "
-                "beats everything. The first to run out of cards wins the deal for their "
-                "side."
-            ),
-        ),
-    },
-}
 
 
 @dataclass(frozen=True)
@@ -113,45 +29,68 @@ class Advice:
     allowed: tuple[str, ...]  # the engine's facts about this decision
 
 
-def family(app: Any, variant_id: str) -> str | None:
-    """The built-in game family of a variant (the plugin that registered it)."""
-    from crowsnest.savefile import plugin_of
-
-    name, origin = plugin_of(app.registry, variant_id)
-    return name if origin == "built-in" and name in PHASES else None
-
-
-def advice(match: Any, seat: int, fam: str | None, bird: str = "") -> Advice:
-    """What the coach says about `seat`'s decision now."""
-    phase = match.phase
-    title, about = PHASES.get(fam or "", {}).get(phase, ("", ""))
-    title = _(title) if title else _("Your decision")
-    about = _(about).format(bird=bird) if about else ""
-    return Advice(title, about, tuple(allowed_lines(match, seat, bird)))
+def advice(
+    match: Any,
+    seat: int,
+    about: tuple[str, str] | None = None,
+    card: Callable[[int], str] | None = None,
+) -> Advice:
+    """What the coach says about `seat`'s decision now: the game's (title, explanation)
+    of the phase, if it has one, and the engine's facts."""
+    title, text = about if about else (_("Your decision"), "")
+    return Advice(title, text, tuple(allowed_lines(match, seat, card)))
 
 
-COLOUR_WORDS = {"B": N_("black"), "G": N_("green"), "R": N_("red"), "Y": N_("yellow")}
-SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
-RANKS = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
+def _render(text: Any) -> str:
+    from crowsnest import i18n
+    from crowsnest.engine.presentation import render
+
+    return render(text, str, str, None, None, i18n._, i18n.ngettext)
 
 
-def card_words(deck: Any, c: int, bird: str = "") -> str:
-    """A card as a player says it: "black 8", "the Crow", "10 of hearts"."""
-    name = str(deck.names[c])
-    if name == "BIRD":
-        return bird or name
-    if name[:1] in COLOUR_WORDS and name[1:].isdigit():
-        return _("{colour} {rank}").format(colour=_(COLOUR_WORDS[name[0]]), rank=name[1:])
-    if len(name) == 2 and name[1] in SUIT_WORDS:
-        rank = RANKS.get(name[0], name[0])
-        return _("{rank} of {suit}").format(rank=rank, suit=_(SUIT_WORDS[name[1]]))
-    return name  # jokers and plugin decks: the notation
+def action_namer(variant: Any, deck: Any) -> Callable[[Any], str]:
+    """An action as the game labels its button ("Pass", "75", "Red")."""
+    from crowsnest.engine.presentation import presentation_of
+
+    words = presentation_of(variant)
+
+    def name(action: Any) -> str:
+        try:
+            return _render(words.action_label(action, deck))
+        except Exception:  # noqa: BLE001 - a plugin's words must not stop the coach
+            return " ".join(str(x) for x in action)
+
+    return name
 
 
-def allowed_lines(match: Any, seat: int, bird: str = "") -> list[str]:
+def card_namer(variant: Any, deck: Any) -> Callable[[int], str]:
+    """Cards as the game says them ("the black 8", "the Crow", "10 of hearts"): the
+    game's Presentation (crowsnest.engine.presentation), translated; the notation if a
+    plugin's words fail."""
+    from crowsnest.engine.presentation import presentation_of
+
+    words = presentation_of(variant)
+
+    def name(c: int) -> str:
+        try:
+            return _render(words.card_words([deck.names[c]], deck))
+        except Exception:  # noqa: BLE001 - a plugin's words must not stop the coach
+            return str(deck.names[c])
+
+    return name
+
+
+def allowed_lines(
+    match: Any,
+    seat: int,
+    card: Callable[[int], str] | None = None,
+    label: Callable[[Any], str] | None = None,
+) -> list[str]:
     """The engine's facts: what may be done now and, for something that may not, the
     engine's own reason."""
     deck = match.deck
+    card = card or card_namer(match.variant, deck)
+    label = label or action_namer(match.variant, deck)
     legal = match.legal_actions()
     if not match.deal.legal_complete():
         hint = match.deal.legal_hint()
@@ -172,15 +111,10 @@ def allowed_lines(match: Any, seat: int, bird: str = "") -> list[str]:
             lines.append(_("Not {bid}: {reason}.").format(bid=lower, reason=reason))
     elif kinds["pass"] and len(legal) == 1:
         lines.append(_("You can only pass now."))
-    colours = [str(a[1]) for a in legal if a[0] == "trump"]
-    if colours:
-        hand = [deck.names[c] for c in match.deal.hand_of(seat)]
-        held = Counter(n[0] for n in hand if n != "BIRD")
-        parts = [
-            _("{colour} ({n} in your hand)").format(colour=_(c.capitalize()), n=held[c[0].upper()])
-            for c in colours
-        ]
-        lines.append(_("You may name: {choices}.").format(choices=", ".join(parts)))
+    calls = [a for a in legal if a[0] not in ("bid", "pass", "play", "discard")]
+    if calls and label is not None:
+        choices = ", ".join(label(a) for a in calls)
+        lines.append(_("You may choose: {choices}.").format(choices=choices))
     plays = [a for a in legal if a[0] in ("play", "discard")]
     if plays:
         singles = sorted({a[1][0] for a in plays if len(a[1]) == 1})
@@ -189,7 +123,7 @@ def allowed_lines(match: Any, seat: int, bird: str = "") -> list[str]:
             if len(singles) == len(set(hand)):
                 lines.append(_("Every card in your hand may be played now."))
             else:
-                names = ", ".join(card_words(deck, c, bird) for c in singles)
+                names = ", ".join(card(c) for c in singles)
                 lines.append(_("Playable now (lit up in your hand): {cards}.").format(cards=names))
         else:
             lines.append(
@@ -203,9 +137,7 @@ def allowed_lines(match: Any, seat: int, bird: str = "") -> list[str]:
                 continue
             reason = match.check((kind, (c,)))
             if reason:
-                lines.append(
-                    _("Not {card}: {reason}.").format(card=card_words(deck, c, bird), reason=reason)
-                )
+                lines.append(_("Not {card}: {reason}.").format(card=card(c), reason=reason))
                 break
         if kinds["pass"]:
             lines.append(_("You may also pass."))
@@ -265,7 +197,9 @@ class Coach:
             self.spoken.add((key[0], key[1], ""))
         self.spoken.add(key)
         from .scenes.coach import CoachScene
-        from .scenes.table import bird_name
 
-        a = advice(m, t.bottom, family(app, vid), bird_name(m.variant))
-        app.stack.push(CoachScene(t, a, show_howto=vid == "crowsnest"))
+        got = t.words.ask("coach", m.phase, m.view_json(t.bottom))
+        about = (t.words(got[0]), t.words(got[1])) if got else None
+        a = advice(m, t.bottom, about)
+        lesson = bool(t.words.ask("lesson"))
+        app.stack.push(CoachScene(t, a, lesson=m.variant if lesson else None))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from client_driver import Driver, start
 from crowsnest.client.app import App
-from crowsnest.client.coach import COACHED_DEALS, advice, card_words
+from crowsnest.client.coach import COACHED_DEALS, advice, card_namer
 from crowsnest.client.input import Act, InputEvent
 from crowsnest.client.prefs import PrefsStore
 from crowsnest.client.scenes.coach import CoachScene
@@ -16,6 +16,7 @@ from crowsnest.client.scenes.howto import HowToScene, follow_position
 from crowsnest.client.scenes.settings import SettingsScene
 from crowsnest.client.scenes.title import TitleScene
 from crowsnest.engine import Match
+from crowsnest.engine.presentation import presentation_of
 from crowsnest.plugin_host import load_registry
 
 
@@ -24,10 +25,15 @@ def crowsnest():
     return load_registry(user_folder=False).variant("crowsnest")
 
 
+def about(variant, m):
+    got = presentation_of(variant).coach(m.phase, m.view_json(m.to_move))
+    return (got[0].plain(), got[1].plain()) if got else None
+
+
 def test_bid_advice_lists_the_engines_bids_and_its_reason(crowsnest) -> None:
     m = Match(crowsnest, seed=1)
     bids = sorted(a[1] for a in m.legal_actions() if a[0] == "bid")
-    a = advice(m, m.to_move, "rook", "Crow")
+    a = advice(m, m.to_move, about(crowsnest, m))
     assert a.title == "The auction" and "highest bidder" in a.about
     assert a.allowed[0] == f"You may bid {bids[0]} to {bids[-1]}, or pass."
     reason = m.check(("bid", bids[0] - 5))
@@ -36,13 +42,14 @@ def test_bid_advice_lists_the_engines_bids_and_its_reason(crowsnest) -> None:
 
 def test_play_advice_names_the_playable_cards_and_why_not_the_others(crowsnest) -> None:
     m = follow_position(crowsnest)
-    a = advice(m, 0, "rook", "Crow")
+    a = advice(m, 0, about(crowsnest, m))
     legal = sorted(a_[1][0] for a_ in m.legal_actions())
-    names = ", ".join(card_words(m.deck, c, "Crow") for c in legal)
-    assert "black" in names or "green" in names or "red" in names or "yellow" in names
+    word = card_namer(crowsnest, m.deck)
+    names = ", ".join(word(c) for c in legal)
+    assert names.startswith("the ")  # the game's own words: "the black 8"
     assert a.allowed[0] == f"Playable now (lit up in your hand): {names}."
     bad = next(c for c in m.deal.hand_of(0) if c not in legal)
-    assert a.allowed[1] == f"Not {card_words(m.deck, bad, 'Crow')}: {m.check(('play', (bad,)))}."
+    assert a.allowed[1] == f"Not {word(bad)}: {m.check(('play', (bad,)))}."
     assert "must follow" in a.allowed[1]
 
 
@@ -50,11 +57,11 @@ def test_the_nest_advice_is_the_engines_hint_and_unknown_games_get_facts_only(cr
     m = Match(crowsnest, seed=2)
     m.apply("bid 120")  # the top bid ends the auction at once
     assert m.phase == "nest"
-    a = advice(m, m.to_move, "rook")
+    a = advice(m, m.to_move, about(crowsnest, m))
     assert a.title == "The nest"
     hint = m.deal.legal_hint()
     assert a.allowed == (hint[:1].upper() + hint[1:],)
-    b = advice(m, m.to_move, None)  # a plugin's game: the engine's facts only
+    b = advice(m, m.to_move, None)  # a game without coach words: the engine's facts only
     assert b.title == "Your decision" and b.about == "" and b.allowed == a.allowed
 
 
@@ -116,16 +123,19 @@ def test_how_to_play_judges_with_the_engine(tmp_path: Path) -> None:
     app.stack.push(TitleScene())
     h = app.stack.push(HowToScene())
     app.step(0.02)
-    # page 1: the biggest counter
-    app.dispatch(InputEvent(Act.CONFIRM))  # the focus is on the 5
-    assert not h.good and "is worth 5 points" in h.feedback
-    crow = h.show_cards.index(h.deck.ids("BIRD")[0])
-    app.dispatch(InputEvent(Act.CLICK, pos=h.card_rects[crow].center))
-    assert h.good and "Crow" in h.feedback and "20 points" in h.feedback
+    assert h.variant.id == "crowsnest"  # the config's game has a lesson
+    # page 1: the biggest counter among the game's showcase hand (the deck's points)
+    pts = [h.deck.points[c] for c in h.show_cards]
+    worse = next(i for i, p in enumerate(pts) if p < max(pts))
+    app.dispatch(InputEvent(Act.CLICK, pos=h.card_rects[worse].center))
+    assert not h.good and f"is worth {pts[worse]} points" in h.feedback
+    best = pts.index(max(pts))
+    app.dispatch(InputEvent(Act.CLICK, pos=h.card_rects[best].center))
+    assert h.good and f"{max(pts)} points, the most" in h.feedback
     app.dispatch(InputEvent(Act.CONFIRM))  # Next
     assert h.page == 1
-    app.dispatch(InputEvent(Act.CONFIRM))  # the first bid of a real auction
-    assert h.good and "must take at least" in h.feedback
+    app.dispatch(InputEvent(Act.CONFIRM))  # the first call of a real auction
+    assert h.good and "promises that your team takes at least" in h.feedback
     app.dispatch(InputEvent(Act.CONFIRM))
     assert h.page == 2
     hand = h.cards()

@@ -17,12 +17,13 @@ from ..widgets import GOLD, INK, Button, Menu, panel, shade
 class CoachScene(Scene):
     transparent = True
 
-    def __init__(self, table: Any, advice: Any, show_howto: bool = False) -> None:
+    def __init__(self, table: Any, advice: Any, lesson: Any = None) -> None:
         super().__init__()
         self.table = table
         self.advice = advice
         items = [Button(_("Got it"), "ok"), Button(_("Coach off"), "off")]
-        if show_howto:
+        self.lesson = lesson  # the variant whose How to play the card offers
+        if lesson is not None:
             items.insert(1, Button(_("How to play"), "howto"))
         self.menu = Menu(items, self._press)
         self.menu.columns = len(items)
@@ -38,7 +39,7 @@ class CoachScene(Scene):
         if b.value == "howto":
             from .howto import HowToScene
 
-            self.app.stack.push(HowToScene())
+            self.app.stack.push(HowToScene(self.lesson))
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
         if ev.act in (Act.BACK, Act.MENU, Act.ALT_CLICK):

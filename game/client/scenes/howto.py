@@ -1,20 +1,22 @@
-"""How to play CrowsNest: a short interactive lesson. Four pages, each with something
-to do on real cards, judged by the engine: find the biggest counter (the deck's
-points), make a bid (a real auction's legal bids), play a card to a real trick (the
-engine's check gives the reason when a card may not be played), and the way a deal is
-scored. From the title (How to play) and from the coach's first card."""
+"""How to play: a game's short interactive lesson. The pages and their words are the
+game's (its Presentation's `lesson()`); each task is done on real cards and judged by
+the engine: pick the card worth the most points (the deck's points), choose among the
+first calls of a real auction (its legal actions), play a card to a real trick (the
+engine's check gives the reason when a card may not be played). From the title (How
+to play) and from the coach's card."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections import defaultdict
 from typing import Any
 
 import pygame
 from crowsnest.engine import Match
-from crowsnest.i18n import _, ngettext
+from crowsnest.engine.presentation import presentation_of
+from crowsnest.i18n import _
 
-from ..coach import card_words
+from ..coach import _render, action_namer, card_namer
 from ..input import Act, InputEvent
 from ..scene import Scene
 from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel
@@ -22,144 +24,138 @@ from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel
 GREEN = (150, 220, 140)
 
 
-def points_sentence(deck: Any) -> str:
-    """The counters of the deck, from its points: "5s: 5 points; 10s and 14s: 10; ..."."""
-    by: dict[int, set[str]] = defaultdict(set)
-    for name, pts in zip(deck.names, deck.points, strict=False):
-        if pts:
-            by[pts].add("BIRD" if name == "BIRD" else name[1:])
-    parts = []
-    for pts in sorted(by):
-        ranks = sorted(by[pts], key=lambda r: (r == "BIRD", int(r) if r.isdigit() else 99))
-        words = ", ".join(
-            _("the Crow") if r == "BIRD" else _("every {rank}").format(rank=r) for r in ranks
-        )
-        parts.append(
-            ngettext("{cards}: {n} point", "{cards}: {n} points", pts).format(cards=words, n=pts)
-        )
-    return "; ".join(parts)
+def lesson_variant(registry: Any, preferred: str | None = None) -> Any:
+    """The game whose lesson How to play opens: `preferred` if it has one, else the
+    first game that has one, else None."""
+    variants = list(registry.variants.values())
+    variants.sort(key=lambda v: v.id != preferred)
+    return next((v for v in variants if presentation_of(v).lesson()), None)
 
 
 def follow_position(variant: Any) -> Match:
-    """A real CrowsNest position where seat 0 must follow the colour led and holds cards
-    it may not play (the first seed that gives one; the same on every run)."""
+    """A real position where seat 0 must answer a card led and holds cards it may not
+    play (the first seed that gives one; the same on every run)."""
     for seed in range(1, 200):
         m = Match(variant, seed=seed)
         rng = random.Random(seed)
         for _step in range(400):  # all passing would redeal for ever
             if m.over or m.deal_no:
                 break
-            if m.to_move == 0 and m.phase == "play":
+            if m.to_move == 0 and m.phase == "play" and m.deal.legal_complete():
                 trick = m.view(0).to_json().get("trick") or []
-                legal = {a[1][0] for a in m.legal_actions() if a[0] == "play"}
+                singles = {a[1][0] for a in m.legal_actions() if len(a) > 1 and len(a[1]) == 1}
                 hand = set(m.deal.hand_of(0))
-                if trick and 0 < len(legal) < len(hand) - 2:
+                if trick and 0 < len(singles) < len(hand) - 2:
                     return m
             m.apply_unchecked(m.deal.random_action(rng))
-    raise LookupError("no position to follow suit in 200 seeds")
+    raise LookupError("no position to follow in 200 seeds")
 
 
 class HowToScene(Scene):
     """Left/right choose a card or button, Enter takes it; Next and Back turn pages."""
 
-    PAGES = 4
-
-    def __init__(self) -> None:
+    def __init__(self, variant: Any = None) -> None:
         super().__init__()
+        self.variant = variant
         self.page = 0
         self.focus = 0
         self.feedback = ""
         self.good = False
-        self.done = [False] * self.PAGES
+        self.error = ""
+        self.pages: tuple[Any, ...] = ()
         self.card_rects: list[pygame.Rect] = []
         self.nav = Menu(
             [Button(_("Back"), "back"), Button(_("Next"), "next")], self._nav, columns=2
         )
-        self.choices = Menu([], self._choose, columns=6)
+        self.choices = Menu([], self._choose)
 
-    # ---- the lesson's material, from the engine
+    # ---- the lesson's material: the game's words, the engine's positions
 
     def on_push(self) -> None:
-        try:
-            v = self.app.registry.variant("crowsnest")
-        except LookupError as e:  # its plugin disabled: say so instead of a lesson
-            self.error = _("How to play needs CrowsNest: {why}").format(why=e)
+        v = self.variant or lesson_variant(self.app.registry, self.app.prefs.variant)
+        if v is None:
+            self.error = _("None of the loaded games has a How to play.")
             return
-        self.error = ""
         self.variant = v
+        self.pages = presentation_of(v).lesson()
         self.deck = v.deck.build(v.resolve_options(None), v.default_seats)
-        self.show_cards = [self.deck.ids(n)[0] for n in ("R5", "G10", "BIRD", "Y14", "B9")]
-        auction = Match(v, seed=1)
-        self.bids = [a for a in auction.legal_actions() if a[0] == "bid"][:4] + [("pass",)]
-        self.follow = follow_position(v)
+        self.card = card_namer(v, self.deck)
+        self.label = action_namer(v, self.deck)
+        self.done = [False] * len(self.pages)
+        self.follow: Match | None = None
         self._page()
 
     def on_pop(self) -> None:
-        self.app.stack.resize(self.app.size)  # the table below sizes its cards again
+        self.app.stack.resize(self.app.size)  # the scene below sizes its cards again
+
+    @property
+    def task(self) -> str:
+        return self.pages[self.page].task if self.pages else ""
 
     def _page(self) -> None:
         self.feedback, self.good, self.focus = "", self.done[self.page], 0
-        if self.page == 1:
-            buttons = [Button(_("Pass") if a[0] == "pass" else str(a[1]), a) for a in self.bids]
-        else:
-            buttons = []
+        buttons = []
+        try:
+            if self.task == "follow" and self.follow is None:
+                self.follow = follow_position(self.variant)
+            if self.task == "counter":
+                shown = presentation_of(self.variant).showcase(self.deck)[0]
+                self.show_cards = [self.deck.ids(n)[0] for n in shown if self.deck.ids(n)]
+            if self.task == "bid":
+                auction = Match(self.variant, seed=1)
+                calls = auction.legal_actions()[:6] if auction.deal.legal_complete() else []
+                buttons = [Button(self.label(a), a) for a in calls]
+        except Exception as e:  # noqa: BLE001 - a game whose lesson fails: say so, no crash
+            self.error = _("This lesson cannot be shown: {why}").format(why=e)
         self.choices = Menu(buttons, self._choose, columns=max(1, len(buttons)))
-        self.nav.buttons[1].label = _("Done") if self.page == self.PAGES - 1 else _("Next")
+        last = self.page == len(self.pages) - 1
+        self.nav.buttons[1].label = _("Done") if last else _("Next")
         self.resize(self.size)
 
     def cards(self) -> list[int]:
-        if not hasattr(self, "deck"):
+        if self.error or not self.pages:
             return []
-        if self.page == 0:
+        if self.task == "counter":
             return self.show_cards
-        if self.page == 2:
+        if self.task == "follow" and self.follow is not None:
             return list(self.follow.deal.hand_of(0))
         return []
 
     # ---- answers
 
+    def _good_text(self, **values: Any) -> str:
+        good = self.pages[self.page].good
+        if good is None:
+            return _("Right.")
+        return _render(dataclasses.replace(good, values=(*good.values, *values.items())))
+
     def pick_card(self, c: int) -> None:
-        name = card_words(self.deck, c, _("the Crow"))
-        if self.page == 0:
-            best = max(self.show_cards, key=lambda x: self.deck.points[x])
-            if c == best:
-                self.good = True
-                self.feedback = _("Yes: the Crow is the biggest counter. {points}.").format(
-                    points=points_sentence(self.deck)
+        name = self.card(c)
+        if self.task == "counter":
+            pts = self.deck.points
+            best = max(pts[x] for x in self.show_cards)
+            self.good = pts[c] == best
+            if self.good:
+                self.feedback = _("Yes: {card} is worth {n} points, the most of these.").format(
+                    card=name, n=pts[c]
                 )
             else:
-                self.good = False
-                self.feedback = ngettext(
-                    "{card} is worth {n} point; one card here is worth more.",
-                    "{card} is worth {n} points; one card here is worth more.",
-                    self.deck.points[c],
-                ).format(card=name, n=self.deck.points[c])
-        elif self.page == 2:
-            reason = self.follow.check(("play", (c,)))
+                self.feedback = _(
+                    "{card} is worth {n} points; one card here is worth more."
+                ).format(card=name, n=pts[c])
+        elif self.task == "follow" and self.follow is not None:
+            kind = next(a[0] for a in self.follow.legal_actions())
+            reason = self.follow.check((kind, (c,)))
+            self.good = reason is None
             if reason:
-                self.good = False
                 self.feedback = _("Not {card}: {reason}.").format(card=name, reason=reason)
             else:
-                self.good = True
-                self.feedback = _(
-                    "Yes, {card} may be played. The rule: follow the colour led if you can; "
-                    "if you cannot, play any card, a trump included."
-                ).format(card=name)
+                self.feedback = self._good_text(card=name)
         self.done[self.page] = self.done[self.page] or self.good
 
     def _choose(self, b: Button) -> None:
-        a = b.value
-        self.good = self.done[1] = True
-        if a[0] == "pass":
-            self.feedback = _(
-                "Passing: you are out of this auction. When all but one have passed, the last "
-                "bidder is the declarer."
-            )
-        else:
-            self.feedback = _(
-                "Bidding {bid}: if you win the auction, your side must take at least {bid} "
-                "points in this deal, or {bid} is taken off your score."
-            ).format(bid=a[1])
+        self.good = self.done[self.page] = True
+        self.feedback = self._good_text(choice=b.label)
 
     def _nav(self, b: Button) -> None:
         if b.value == "back":
@@ -167,7 +163,7 @@ class HowToScene(Scene):
                 self.close()
                 return
             self.page -= 1
-        elif self.page == self.PAGES - 1:
+        elif self.page == len(self.pages) - 1:
             self.close()
             return
         else:
@@ -178,7 +174,7 @@ class HowToScene(Scene):
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
         a = ev.act
-        if getattr(self, "error", ""):
+        if self.error or not self.pages:
             if a in (Act.BACK, Act.MENU, Act.ALT_CLICK, Act.CONFIRM, Act.CLICK):
                 self.close()
             return None
@@ -211,7 +207,7 @@ class HowToScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        if not self.app or not hasattr(self, "deck"):
+        if not self.app or not self.pages:
             return
         ui = self.app.ui
         W, H = size
@@ -236,85 +232,38 @@ class HowToScene(Scene):
             for i, b in enumerate(self.choices.buttons):
                 b.rect = pygame.Rect(W // 2 - total // 2 + i * (w + ui(12)), H // 2, w, ui(48))
 
-    def page_text(self) -> tuple[str, str, str]:
-        """(title, explanation, task) of the page."""
-        if self.page == 0:
-            return (
-                _("1. The cards"),
-                _(
-                    "CrowsNest is played with four colours, black, green, red and yellow, "
-                    "numbered 5 to 14, and the Crow. Some cards are counters: they are worth "
-                    "points to the side that takes them in a trick."
-                ),
-                _("Pick the card worth the most points."),
-            )
-        if self.page == 1:
-            return (
-                _("2. The auction"),
-                _(
-                    "Four players, two teams: you and North against West and East. After the "
-                    "deal, each player bids the points their team will take, or passes. The "
-                    "highest bidder takes the nest's five cards, lays five back and names trump."
-                ),
-                _("These are the first bids of a real auction. Choose one."),
-            )
-        if self.page == 2:
-            trick = self.follow.view(0).to_json().get("trick") or []
-            led = card_words(self.deck, self.deck.ids(trick[0][1][0])[0]) if trick else ""
-            return (
-                _("3. Following the colour"),
-                _(
-                    "A card was led ({card}). Everyone must play the colour led if they can "
-                    "(the Crow may be played at any time). Trump beats the other colours; "
-                    "the highest card of the colour led wins otherwise."
-                ).format(card=led),
-                _("This is your hand in a real trick. Play a card you may play."),
-            )
-        return (
-            _("4. Scoring"),
-            _(
-                "After the last trick each team counts its counters. If the declarer's team "
-                "took at least its bid, it scores the bid; if not, the bid is taken off its "
-                "score. The other team scores what it took. The first team to 300 wins. In "
-                "your first deals the coach explains each decision as it comes."
-            ),
-            "",
-        )
-
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.assets.table(surface.get_size()), (0, 0))
         ui, text = self.app.ui, self.app.text
         W, H = surface.get_size()
-        if getattr(self, "error", ""):
+        if self.error or not self.pages:
             msg = text.fit(self.error, ui(20), W - ui(40))
             text.draw(surface, msg, ui(20), (W // 2, H // 2), RED, False, "center")
             return
-        title, body, task = self.page_text()
-        text.draw(
-            surface, _("How to play CrowsNest"), ui(40), (W // 2, ui(44)), GOLD, True, "center"
-        )
+        page = self.pages[self.page]
+        title = _("How to play {game}").format(game=self.variant.name)
+        text.draw(surface, title, ui(40), (W // 2, ui(44)), GOLD, True, "center")
         box = pygame.Rect(ui(40), ui(80), W - ui(80), ui(150))
         panel(surface, box)
-        text.draw(surface, title, ui(24), (box.left + ui(20), box.top + ui(12)), GOLD, True)
+        text.draw(
+            surface, _render(page.title), ui(24), (box.left + ui(20), box.top + ui(12)), GOLD,
+            True,
+        )  # fmt: skip
         y = box.top + ui(48)
-        for line in text.wrap(body, ui(19), box.width - ui(40))[:4]:
+        for line in text.wrap(_render(page.body), ui(19), box.width - ui(40))[:4]:
             text.draw(surface, line, ui(19), (box.left + ui(20), y), INK)
             y += ui(24)
-        if task:
-            text.draw(surface, task, ui(20), (W // 2, box.bottom + ui(20)), GOLD, True, "midtop")
-        cards = self.cards()
-        if self.page == 2:
+        if page.ask is not None:
+            ask = _render(page.ask)
+            text.draw(surface, ask, ui(20), (W // 2, box.bottom + ui(20)), GOLD, True, "midtop")
+        if self.task == "follow" and self.follow is not None:
             trick = self.follow.view(0).to_json().get("trick") or []
-            names = ", ".join(
-                card_words(self.deck, self.deck.ids(n)[0], _("the Crow"))
-                for _seat, cs in trick
-                for n in cs
-            )
+            names = ", ".join(self.card(self.deck.ids(n)[0]) for _seat, cs in trick for n in cs)
             text.draw(
                 surface, _("On the table: {cards}").format(cards=names), ui(18),
                 (W // 2, box.bottom + ui(50)), INK, False, "midtop",
             )  # fmt: skip
-        for i, (c, r) in enumerate(zip(cards, self.card_rects, strict=False)):
+        for i, (c, r) in enumerate(zip(self.cards(), self.card_rects, strict=False)):
             surface.blit(self.app.assets.card_face(self.deck, c), r)
             if i == self.focus and not self.good:
                 pygame.draw.rect(surface, GOLD, r.inflate(ui(6), ui(6)), 3, border_radius=8)
@@ -327,7 +276,7 @@ class HowToScene(Scene):
                 text.draw(surface, line, ui(18), (W // 2, y), colour, True, "midtop")
                 y += ui(22)
         self.nav.draw(surface, text, ui(22))
-        progress = _("Page {n} of {total}").format(n=self.page + 1, total=self.PAGES)
+        progress = _("Page {n} of {total}").format(n=self.page + 1, total=len(self.pages))
         text.draw(
             surface, progress, ui(15), (W // 2, self.nav.buttons[0].rect.top - ui(8)), MUTED,
             False, "midbottom",
