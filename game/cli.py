@@ -17,9 +17,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from crowsnest import __version__, logfile
+from crowsnest import __version__, i18n, logfile
 from crowsnest import config as config_mod
 from crowsnest.config import Config, ConfigError
+from crowsnest.i18n import _, ngettext
 
 PROG = "crowsnest"
 HEADLESS_DRIVERS = ("dummy", "offscreen")
@@ -39,86 +40,88 @@ def _parser() -> argparse.ArgumentParser:
         "--config",
         metavar="FILE",
         default=argparse.SUPPRESS,
-        help="the TOML config file to use (default: the per-user config)",
+        help=_("the TOML config file to use (default: the per-user config)"),
     )
     p = argparse.ArgumentParser(
         prog=PROG,
-        description="CrowsNest Arcade: Rook-family games, Tractor and Dou Dizhu. "
-        "With no command, opens the game window.",
+        description=_(
+            "CrowsNest Arcade: Rook-family games, Tractor and Dou Dizhu. "
+            "With no command, opens the game window."
+        ),
         parents=[common],
     )
     p.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     s = sub.add_parser(
-        "simulate", parents=[common], help="play AI-only matches headless and report the results"
+        "simulate", parents=[common], help=_("play AI-only matches headless and report the results")
     )
-    s.add_argument("--variant", metavar="ID", help="variant id (default: the config's variant)")
-    s.add_argument("--seats", type=int, metavar="N", help="number of players")
-    s.add_argument("--games", type=int, default=1, metavar="N", help="matches to play")
-    s.add_argument("--seed", default="0", metavar="S", help="seed of the first match")
-    s.add_argument("--level", default="easy", metavar="L", help="AI level of every seat")
+    s.add_argument("--variant", metavar="ID", help=_("variant id (default: the config's variant)"))
+    s.add_argument("--seats", type=int, metavar="N", help=_("number of players"))
+    s.add_argument("--games", type=int, default=1, metavar="N", help=_("matches to play"))
+    s.add_argument("--seed", default="0", metavar="S", help=_("seed of the first match"))
+    s.add_argument("--level", default="easy", metavar="L", help=_("AI level of every seat"))
     s.add_argument(
         "--budget",
         type=float,
         default=10.0,
         metavar="SECONDS",
-        help="time budget per AI move before the fallback plays",
+        help=_("time budget per AI move before the fallback plays"),
     )
     s.add_argument(
         "--workers",
         type=int,
         default=1,
         metavar="N",
-        help="worker processes (same results for any N; default 1)",
+        help=_("worker processes (same results for any N; default 1)"),
     )
-    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
     e = sub.add_parser(
-        "engine", parents=[common], help="the JSON-lines engine protocol on stdin/stdout"
+        "engine", parents=[common], help=_("the JSON-lines engine protocol on stdin/stdout")
     )
     del e
 
     pl = sub.add_parser(
-        "plugins", parents=[common], help="list plugins, what they registered and errors"
+        "plugins", parents=[common], help=_("list plugins, what they registered and errors")
     )
-    pl.add_argument("--json", action="store_true", help="print one JSON object")
+    pl.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
     t = sub.add_parser(
         "tournament",
         parents=[common],
-        help="AI levels against each other on duplicate deals, with 95%% intervals",
+        help=_("AI levels against each other on duplicate deals, with 95%% intervals"),
         description="AI levels against each other on duplicate deals: every deal is "
         "played with the levels rotated through the sides or roles (docs/ai.md).",
     )
-    t.add_argument("--variant", metavar="ID", help="variant id (default: the config's variant)")
-    t.add_argument("--seats", type=int, metavar="N", help="number of players")
+    t.add_argument("--variant", metavar="ID", help=_("variant id (default: the config's variant)"))
+    t.add_argument("--seats", type=int, metavar="N", help=_("number of players"))
     t.add_argument(
-        "--levels", required=True, metavar="A,B[,C...]", help="AI levels to compare (2 or more)"
+        "--levels", required=True, metavar="A,B[,C...]", help=_("AI levels to compare (2 or more)")
     )
-    t.add_argument("--deals", type=int, default=100, metavar="N", help="seeded deals to play")
-    t.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the first deal")
-    t.add_argument("--workers", type=int, default=1, metavar="N", help="processes to use")
+    t.add_argument("--deals", type=int, default=100, metavar="N", help=_("seeded deals to play"))
+    t.add_argument("--seed", type=int, default=1, metavar="S", help=_("seed of the first deal"))
+    t.add_argument("--workers", type=int, default=1, metavar="N", help=_("processes to use"))
     t.add_argument(
         "--bidder",
         default="normal",
         metavar="L",
-        help="roles format (Dou Dizhu): the level that bids for every seat",
+        help=_("roles format (Dou Dizhu): the level that bids for every seat"),
     )
     t.add_argument(
-        "--matches", action="store_true", help="team games: whole matches instead of deals"
+        "--matches", action="store_true", help=_("team games: whole matches instead of deals")
     )
     t.add_argument("--backend", choices=("local", "ray"), default="local")
-    t.add_argument("--address", metavar="ADDR", help="Ray cluster address (--backend ray)")
-    t.add_argument("--json", action="store_true", help="print one JSON object")
+    t.add_argument("--address", metavar="ADDR", help=_("Ray cluster address (--backend ray)"))
+    t.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
     r = sub.add_parser(
-        "replay", parents=[common], help="replay a save file and print where the match stands"
+        "replay", parents=[common], help=_("replay a save file and print where the match stands")
     )
-    r.add_argument("file", metavar="FILE", nargs="?", help="a save file (docs/saves.md)")
-    r.add_argument("--match", type=int, metavar="ID", help="a finished match (crowsnest saves)")
-    r.add_argument("--slot", metavar="NAME", help="a named save slot (crowsnest saves)")
-    r.add_argument("--json", action="store_true", help="print one JSON object")
+    r.add_argument("file", metavar="FILE", nargs="?", help=_("a save file (docs/saves.md)"))
+    r.add_argument("--match", type=int, metavar="ID", help=_("a finished match (crowsnest saves)"))
+    r.add_argument("--slot", metavar="NAME", help=_("a named save slot (crowsnest saves)"))
+    r.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
     from crowsnest import cli_store
 
@@ -127,14 +130,31 @@ def _parser() -> argparse.ArgumentParser:
     d = sub.add_parser(
         "desktop-entry",
         parents=[common],
-        help="add the game to the desktop's applications menu (.desktop file and icon)",
+        help=_("add the game to the desktop's applications menu (.desktop file and icon)"),
     )
-    d.add_argument("--remove", action="store_true", help="remove the entry and the icon")
-    d.add_argument("--print", action="store_true", help="print the entry; write nothing")
+    d.add_argument("--remove", action="store_true", help=_("remove the entry and the icon"))
+    d.add_argument("--print", action="store_true", help=_("print the entry; write nothing"))
     return p
 
 
+def _early_language(argv: Sequence[str] | None) -> None:
+    """Messages (the help included) in the config's language, read before the parser is
+    built: a config that does not load leaves the system's language."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    path = None
+    for i, a in enumerate(args):
+        if a == "--config" and i + 1 < len(args):
+            path = args[i + 1]
+        elif a.startswith("--config="):
+            path = a.split("=", 1)[1]
+    try:
+        i18n.set_language(config_mod.load(path).language)
+    except Exception:  # noqa: BLE001 - the command itself reports a bad config
+        i18n.set_language(i18n.SYSTEM)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _early_language(argv)
     args = _parser().parse_args(argv)
     logfile.setup()  # nothing is written until something goes wrong
     try:
@@ -174,7 +194,7 @@ def _run(args: argparse.Namespace) -> int:
             )
         if args.command == "desktop-entry":
             return cmd_desktop_entry(args)
-        raise CLIError(f"unknown command {args.command!r}", 2)
+        raise CLIError(_("unknown command {command!r}").format(command=args.command), 2)
     except ConfigError as e:
         print(f"{PROG}: {e}", file=sys.stderr)
         return 2
@@ -214,13 +234,18 @@ def cmd_window(config_path: str | None) -> int:
     problem = _display_problem()
     if problem:
         raise CLIError(
-            f"cannot open a window ({problem}); with no display, use "
-            "'crowsnest simulate --variant crowsnest --games 1' or 'crowsnest engine'"
+            _(
+                "cannot open a window ({problem}); with no display, use "
+                "'crowsnest simulate --variant crowsnest --games 1' or 'crowsnest engine'"
+            ).format(problem=problem)
         )
     try:
         source: Any = _load_config(config_path)
     except ConfigError as e:
-        print(f"{PROG}: {e} (playing with the default settings)", file=sys.stderr)
+        print(
+            f"{PROG}: " + _("{error} (playing with the default settings)").format(error=e),
+            file=sys.stderr,
+        )
         source = config_path
     from crowsnest.client.app import main as window_main  # pygame only for the window
 
@@ -270,11 +295,11 @@ def cmd_simulate(args: argparse.Namespace, cfg: Config) -> int:
     from crowsnest.plugin_host import UnknownVariantError
 
     if args.games < 1:
-        raise CLIError("--games must be at least 1", 2)
+        raise CLIError(_("--games must be at least 1"), 2)
     if args.budget <= 0:
-        raise CLIError("--budget must be a positive number of seconds", 2)
+        raise CLIError(_("--budget must be a positive number of seconds"), 2)
     if args.workers < 1:
-        raise CLIError("--workers must be at least 1", 2)
+        raise CLIError(_("--workers must be at least 1"), 2)
     registry = _registry(cfg)
     config_path = sim.config_path_of(cfg)
     sim.use_registry(config_path, registry)
@@ -340,19 +365,45 @@ def _print_simulate(r: dict[str, Any], variant_name: str) -> None:
     side = r["wins_by"]
     tally = ", ".join(f"{side} {i}: {w}" for i, w in enumerate(r["wins"]))
     if r["interrupted"]:
-        print(f"interrupted (Ctrl-C) after {r['games']} of {r['games_requested']} games")
+        print(
+            ngettext(
+                "interrupted (Ctrl-C) after {done} of {asked} game",
+                "interrupted (Ctrl-C) after {done} of {asked} games",
+                r["games_requested"],
+            ).format(done=r["games"], asked=r["games_requested"])
+        )
     games = r["games"]
     print(
-        f"{variant_name}, {r['seats']} players, AI '{r['level']}': "
-        f"{games} game{'s' if games != 1 else ''}, "
-        f"{r['deals']} deals ({r['redeals']} thrown in), {r['actions']} actions "
-        f"in {r['seconds']:.2f} s"
+        ngettext(
+            "{game}, {seats} players, AI '{level}': {count} game, {deals} deals "
+            "({redeals} thrown in), {actions} actions in {seconds} s",
+            "{game}, {seats} players, AI '{level}': {count} games, {deals} deals "
+            "({redeals} thrown in), {actions} actions in {seconds} s",
+            games,
+        ).format(
+            game=variant_name,
+            seats=r["seats"],
+            level=r["level"],
+            count=games,
+            deals=r["deals"],
+            redeals=r["redeals"],
+            actions=r["actions"],
+            seconds=f"{r['seconds']:.2f}",
+        )
     )
-    print(f"wins by {side}: {tally}")
+    print(_("wins by {side}: {tally}").format(side=side, tally=tally))
     if r["fault_count"]:
-        print(f"{r['fault_count']} AI faults were contained, for example:")
+        print(
+            ngettext(
+                "{count} AI fault was contained, for example:",
+                "{count} AI faults were contained, for example:",
+                r["fault_count"],
+            ).format(count=r["fault_count"])
+        )
         for f in r["faults"][:5]:
-            print(f"  game {f['game']}: {f['message']}")
+            print(
+                "  " + _("game {number}: {message}").format(number=f["game"], message=f["message"])
+            )
     sys.stdout.flush()
 
 
@@ -387,23 +438,23 @@ def cmd_plugins(args: argparse.Namespace, cfg: Config) -> int:
         )
         return 0
     if not registry.plugins:
-        print("no plugins found")
+        print(_("no plugins found"))
     for p in registry.plugins:
         version = f" {p.version}" if p.version else ""
         print(f"{p.name}{version} ({p.origin}): {p.status}")
         if p.path:
-            print(f"  from {p.path}")
+            print("  " + _("from {path}").format(path=p.path))
         if p.variants:
-            print(f"  variants: {', '.join(p.variants)}")
+            print("  " + _("variants: {ids}").format(ids=", ".join(p.variants)))
         if p.ais:
-            print(f"  AIs: {', '.join(p.ais)}")
+            print("  " + _("AIs: {levels}").format(levels=", ".join(p.ais)))
         if p.error:
-            print(f"  error: {p.error}")
+            print("  " + _("error: {error}").format(error=p.error))
     if registry.variants:
-        print("games and their AI levels:")
+        print(_("games and their AI levels:"))
         for vid, v in registry.variants.items():
             print(f"  {vid} ({v.name}): {', '.join(level_order(v.ais))}")
-    print(f"plugin folder: {user_plugin_folder()}")
+    print(_("plugin folder: {path}").format(path=user_plugin_folder()))
     return 0
 
 
@@ -426,7 +477,12 @@ def cmd_tournament(args: argparse.Namespace, cfg: Config) -> int:
     seats = args.seats or variant.default_seats
     if seats not in variant.seats:
         allowed = ", ".join(str(s) for s in variant.seats)
-        raise CLIError(f"{variant.name} is played by {allowed} players, not {seats}", 2)
+        raise CLIError(
+            _("{game} is played by {allowed} players, not {seats}").format(
+                game=variant.name, allowed=allowed, seats=seats
+            ),
+            2,
+        )
     levels = tuple(x.strip() for x in args.levels.split(",") if x.strip())
     config_path = sim.config_path_of(cfg)
     spec = tm.Spec(
@@ -447,7 +503,7 @@ def cmd_tournament(args: argparse.Namespace, cfg: Config) -> int:
         except tm.TournamentError as e:
             raise CLIError(str(e), 2) from None
     elif args.address:
-        raise CLIError("--address is for --backend ray", 2)
+        raise CLIError(_("--address is for --backend ray"), 2)
     try:
         out = tm.run(spec, args.deals, workers=args.workers, backend=backend)
     except tm.TournamentError as e:
@@ -467,7 +523,7 @@ def cmd_replay(args: argparse.Namespace, cfg: Config) -> int:
     from crowsnest import savefile
 
     if sum(x is not None for x in (args.file, args.match, args.slot)) != 1:
-        raise CLIError("replay needs one of: a save FILE, --match ID or --slot NAME", 2)
+        raise CLIError(_("replay needs one of: a save FILE, --match ID or --slot NAME"), 2)
     try:
         if args.file is not None:
             got = savefile.load_full(args.file, _registry(cfg))
@@ -493,16 +549,30 @@ def cmd_desktop_entry(args: argparse.Namespace) -> int:
     try:
         if args.remove:
             gone = desktop.remove()
-            print(f"removed {len(gone)} file{'s' if len(gone) != 1 else ''}")
+            print(
+                ngettext("removed {count} file", "removed {count} files", len(gone)).format(
+                    count=len(gone)
+                )
+            )
             for path in gone:
                 print(f"  {path}")
             return 0
         written = desktop.install()
     except OSError as e:
         where = getattr(e, "filename", None) or desktop.data_home()
-        raise CLIError(f"cannot write the desktop entry to {where} ({e.strerror or e})") from None
-    print(f"wrote the desktop entry {written[0]}")
-    print(f"and the icon in {len(written) - 1} sizes under {written[1].parents[2]}")
+        raise CLIError(
+            _("cannot write the desktop entry to {where} ({error})").format(
+                where=where, error=e.strerror or e
+            )
+        ) from None
+    print(_("wrote the desktop entry {path}").format(path=written[0]))
+    print(
+        ngettext(
+            "and the icon in {count} size under {folder}",
+            "and the icon in {count} sizes under {folder}",
+            len(written) - 1,
+        ).format(count=len(written) - 1, folder=written[1].parents[2])
+    )
     return 0
 
 

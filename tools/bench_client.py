@@ -35,14 +35,14 @@ def frame_times(
     from crowsnest.client.prefs import PrefsStore
     from crowsnest.client.scenes.overlays import EndOfDealScene
     from crowsnest.client.scenes.table import TableScene
-    from crowsnest.client.session import SeatSetup, Session
+    from crowsnest.client.session import LocalGame, SeatSetup
     from crowsnest.config import Config
 
     store = PrefsStore(Config())
     store.prefs.speed = 3
     app = App(store, size=size)
     v = app.registry.variant("crowsnest")
-    session = Session(v, [SeatSetup("ai", "easy", "") for _ in range(4)], seed=1)
+    session = LocalGame(v, [SeatSetup("ai", "easy", "") for _ in range(4)], seed=1)
     table = TableScene(session)
     app.stack.push(table)
     times: list[float] = []

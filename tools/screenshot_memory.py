@@ -1,5 +1,5 @@
-"""Render the Saves, Statistics, first-game coach and How to play screens to PNG, headless, with a
-store filled by real matches (fixed seeds), for docs/ and for looking at them.
+"""Render the Saves, Statistics, first-game coach and How to play screens to PNG,
+headless, with a store filled by real matches (fixed seeds), for docs/ and for looking at them.
 
     python tools/screenshot_memory.py [FOLDER] [--size 1280x720]
 
@@ -30,7 +30,7 @@ from crowsnest.client.scenes.saves import SavesScene  # noqa: E402
 from crowsnest.client.scenes.stats import StatsScene  # noqa: E402
 from crowsnest.client.scenes.table import TableScene  # noqa: E402
 from crowsnest.client.scenes.title import TitleScene  # noqa: E402
-from crowsnest.client.session import SeatSetup, Session  # noqa: E402
+from crowsnest.client.session import LocalGame, SeatSetup  # noqa: E402
 from crowsnest.saveslots import save_to_slot  # noqa: E402
 from crowsnest.stats import record_of  # noqa: E402
 from crowsnest.testing import play_match  # noqa: E402
@@ -59,7 +59,7 @@ def fill(app: App) -> None:
         )
     for vid, seed, moves, who in (("crowsnest", 5, 60, "Sunday with Gran"), ("tractor", 9, 90, "")):
         v = reg.variant(vid)
-        sess = Session(v, [SeatSetup("human", "normal", "")] + [SeatSetup()] * 3, seed=seed)
+        sess = LocalGame(v, [SeatSetup("human", "normal", "")] + [SeatSetup()] * 3, seed=seed)
         for _ in range(moves):
             sess.apply(sess.match.deal.random_action(random.Random(seed)))
         save_to_slot(app.db, sess.match, sess.seat_setups, name=who or None, registry=reg)
@@ -70,7 +70,7 @@ def coach_shot(app: App, path: Path) -> None:
     """The coach's card at the first trick a human plays in CrowsNest."""
     v = app.registry.variant("crowsnest")
     seats = [SeatSetup("human", "normal", "")] + [SeatSetup("ai", "normal")] * 3
-    sess = Session(v, seats, seed=5)
+    sess = LocalGame(v, seats, seed=5)
     rng = random.Random(5)
     while not (sess.match.phase == "play" and sess.match.to_move == 0):
         sess.apply(sess.match.deal.random_action(rng))

@@ -48,6 +48,9 @@ class DouDizhuPresentation(Presentation):
     def coach(self, phase: str, view: Mapping[str, Any]) -> tuple[Text, Text] | None:
         return COACH.get(phase)
 
+    def largest_play(self, options: Mapping[str, Any], seats: int) -> int:
+        return 20  # the landlord's whole hand: an airplane with wings, or a long chain
+
     # ---- events
 
     def action_events(self, ctx: EventContext) -> list[TableEvent]:

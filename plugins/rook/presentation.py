@@ -272,6 +272,22 @@ class RookPresentation(Presentation):
                 out.append(Fact(say("High bid {bid} by {player}", bid=bid, player=Seat(high))))
             else:
                 out.append(Fact(say("High bid {bid}", bid=bid)))
+        taken = view.get("counters_taken")
+        if view.get("phase") == "play" and isinstance(taken, list):
+            # the points each side has taken so far in this deal
+            for side, points in enumerate(taken):
+                if isinstance(points, int):
+                    out.append(
+                        Fact(
+                            say(
+                                "{side} took {points}",
+                                you="We took {points}",
+                                subject="side",
+                                side=Side(side),
+                                points=points,
+                            )
+                        )
+                    )
         tr = view.get("trump")
         if isinstance(tr, str) and tr in SUIT_OF_COLOUR:
             out.append(

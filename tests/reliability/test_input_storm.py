@@ -1,7 +1,8 @@
 """Input storm (issue 12): random keys, text, mouse moves and clicks (inside and outside
 the window), wheel turns, resizes (tiny to large) and quit events on every screen: title,
 set-up, settings, saves, statistics, rules, plugins, the table of every game with random
-house rules (one human, and hot-seat with two so the privacy screen comes up), and the
+house rules (AIs only, so deals reach their sheets under the storm; one human; hot-seat with two
+so the privacy screen comes up), and the
 overlays the storm opens itself (pause, bid panels, last trick, score sheets, game over).
 Zero exceptions: the app runs with catch_errors off, so any exception fails the test.
 
@@ -110,18 +111,26 @@ class Storm:
         pygame.event.post(ev)
         self.events += 1
 
-    def run(self, n: int, restart) -> None:
+    def settle(self) -> None:
+        for s in self.app.stack:
+            self.seen.add(type(s).__name__)
+            session = getattr(s, "session", None)
+            if session is not None and session.ai_busy():
+                session.wait_ai(10)
+
+    def run(self, n: int, restart, idle: int = 0) -> None:
+        """`n` events, a few per frame; `idle` quiet frames after each batch let AI-only
+        tables play on between gusts."""
         app = self.app
         end = self.events + n
         while self.events < end:
             for _ in range(self.rng.randrange(1, 6)):
                 self.post()
             app.step(self.rng.choice([0.0, 0.016, 0.016, 0.05, 0.3]))
-            for s in app.stack:
-                self.seen.add(type(s).__name__)
-                session = getattr(s, "session", None)
-                if session is not None and session.ai_busy():
-                    session.wait_ai(10)
+            for _ in range(idle):
+                self.settle()
+                app.step(0.25)
+            self.settle()
             if not app.running or not len(app.stack):  # quit: start the screen again
                 app.running = True
                 restart()
@@ -129,7 +138,7 @@ class Storm:
 
 def table_maker(app: App, rng: random.Random, vid: str, humans: int):
     from crowsnest.client.scenes.table import TableScene
-    from crowsnest.client.session import SeatSetup, Session
+    from crowsnest.client.session import LocalGame, SeatSetup
 
     def make() -> None:
         if vid not in app.registry.variants:  # the storm disabled its plugin
@@ -142,7 +151,7 @@ def table_maker(app: App, rng: random.Random, vid: str, humans: int):
         seats = [
             SeatSetup("human" if i < humans else "ai", rng.choice(levels), "") for i in range(n)
         ]
-        app.stack.replace(TableScene(Session(v, seats, options=opts, seed=rng.randrange(10**6))))
+        app.stack.replace(TableScene(LocalGame(v, seats, options=opts, seed=rng.randrange(10**6))))
 
     return make
 
@@ -172,9 +181,10 @@ def test_input_storm_on_every_screen(app):
         info.PluginsScene,
     ]
     games = sorted(app.registry.variants)
-    # about a fifth for the menus, the rest shared by the tables (hot-seat for half)
+    # about a fifth for the menus, the rest shared by the tables: AIs only (deals run to
+    # their end-of-deal and game-over sheets under the storm), one human, hot-seat
     per_menu = max(200, TOTAL // 5 // len(menus))
-    per_table = max(200, (TOTAL - per_menu * len(menus)) // (2 * len(games)))
+    per_table = max(150, (TOTAL - per_menu * len(menus)) // (3 * len(games)))
     for scene in menus:
 
         def restart(scene=scene) -> None:
@@ -183,12 +193,13 @@ def test_input_storm_on_every_screen(app):
         restart()
         storm.run(per_menu, restart)
     for vid in games:
-        for humans in (1, 2):
+        for humans in (0, 1, 2):
             make = table_maker(app, rng, vid, humans)
             make()
-            storm.run(per_table, make)
+            storm.run(per_table, make, idle=6 if humans == 0 else 0)
     print(f"storm: {storm.events} events; screens seen: {sorted(storm.seen)}")
     assert storm.events >= TOTAL * 0.95
     assert {"TitleScene", "SetupScene", "SettingsScene", "TableScene"} <= storm.seen
     assert "PrivacyScene" in storm.seen  # hot-seat tables showed the pass-to screen
     assert "PauseScene" in storm.seen
+    assert "EndOfDealScene" in storm.seen

@@ -154,6 +154,7 @@ class FormScene(Scene):
         self.focus = 0  # index into rows, then buttons
         self.scroll = 0
         self.editing: Row | None = None
+        self.fresh_edit = False  # the next letter typed replaces the value (a new edit)
         self.message = ""
 
     def build(self) -> None: ...
@@ -223,8 +224,12 @@ class FormScene(Scene):
             # (a letter bound to an action, such as P for the menu, is just a letter)
             row = self.editing
             if a is Act.TEXT:
+                if self.fresh_edit:  # typing over a name replaces it, as in a text box
+                    row.edit("")
+                    self.fresh_edit = False
                 row.edit(ev.text)
             elif ev.key == pygame.K_BACKSPACE:
+                self.fresh_edit = False
                 row.edit(None)  # delete one character
             elif (
                 ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB)
@@ -274,8 +279,10 @@ class FormScene(Scene):
                         elif r.change and r.right.collidepoint(ev.pos):
                             r.change(1)
                             self.rebuild()
-                        else:
+                        elif r.activate is not None or r.edit is not None:
                             self._activate(i)
+                        # a click on a value row's label only focuses it: the arrows
+                        # (or Left/Right) change the value, never a stray click
                     return None
         return None
 
@@ -288,6 +295,7 @@ class FormScene(Scene):
         r = self.rows[i]
         if r.edit is not None:
             self.editing = r
+            self.fresh_edit = True
             pygame.key.start_text_input()
         elif r.activate is not None:
             r.activate()
@@ -392,3 +400,52 @@ class FormScene(Scene):
                 False,
                 "center",
             )
+
+
+class ConfirmScene(Scene):
+    """A question over the screen below with Yes/No buttons (No has the focus)."""
+
+    transparent = True
+
+    def __init__(self, question: str, yes: str, on_yes: Callable[[], None]) -> None:
+        super().__init__()
+        self.question = question
+        self.on_yes = on_yes
+        self.menu = Menu([Button(yes, True), Button(_("Cancel"), False)], self._press)
+        self.menu.focus = 1
+
+    def _press(self, b: Button) -> None:
+        self.close()
+        if b.value:
+            self.on_yes()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if self.app:
+            ui = self.app.ui
+            w, h, gap = ui(180), ui(48), ui(20)
+            x = size[0] // 2 - w - gap // 2
+            for i, b in enumerate(self.menu.buttons):
+                b.rect = pygame.Rect(x + i * (w + gap), size[1] // 2 + ui(30), w, h)
+            self.menu.columns = 2
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if ev.act in (Act.BACK, Act.MENU, Act.ALT_CLICK):
+            self.close()
+        else:
+            self.menu.process_event(ev)
+        return None  # modal
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, text = self.app.ui, self.app.text
+        W, H = surface.get_size()
+        shade(surface, 160)
+        box = pygame.Rect(0, 0, min(W - ui(40), ui(640)), ui(220))
+        box.center = (W // 2, H // 2)
+        panel(surface, box, colour=(16, 28, 24, 250))
+        lines = text.wrap(self.question, ui(22), box.width - ui(40), True)[:3]
+        y = box.top + ui(30)
+        for line in lines:
+            text.draw(surface, line, ui(22), (W // 2, y), INK, True, "midtop")
+            y += ui(28)
+        self.menu.draw(surface, text, ui(22))

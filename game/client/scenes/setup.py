@@ -12,9 +12,9 @@ from crowsnest.engine import OptionError
 from crowsnest.i18n import N_, _, pgettext, variant_text
 
 from ..prefs import SeatPrefs
-from ..session import SeatSetup, Session, mirror_compass
+from ..session import LocalGame, SeatSetup, mirror_compass
 from ..widgets import Button
-from .common import FormScene, Row
+from .common import ConfirmScene, FormScene, Row
 
 NAME_SUGGESTIONS = (
     "You",
@@ -171,6 +171,8 @@ class SetupScene(FormScene):
     def _edit(self, sp: SeatPrefs, t: str | None) -> None:
         if t is None:
             sp.name = sp.name[:-1]
+        elif t == "":  # the field is typed over: the old name goes
+            sp.name = ""
         elif len(sp.name) < 16:
             sp.name += t
 
@@ -248,6 +250,33 @@ class SetupScene(FormScene):
         except OptionError as e:
             self.message = str(e)
             return
+        if self._would_replace_a_saved_game():
+            self.app.stack.push(
+                ConfirmScene(
+                    _("Start a new game? The saved game in progress will be replaced."),
+                    _("Start new game"),
+                    lambda: self._start(v, opts),
+                )
+            )
+            return
+        self._start(v, opts)
+
+    def _would_replace_a_saved_game(self) -> bool:
+        """A game in progress is autosaved: a new game would overwrite it."""
+        path = self.app.save_path
+        if path is None:
+            return False
+        self.app.flush_saves()
+        if not path.exists():
+            return False
+        from crowsnest import savefile
+
+        try:
+            return not savefile.load_full(path, self.app.registry).match.over
+        except Exception:  # noqa: BLE001 - a save that cannot be continued is not lost by this
+            return False
+
+    def _start(self, v: Any, opts: Any) -> None:
         p = self.app.prefs
         cw = self._names_clockwise
         p.variant = v.id
@@ -262,7 +291,7 @@ class SetupScene(FormScene):
         seats = [
             SeatSetup(s.kind, playable_level(v, s.level)[0], s.name.strip()) for s in p.players
         ]
-        session = Session(v, seats, dict(opts), seed=random.randrange(1 << 30))
+        session = LocalGame(v, seats, dict(opts), seed=random.randrange(1 << 30))
         from .table import TableScene
 
         self.app.stack.replace(TableScene(session))
