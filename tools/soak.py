@@ -34,6 +34,7 @@ import json
 import logging
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -311,7 +312,9 @@ def soak(
         per_batch = max(1, totals[g]["deals"] // max(1, (next_seed[g] - seed * 1_000_000) // batch))
         return totals[g]["deals"] + inflight * per_batch < deals
 
-    with ProcessPoolExecutor(max_workers=workers) as ex:
+    interrupted = False
+    ex = ProcessPoolExecutor(max_workers=workers)
+    try:
         for g in games:
             for _ in range(max(1, workers)):
                 submit(ex, g)
@@ -328,6 +331,10 @@ def soak(
                 progress(g, t)
             if t["deals"] < deals and need(g):
                 submit(ex, g)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: report what finished so far
+        interrupted = True
+    finally:
+        ex.shutdown(wait=not interrupted, cancel_futures=True)
     seconds = time.perf_counter() - start
     return {
         "seed": seed,
@@ -336,6 +343,7 @@ def soak(
         "seconds": round(seconds, 1),
         "games": totals,
         "violations": sum(len(t["violations"]) for t in totals.values()),
+        "interrupted": interrupted,
     }
 
 
@@ -349,9 +357,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard-every", type=int, default=200, help="one match in N has a hard seat")
     ap.add_argument("--batch", type=int, default=8, help="matches per worker task")
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--progress", metavar="FILE", help="append running totals to FILE")
+    ap.add_argument("--progress", metavar="FILE", help="append running totals to FILE every 30 s")
     ap.add_argument("--one", nargs=2, metavar=("GAME", "SEED"), help="re-run one match")
     a = ap.parse_args(argv)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop: print the totals
     if a.one:
         o = play_one(a.one[0], int(a.one[1]), a.max_deals, a.hard_every)
         print(json.dumps(o.__dict__, indent=1))
@@ -371,8 +380,9 @@ def main(argv: list[str] | None = None) -> int:
                     json.dumps(
                         {
                             "time": time.strftime("%H:%M:%S"),
+                            # game: [deals, violations, matches, unended]
                             **{
-                                k: [v["deals"], len(v["violations"])]
+                                k: [v["deals"], len(v["violations"]), v["matches"], v["unended"]]
                                 for k, v in totals_ref[0].items()
                             },
                         }

@@ -560,6 +560,18 @@ class Presentation:
     def history_cell(self, entry: Mapping[str, Any]) -> Text | None:
         return None
 
+    # ---- house rules on the set-up screen
+
+    def option_value(self, key: str, value: Any, options: Mapping[str, Any]) -> Text | None:
+        """A house rule's value as a player says it ("no limit", "the declarer"); None:
+        the generic words (On/Off, the number, the choice as written)."""
+        return None
+
+    def option_note(self, key: str, options: Mapping[str, Any]) -> Text | None:
+        """Why a house rule does not apply with the other options as set (the row is
+        greyed and says so: "Only with the bird card in play"); None: it applies."""
+        return None
+
     # ---- the table's room
 
     def largest_play(self, options: Mapping[str, Any], seats: int) -> int:

@@ -401,3 +401,34 @@ def test_auction_log_partner_on_plates_and_rook_points_taken():
     button = next(b for b in t.toolbar.buttons if b.value.name == "LAST_TRICK")
     assert button.enabled and button.label.startswith("Calls")
     app.close()
+
+
+def test_house_rules_speak_plain_words_and_grey_rows_that_do_not_apply():
+    """House-rule rows showed raw values (-1, 0, last_trick, after_nest), no
+    explanation, and rows that did not apply were not greyed."""
+    app = make_app()
+    app.prefs.variant = "crowsnest"
+    setup = app.scene("setup")
+    app.stack.push(setup)
+    app.step(0.02)
+    rows = {r.label: r for r in setup.rows}
+    assert rows["Nest size"].value().startswith("as the game says")
+    assert rows["Highest bid"].value().startswith("no limit")
+    assert rows["Nest counters go to"].value() == "the winner of the last trick"
+    assert rows["Trump is named"].value() == "after taking the nest"
+    raw = {"-1", "0", "last_trick", "after_nest", "dealer_left", "dealer_forced"}
+    assert not [r.label for r in setup.rows if r.off is not None and r.value() in raw]
+    assert rows["Nest size"].note()  # its one-line explanation
+    # the Crow's rows apply only with the Crow in play
+    crow = next(r for r in setup.rows if r.label == "Crow card")
+    rank = next(r for r in setup.rows if r.label == "Crow rank")
+    assert rank.off() == ""
+    crow.change(1)  # no Crow card
+    setup.rebuild()
+    rank = next(r for r in setup.rows if r.label == "Crow rank")
+    assert "Crow card in play" in rank.off()
+    setup.focus = setup.rows.index(rank)
+    app.text._cache.clear()
+    app.draw()
+    assert rank.off() in {k[0] for k in app.text._cache}  # the reason is shown
+    app.close()

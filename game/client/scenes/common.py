@@ -9,7 +9,7 @@ from crowsnest.i18n import _
 
 from ..input import Act, InputEvent
 from ..scene import Scene
-from ..widgets import GOLD, INK, MUTED, Button, Menu, panel, shade
+from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel, shade
 
 
 class MenuScene(Scene):
@@ -118,8 +118,13 @@ class Row:
         edit: Callable[[str | None], None] | None = None,
         heading: bool = False,
         colour: tuple[int, int, int] = GOLD,
+        note: Callable[[], str] | None = None,
+        off: Callable[[], str] | None = None,
     ) -> None:
         self.colour = colour
+        # a one-line explanation shown while the row has the focus, and (off) the reason
+        # the row does not apply now: the row is then greyed and says why
+        self.note, self.off = note, off
         self.label, self.value, self.change, self.activate, self.edit = (
             label,
             value,
@@ -336,12 +341,13 @@ class FormScene(Scene):
                     "midleft",
                 )
                 continue
+            off = r.off() if r.off is not None else ""
             text.draw(
                 surface,
                 r.label,
                 ui(20),
                 (r.rect.left + ui(12), r.rect.centery),
-                INK,
+                MUTED if off else INK,
                 False,
                 "midleft",
             )
@@ -363,7 +369,7 @@ class FormScene(Scene):
                 val,
                 ui(20),
                 (mid, r.rect.centery),
-                GOLD if self.editing is r else INK,
+                GOLD if self.editing is r else MUTED if off else INK,
                 True,
                 "center",
             )
@@ -390,6 +396,24 @@ class FormScene(Scene):
             )
         for i, b in enumerate(self.buttons):
             b.draw(surface, text, ui(22), self.focus == len(self.rows) + i)
+        focused_row = self.rows[self.focus] if self.focus < len(self.rows) else None
+        if not self.message and focused_row is not None:
+            # what the focused row means, or why it does not apply (greyed): whole
+            # sentences, wrapped, above the buttons
+            off = focused_row.off() if focused_row.off is not None else ""
+            note = off or (focused_row.note() if focused_row.note is not None else "")
+            if note:
+                lines = text.wrap(note, ui(17), W - ui(60))[:2]
+                y = (
+                    (self.buttons[0].rect.top if self.buttons else H)
+                    - ui(14)
+                    - ui(20) * (len(lines) - 1)
+                )
+                for ln in lines:
+                    text.draw(
+                        surface, ln, ui(17), (W // 2, y), RED if off else MUTED, False, "center"
+                    )
+                    y += ui(20)
         if self.message:
             text.draw(
                 surface,

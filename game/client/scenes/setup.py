@@ -14,6 +14,7 @@ from crowsnest.i18n import N_, _, pgettext, variant_text
 from ..prefs import SeatPrefs
 from ..session import LocalGame, SeatSetup, mirror_compass
 from ..widgets import Button
+from ..words import Words
 from .common import ConfirmScene, FormScene, Row
 
 NAME_SUGGESTIONS = (
@@ -63,6 +64,19 @@ def level_word(level: str) -> str:
 
 def levels_of(variant: Any) -> list[str]:
     return level_order(variant.ais)  # weakest first, plugin levels after
+
+
+class _NoTable:
+    """What Words needs of a session, before there is one: the variant (its
+    presentation and catalog); seats are named by number."""
+
+    def __init__(self, variant: Any) -> None:
+        self.variant = variant
+        self.names: list[str] = []
+        self.match = None
+
+    def side_names(self) -> list[str]:
+        return []
 
 
 class SetupScene(FormScene):
@@ -150,6 +164,8 @@ class SetupScene(FormScene):
                         variant_text(v, opt.label) or opt.key,
                         lambda o=opt: self._opt_text(o),
                         lambda d, o=opt: self._change_opt(o, d),
+                        note=lambda o=opt: variant_text(v, o.help) if o.help else "",
+                        off=lambda o=opt: self._opt_off(o),
                     )
                 )
         if self.rows and len(self.rows) != len(rows):
@@ -216,11 +232,36 @@ class SetupScene(FormScene):
     def _opt_value(self, opt: Any) -> Any:
         return self.options.get(self.variant.id, {}).get(opt.key, opt.default)
 
+    def _words(self) -> Words:
+        """The game's words (its presentation, its catalog) for the house rules."""
+        v = self.variant
+        if getattr(self, "_words_for", None) is not v:
+            self._words_cache = Words(_NoTable(v), lambda: 0)  # type: ignore[arg-type]
+            self._words_for = v
+        return self._words_cache
+
+    def _opt_values(self) -> dict[str, Any]:
+        v = self.variant
+        mine = self.options.get(v.id, {})
+        return {o.key: mine.get(o.key, o.default) for o in v.options}
+
     def _opt_text(self, opt: Any) -> str:
+        """The value as a player says it: the game's words first ("no limit")."""
         val = self._opt_value(opt)
+        words = self._words()
+        said = words.ask("option_value", opt.key, val, self._opt_values())
+        if said is not None:
+            return words(said)
         if opt.kind == "bool":
             return _("On") if val else _("Off")
+        if opt.kind == "choice":
+            return variant_text(self.variant, str(val)).replace("_", " ")
         return str(val)
+
+    def _opt_off(self, opt: Any) -> str:
+        words = self._words()
+        why = words.ask("option_note", opt.key, self._opt_values())
+        return words(why) if why is not None else ""
 
     def _change_opt(self, opt: Any, d: int) -> None:
         val = self._opt_value(opt)
