@@ -248,11 +248,21 @@ SEAT_NAMES = {
 
 def seat_names(seats: list[SeatSetup], clockwise: bool = True) -> list[str]:
     """The names the table shows for a seat set-up (also the title's saved game)."""
-    names = [s.name or default_name(i, len(seats), s) for i, s in enumerate(seats)]
+    n = len(seats)
+    # A compass name says where the seat is drawn: one remembered from a table of
+    # another size ("North" of four seats) becomes this table's (East of three).
+    names = [
+        default_name(i, n, s) if not s.name or s.name in COMPASS else s.name
+        for i, s in enumerate(seats)
+    ]
     if not clockwise:  # a compass name says where a seat sits: mirror it
-        names = [mirror_compass(n) for n in names]
-    if sum(1 for s in seats if s.human) >= 2:  # at one screen "You" means nobody
-        names = [f"Player {i + 1}" if n == "You" else n for i, n in enumerate(names)]
+        names = [mirror_compass(x) for x in names]
+    if sum(1 for s in seats if s.human) >= 2:
+        # at one screen "You" means nobody, and the table turns to whoever is looking,
+        # so no compass name stays true: seats are numbered instead
+        names = [
+            f"Player {i + 1}" if x == "You" or x in COMPASS else x for i, x in enumerate(names)
+        ]
     return names
 
 
@@ -263,6 +273,8 @@ def default_name(seat: int, n: int, setup: SeatSetup) -> str:
     names = SEAT_NAMES.get(n)
     return names[seat] if names else f"Seat {seat + 1}"
 
+
+COMPASS = frozenset(x for names in SEAT_NAMES.values() for x in names)
 
 COMPASS_MIRROR = {
     "West": "East",

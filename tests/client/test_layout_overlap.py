@@ -89,11 +89,23 @@ def check_regions(drawn, size) -> None:
 
 @pytest.mark.parametrize("variant,seats", cases())
 def test_layout_no_overlap_for_largest_plays_at_every_size(variant, seats):
-    app = make_app(size=SIZES[0])
+    check_table(variant, seats, SIZES, list(CARD_SCALES), "medium")
+
+
+@pytest.mark.parametrize("variant,seats", cases())
+def test_layout_no_overlap_with_large_text(variant, seats):
+    """The text size setting at its largest: the words wrap and fit, nothing overlaps."""
+    check_table(variant, seats, [(640, 480), (1280, 720)], ["large"], "large")
+
+
+def check_table(variant, seats, sizes, card_sizes, text_size):
+    app = make_app(size=sizes[0])
+    app.prefs.text_size = text_size
+    app.apply_looks()
     s = session_for(app, variant, seats)
-    for size in SIZES:
+    for size in sizes:
         app._resized(size)
-        for card_size in CARD_SCALES:
+        for card_size in card_sizes:
             app.prefs.card_size = card_size
             t = TableScene(s)
             app.stack.replace(t)

@@ -432,3 +432,56 @@ def test_house_rules_speak_plain_words_and_grey_rows_that_do_not_apply():
     app.draw()
     assert rank.off() in {k[0] for k in app.text._cache}  # the reason is shown
     app.close()
+
+
+def test_the_dou_dizhu_rules_speak_to_players_not_programmers():
+    """The Dou Dizhu rules text mentioned 'seat 0' and 'the seed'."""
+    import re
+
+    app = make_app()
+    v = app.registry.variant("doudizhu")
+    for text in (v.rules_text, *v.rules_translations.values()):
+        assert not re.search(
+            r"\b(seat|plads|paikka|paikat|paikalla|plats|platserna|place|places) 0\b", text, re.I
+        )
+        assert not re.search(r"seed|siemen|frö|graine", text, re.I)
+    app.close()
+
+
+def test_a_long_call_on_a_plate_is_read_whole():
+    """Dou Dizhu: '12 cards straight 9 to K' was cut on the plate."""
+    app = make_app(size=(1024, 640))
+    t = table(app, "doudizhu", 3, lambda m: m.phase == "play" and m.to_move == 0)
+    t.calls[1] = "straight 9 to K"
+    t.calls[2] = "pair of 10s"
+    app.text._cache.clear()
+    app.draw()
+    texts = {k[0] for k in app.text._cache}
+    assert any("straight 9 to K" in x for x in texts), texts
+    assert not any(x.endswith("...") for x in texts), texts
+    n = t.view.hand_counts[1]
+    assert f"{n} cards" in " ".join(texts)
+    app.close()
+
+
+def test_seat_names_match_where_the_seats_are_drawn():
+    """Seat names did not match where seats are drawn in 3-seat and hot-seat layouts."""
+    from crowsnest.client.session import seat_names
+
+    app = make_app()
+    for vid in ("individual3", "doudizhu"):  # one clockwise, one counter-clockwise
+        v = app.registry.variant(vid)
+        # names remembered from a four-seat game
+        setups = [SeatSetup("human", "", "You"), SeatSetup("ai", "", "West")]
+        setups.append(SeatSetup("ai", "", "North"))
+        s = Session(v, setups)
+        t = TableScene(s)
+        app.stack.replace(t)
+        for p in t.lay.seats[1:]:
+            side = "East" if p.anchor[0] > t.lay.size[0] // 2 else "West"
+            assert s.names[p.seat] == side, (vid, s.names, p.seat)
+    # hot-seat: the table turns to whoever looks, so no compass name is shown
+    hot = [SeatSetup("human", "", ""), SeatSetup("ai", "", "West"), SeatSetup("human", "", "")]
+    hot.append(SeatSetup("ai", "", "East"))
+    assert seat_names(hot) == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    app.close()

@@ -235,30 +235,65 @@ class PaintRoom:
             surface.blit(assets.icon("leader", icon_h), (px + pw - 2 * icon_h - ui(8), py + ui(4)))
         icons = dealer + leads
         room = px + pw - ix - ui(6) - icons * (icon_h + ui(4))
-        name = text.fit(name, ui(18), room, True)  # a long name stays on its plate
-        text.draw(surface, name, ui(18), (ix, py + ui(5)), INK, True)
+        score = ""
         if not self.match.teams and seat < len(self.match.scores):
             # individual scoring: each plate carries its own running score
+            score = str(self.words.ask("score_value", self.match.scores[seat]))
+        parts = self._plate_parts(seat, place.local, to_move)
+        line2 = "  ".join(parts)
+        small = text.fonts(ui(15))
+        room2 = (
+            px + pw - ix - ui(4) - (text.fonts(ui(18), True).size(score)[0] + ui(8) if score else 0)
+        )
+        up = ""
+        if "{" not in line2 and len(parts) > 1 and small.size(line2)[0] > room2:
+            # the second line is full (a long call): the card count moves up beside
+            # the name, where there is room, so the call is read whole
+            need = text.fonts(ui(18), True).size(name)[0] + ui(10) + small.size(parts[0])[0]
+            if need <= room:
+                up, line2 = parts[0], "  ".join(parts[1:])
+                room -= small.size(up)[0] + ui(10)
+        name, nsize = self._fit_words(name, ui(18), room, True)  # a long name stays on its plate
+        text.draw(surface, name, nsize, (ix, py + ui(5)), INK, True)
+        if up:
+            at = (px + pw - ui(6) - icons * (icon_h + ui(4)), py + ui(7))
+            text.draw(surface, up, ui(15), at, MUTED, False, "topright")
+        if score:
             text.draw(
                 surface,
-                self.words.ask("score_value", self.match.scores[seat]),
+                score,
                 ui(18),
                 (px + pw - ui(8), py + ph - ui(5)),
                 colour,
                 True,
                 "bottomright",
             )
-        line2 = self._plate_line(seat, place.local, to_move)
         call = self.calls.get(seat)
         colour = GOLD if call and not to_move else MUTED
         if "{" in line2:  # suit glyphs inline ("Declared 2{suit:S}")
             img = self._rich(line2, ui(15), colour)
             surface.blit(img, img.get_rect(bottomleft=(ix, py + ph - ui(3))))
         else:
-            line2 = text.fit(line2, ui(15), px + pw - ix - ui(4))
+            line2 = text.fit(line2, ui(15), room2)
             text.draw(surface, line2, ui(15), (ix, py + ph - ui(5)), colour, False, "bottomleft")
 
+    def _fit_words(
+        self: TableScene, words: str, size: int, room: int, bold: bool
+    ) -> tuple[str, int]:
+        """The words and the size to draw them at: smaller type before anything is cut,
+        then cut as a last resort."""
+        text = self.app.text
+        for s in (size, size * 5 // 6, size * 2 // 3):
+            if text.fonts(s, bold).size(words)[0] <= room:
+                return words, s
+        small = size * 2 // 3
+        return text.fit(words, small, room, bold), small
+
     def _plate_line(self: TableScene, seat: int, local: bool, to_move: bool) -> str:
+        """The plate's second line as one string (tests read it)."""
+        return "  ".join(self._plate_parts(seat, local, to_move))
+
+    def _plate_parts(self: TableScene, seat: int, local: bool, to_move: bool) -> list[str]:
         """The plate's second line: card count, thinking or the call, the game's words."""
         s = self.session
         words = self.words
@@ -284,7 +319,7 @@ class PaintRoom:
         if not self.between:
             for t in self.words.ask("plate", self.view, seat) or ():
                 parts.append(words(t))
-        return "  ".join(p for p in parts if p)
+        return [p for p in parts if p]
 
     def _rich(self: TableScene, line: str, size: int, colour: Any) -> pygame.Surface:
         """Text with inline suit icons, cached (it is drawn every frame)."""
