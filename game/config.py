@@ -68,6 +68,7 @@ class DisplayConfig:
     auto_pass: bool = True  # pass by itself when passing is the only legal action
     four_colour: bool = False  # standard pack: clubs green, diamonds blue
     text_size: str = "medium"  # small / medium / large: the table's words
+    coach: bool = True  # the first-game coach (docs/coach.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +273,7 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
             "auto_pass",
             "four_colour",
             "text_size",
+            "coach",
         ),
     )
     display = DisplayConfig(
@@ -285,6 +287,7 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
         auto_pass=r.boolean(di, "auto_pass", "display.auto_pass", dd.auto_pass),
         four_colour=r.boolean(di, "four_colour", "display.four_colour", dd.four_colour),
         text_size=r.choice(di, "text_size", "display.text_size", dd.text_size, CARD_SIZES),
+        coach=r.boolean(di, "coach", "display.coach", dd.coach),
     )
 
     so = r.table(top, "sound", ("volume", "mute"))

@@ -123,8 +123,21 @@ def _v1(db: sqlite3.Connection) -> None:
     )
 
 
+def _v2(db: sqlite3.Connection) -> None:
+    """The first-game coach remembers how many deals of each game it has coached."""
+    _script(
+        db,
+        """
+        CREATE TABLE coach (
+            variant TEXT PRIMARY KEY,
+            deals INTEGER NOT NULL
+        )
+        """,
+    )
+
+
 # MIGRATIONS[k] upgrades version k to k + 1. Append, never edit a released step.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -372,6 +385,24 @@ class Store:
     def delete_slot(self, slot_id: int) -> bool:
         with self.tx() as db:
             return db.execute("DELETE FROM slots WHERE id = ?", (slot_id,)).rowcount > 0
+
+    # ---- the first-game coach
+
+    def coach_deals(self, variant: str) -> int:
+        r = self.db.execute("SELECT deals FROM coach WHERE variant = ?", (variant,)).fetchone()
+        return int(r[0]) if r else 0
+
+    def add_coach_deal(self, variant: str) -> None:
+        with self.tx() as db:
+            db.execute(
+                "INSERT INTO coach VALUES (?, 1) ON CONFLICT(variant) DO UPDATE SET deals = deals + 1",
+                (variant,),
+            )
+
+    def reset_coach(self) -> None:
+        """The coach starts again from the first deal of every game."""
+        with self.tx() as db:
+            db.execute("DELETE FROM coach")
 
     def free_slot_name(self, base: str) -> str:
         """`base`, or `base (2)`, `base (3)`... whichever is not taken."""

@@ -1,5 +1,5 @@
-"""Render the Saves, Statistics and first-game coach screens to PNG, headless, with a
-store filled by real matches (fixed seeds), for docs/ and for looking at them.
+"""Render the Saves, Statistics, first-game coach and How to play screens to PNG,
+headless, with a store filled by real matches (fixed seeds), for docs/ and for looking at them.
 
     python tools/screenshot_memory.py [FOLDER] [--size 1280x720]
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -23,8 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 from crowsnest.client.app import App  # noqa: E402
 from crowsnest.client.prefs import PrefsStore  # noqa: E402
+from crowsnest.client.scenes.coach import CoachScene  # noqa: E402
+from crowsnest.client.scenes.howto import HowToScene  # noqa: E402
 from crowsnest.client.scenes.saves import SavesScene  # noqa: E402
 from crowsnest.client.scenes.stats import StatsScene  # noqa: E402
+from crowsnest.client.scenes.table import TableScene  # noqa: E402
 from crowsnest.client.scenes.title import TitleScene  # noqa: E402
 from crowsnest.client.session import LocalGame, SeatSetup  # noqa: E402
 from crowsnest.saveslots import save_to_slot  # noqa: E402
@@ -57,9 +61,30 @@ def fill(app: App) -> None:
         v = reg.variant(vid)
         sess = LocalGame(v, [SeatSetup("human", "normal", "")] + [SeatSetup()] * 3, seed=seed)
         for _ in range(moves):
-            sess.apply(sess.match.deal.random_action(__import__("random").Random(seed)))
+            sess.apply(sess.match.deal.random_action(random.Random(seed)))
         save_to_slot(app.db, sess.match, sess.seat_setups, name=who or None, registry=reg)
         sess.close()
+
+
+def coach_shot(app: App, path: Path) -> None:
+    """The coach's card at the first trick a human plays in CrowsNest."""
+    v = app.registry.variant("crowsnest")
+    seats = [SeatSetup("human", "normal", "")] + [SeatSetup("ai", "normal")] * 3
+    sess = LocalGame(v, seats, seed=5)
+    rng = random.Random(5)
+    while not (sess.match.phase == "play" and sess.match.to_move == 0):
+        sess.apply(sess.match.deal.random_action(rng))
+    table = TableScene(sess)
+    app.coach.resumed[id(sess)] = -1  # dealt here, not a game continued from a save
+    app.stack.replace(table)
+    for _ in range(400):
+        app.step(0.05)
+        if isinstance(app.stack.top, CoachScene):
+            break
+    app.step(0.02)
+    pygame.image.save(app.screen, path)
+    print(path)
+    app.stack.replace(TitleScene())
 
 
 def main() -> int:
@@ -82,6 +107,17 @@ def main() -> int:
                 pygame.image.save(app.screen, out / f"{name}.png")
                 print(out / f"{name}.png")
                 app.stack.pop()
+            coach_shot(app, out / "coach.png")
+            howto = HowToScene()
+            app.stack.push(howto)
+            howto.page = [p.task for p in howto.pages].index("follow")
+            howto._page()
+            hand = howto.cards()
+            legal = {a[1][0] for a in howto.follow.legal_actions()}
+            howto.pick_card(next(c for c in hand if c not in legal))  # the engine's reason
+            app.step(0.02)
+            pygame.image.save(app.screen, out / "howto.png")
+            print(out / "howto.png")
         finally:
             app.close()
     return 0

@@ -73,6 +73,9 @@ class App:
         from .gamepad import Pads
 
         self.pads = Pads()  # gamepads, opened as they are plugged in
+        from .coach import Coach
+
+        self.coach = Coach()  # the first-game coach (speaks during the first deals)
         self._registry = registry
         self.stack = SceneStack(self)
         self.stack.resize(self.size)
@@ -86,6 +89,7 @@ class App:
         self._autosaver: Any = None
         self._db: Any = None  # the store (crowsnest.store), opened when first needed
         self._db_failed = False
+        self.db_error = ""
         # A window dragged to a new size is remembered once the drag has settled (a
         # drag sends a burst of resize events; the config is written once).
         self._pending_size: tuple[int, int] | None = None
@@ -226,6 +230,7 @@ class App:
         if self._pending_size is not None and self.clock_s - self._resized_at >= RESIZE_SETTLE_S:
             self.remember_size()
         self.stack.update(dt)
+        self.coach.check(self)
         self.autosave()
         self.draw()
 
@@ -297,7 +302,9 @@ class App:
 
             self._autosaver = Autosaver(self.save_path, self.registry)
         self._autosaver.update(session.match, session.seat_setups)
-        if self._autosaver.error and not self.notice:  # shown on the title; play goes on
+        # shown on the title; play goes on. The game not being saved says more than
+        # statistics being off (the same unusable folder usually causes both)
+        if self._autosaver.error and self.notice in (None, "", self.db_error):
             self.notice = self._autosaver.error
         if session.match.over and not session.recorded:
             self.record_match(session)
@@ -310,13 +317,15 @@ class App:
         None (no autosave place: a client built in memory; or its folder is unusable,
         said once in the notice)."""
         if self._db is None and self.save_path is not None and not self._db_failed:
+            from crowsnest.i18n import _
             from crowsnest.store import STORE_NAME, Store, StoreError
 
             try:
                 self._db = Store(self.save_path.parent / STORE_NAME)
             except StoreError as e:
                 self._db_failed = True
-                self.notice = self.notice or f"statistics and save slots are off: {e}"
+                self.db_error = _("statistics and save slots are off: {why}").format(why=e)
+                self.notice = self.notice or self.db_error
             else:
                 if self._db.notice and not self.notice:
                     self.notice = self._db.notice
@@ -343,7 +352,10 @@ class App:
             )
             return db.add_match(rec)
         except Exception as e:  # noqa: BLE001 - recording must never stop the game
-            self.notice = self.notice or f"the finished game could not be recorded: {e}"
+            from crowsnest.i18n import _
+
+            why = _("the finished game could not be recorded: {why}").format(why=e)
+            self.notice = self.notice or why
             return None
 
     def flush_saves(self) -> str | None:

@@ -39,6 +39,7 @@ class Prefs:
     height: int = _DISPLAY.height
     fullscreen: bool = _DISPLAY.fullscreen
     speed: int = _DISPLAY.animation_speed
+    coach: bool = _DISPLAY.coach  # the first-game coach
     volume: float = _SOUND.volume
     muted: bool = _SOUND.mute
     card_size: str = _DISPLAY.card_size
@@ -108,6 +109,7 @@ def from_config(c: cfgmod.Config, p: Prefs) -> None:
     p.width, p.height, p.fullscreen = d.width, d.height, d.fullscreen
     p.card_size, p.speed = d.card_size, d.animation_speed
     p.auto_pass, p.four_colour, p.text_size = d.auto_pass, d.four_colour, d.text_size
+    p.coach = d.coach
     p.volume, p.muted = s.volume, s.mute
     p.keys = {k: list(v) for k, v in c.keys.items()}
     p.variant = c.variant
@@ -140,6 +142,7 @@ def to_config(p: Prefs, c: cfgmod.Config) -> cfgmod.Config:
             p.auto_pass,
             p.four_colour,
             p.text_size,
+            bool(p.coach),
         ),
         sound=cfgmod.SoundConfig(float(p.volume), p.muted),
         keys={k: tuple(v) for k, v in p.keys.items() if tuple(v) != DEFAULT_BINDINGS.get(k)},

@@ -585,12 +585,40 @@ class Presentation:
     def card_art(self) -> CardArt:
         return CardArt()
 
+    # ---- teaching (the first-game coach, How to play)
+
+    def coach(self, phase: str, view: Mapping[str, Any]) -> tuple[Text, Text] | None:
+        """What the first-game coach says about a phase: (title, what it is about, in
+        the game's words). Generic: None, and the coach gives the engine's facts alone
+        (what is allowed now and why not the rest)."""
+        return None
+
+    def lesson(self) -> tuple[LessonPage, ...]:
+        """The pages of the game's interactive How to play. Generic: none."""
+        return ()
+
     def showcase(self, deck: Deck) -> tuple[tuple[str, ...], ...]:
         """Two hands of card names the title screen fans out for the default game.
         Generic: the deck's last five cards and five from its middle."""
         names = deck.names
         mid = len(names) // 2
         return (tuple(names[-5:]), tuple(names[mid : mid + 5]))
+
+
+@dataclass(frozen=True, slots=True)
+class LessonPage:
+    """One page of a game's interactive lesson (the client's How to play). `task` is
+    what the player does on real cards, judged by the engine: "counter" (pick the card
+    worth the most points among the game's showcase hand), "bid" (choose among the first
+    legal calls of a real auction), "follow" (play a card allowed in a real trick where
+    some are not), or "" (read only). `good` is said when it is done right; its
+    placeholders: {card} (counter, follow) or {choice} (bid)."""
+
+    title: Text
+    body: Text
+    task: str = ""
+    ask: Text | None = None
+    good: Text | None = None
 
 
 GENERIC = Presentation()
@@ -607,6 +635,7 @@ __all__ = [
     "CONTRACT",
     "DEAL_OVER",
     "GENERIC",
+    "LessonPage",
     "KINDS",
     "LAYAWAY",
     "MATCH_EVENTS",

@@ -23,8 +23,31 @@ from crowsnest.engine.presentation import (
     say,
 )
 
+# What the first-game coach says about each phase of a deal.
+COACH = {
+    "bid": (
+        say("Bidding for landlord"),
+        say(
+            "Bid 1, 2 or 3, or pass. The highest bidder becomes the landlord, takes the "
+            "three bottom cards and plays alone against the two farmers; the bid sets the "
+            "stakes."
+        ),
+    ),
+    "play": (
+        say("Playing combinations"),
+        say(
+            "Beat the last combination with a higher one of the same kind (a single, a "
+            "pair, a straight...) or pass. A bomb beats any other kind, and the rocket beats "
+            "everything. The first to run out of cards wins the deal for their side."
+        ),
+    ),
+}
+
 
 class DouDizhuPresentation(Presentation):
+    def coach(self, phase: str, view: Mapping[str, Any]) -> tuple[Text, Text] | None:
+        return COACH.get(phase)
+
     def largest_play(self, options: Mapping[str, Any], seats: int) -> int:
         return 20  # the landlord's whole hand: an airplane with wings, or a long chain
 

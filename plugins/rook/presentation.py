@@ -20,6 +20,7 @@ from crowsnest.engine.presentation import (
     DealSheet,
     EventContext,
     Fact,
+    LessonPage,
     Presentation,
     Seat,
     Side,
@@ -67,6 +68,44 @@ CARD_WORDS = {
 }
 
 
+# What the first-game coach says about each phase of a Rook-family deal.
+COACH = {
+    "bid": (
+        say("The auction"),
+        say(
+            "Each player in turn bids the points their side will take in this deal, or "
+            "passes for the rest of the auction. The highest bidder becomes the declarer: "
+            "they name trump and must take at least their bid, or the bid is taken off "
+            "their score."
+        ),
+    ),
+    "nest": (
+        say("The nest"),
+        say(
+            "You won the auction, so the nest's cards joined your hand. Lay as many cards "
+            "back into the nest. Keep your longest colour and your high cards; laying back "
+            "a short colour lets you trump it later."
+        ),
+    ),
+    "trump": (
+        say("Naming trump"),
+        say(
+            "Name the trump colour. Any trump beats every card of the other colours, so "
+            "name the colour you hold most of."
+        ),
+    ),
+    "play": (
+        say("Playing the tricks"),
+        say(
+            "Play one card to the trick. You must follow the colour that was led if you "
+            "can; if you cannot, any card will do, a trump included. The highest trump "
+            "takes the trick, else the highest card of the colour led. The counters in the "
+            "tricks you take are your side's points."
+        ),
+    ),
+}
+
+
 # House-rule values as a player says them (the option's own values are the config's).
 OPTION_VALUES: dict[tuple[str, Any], Text] = {
     ("nest_size", -1): say("as the game says (the cards left after the deal)"),
@@ -94,11 +133,73 @@ OPTION_VALUES: dict[tuple[str, Any], Text] = {
 }
 
 
-class RookPresentation(Presentation):
-    """One per preset: `bird` is what the preset calls its bird card (Crow, Rook)."""
+# How to play CrowsNest: four pages on real cards (the client's How to play).
+CROWSNEST_LESSON = (
+    LessonPage(
+        say("1. The cards"),
+        say(
+            "CrowsNest is played with four colours, black, green, red and yellow, numbered "
+            "5 to 14, and the Crow. Some cards are counters: they are worth points to the "
+            "side that takes them in a trick: every 5 is worth 5, every 10 and 14 is worth "
+            "10, and the Crow 20."
+        ),
+        "counter",
+        say("Pick the card worth the most points."),
+    ),
+    LessonPage(
+        say("2. The auction"),
+        say(
+            "Four players, two teams: you and North against West and East. After the deal, "
+            "each player bids the points their team will take, or passes. The highest "
+            "bidder takes the nest's five cards, lays five back and names trump."
+        ),
+        "bid",
+        say("These are the first calls of a real auction. Choose one."),
+        say(
+            "{choice}: a bid promises that your team takes at least that many points in "
+            "this deal, or the bid is taken off its score; a pass is final for the deal. "
+            "When all but one have passed, the last bidder is the declarer."
+        ),
+    ),
+    LessonPage(
+        say("3. Following the colour"),
+        say(
+            "Everyone must play the colour led if they can (the Crow may be played at any "
+            "time). Trump beats the other colours; the highest card of the colour led wins "
+            "otherwise."
+        ),
+        "follow",
+        say("This is your hand in a real trick. Play a card you may play."),
+        say(
+            "Yes, {card} may be played. The rule: follow the colour led if you can; if you "
+            "cannot, play any card, a trump included."
+        ),
+    ),
+    LessonPage(
+        say("4. Scoring"),
+        say(
+            "After the last trick each team counts its counters. If the declarer's team "
+            "took at least its bid, it scores the bid; if not, the bid is taken off its "
+            "score. The other team scores what it took. The first team to 300 wins. In your "
+            "first deals the coach explains each decision as it comes."
+        ),
+    ),
+)
 
-    def __init__(self, bird: str = "Rook") -> None:
+
+class RookPresentation(Presentation):
+    """One per preset: `bird` is what the preset calls its bird card (Crow, Rook);
+    `lesson` the preset's How to play pages, if it has them."""
+
+    def __init__(self, bird: str = "Rook", lesson: tuple[LessonPage, ...] = ()) -> None:
         self.bird = bird
+        self._lesson = lesson
+
+    def coach(self, phase: str, view: Mapping[str, Any]) -> tuple[Text, Text] | None:
+        return COACH.get(phase)
+
+    def lesson(self) -> tuple[LessonPage, ...]:
+        return self._lesson
 
     # ---- events (one handler per event type of the Rook deal)
 

@@ -91,7 +91,7 @@ class RookValidator:
 
 def make_variant(preset: Preset) -> Variant:
     from .ai import AI_FACTORIES  # late: the AIs import the rules too
-    from .presentation import RookPresentation
+    from .presentation import CROWSNEST_LESSON, RookPresentation
 
     def new_deal(setup: DealSetup) -> RookDeal:
         return RookDeal(setup, rules_for(preset, setup.options, setup.seats))
@@ -114,7 +114,9 @@ def make_variant(preset: Preset) -> Variant:
         default_seats=preset.seats[0],
         description=preset.description,
         pile_names=pile_names,
-        presentation=RookPresentation(preset.bird_name),
+        presentation=RookPresentation(
+            preset.bird_name, CROWSNEST_LESSON if preset.id == "crowsnest" else ()
+        ),
         roles=_roles,
     )
 

@@ -76,7 +76,39 @@ def _trump_is(trump: str) -> Text:
     return say("{suit} are trump", suit=SUIT_WORDS.get(trump, trump))
 
 
+# What the first-game coach says about each phase of a deal.
+COACH = {
+    "declare": (
+        say("Declaring trump"),
+        say(
+            "While the cards are dealt you may show a card of the level rank to make its "
+            "suit trump; a pair of them overrides a single. Trumps are the level cards, the "
+            "jokers and the trump suit."
+        ),
+    ),
+    "bury": (
+        say("Burying the kitty"),
+        say(
+            "You picked up the kitty: bury as many cards as it held. If the attackers take "
+            "the last trick, the points buried count for them several times, so bury few "
+            "points."
+        ),
+    ),
+    "play": (
+        say("Playing the tricks"),
+        say(
+            "Follow the suit that was led, with the same shape (singles, pairs, tractors) as "
+            "far as your hand allows. The attackers need enough points from the tricks to go "
+            "up a level."
+        ),
+    ),
+}
+
+
 class TractorPresentation(Presentation):
+    def coach(self, phase: str, view: Mapping[str, Any]) -> tuple[Text, Text] | None:
+        return COACH.get(phase)
+
     def largest_play(self, options: Mapping[str, Any], seats: int) -> int:
         # a throw (or a trump tractor) can take most of a hand: leave room for all of it
         return HAND

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 from crowsnest.client.app import App
 from crowsnest.client.prefs import PrefsStore
+from crowsnest.client.scenes.coach import CoachScene
 from crowsnest.client.scenes.overlays import EndOfDealScene, GameOverScene, PrivacyScene
 from crowsnest.client.scenes.table import TableScene
 from crowsnest.client.session import LocalGame, SeatSetup
@@ -152,8 +153,8 @@ class Driver:
                 return frames
             if stop is not None and stop():
                 return frames
-            if isinstance(top, (EndOfDealScene, PrivacyScene)):
-                self.dismiss(top)
+            if isinstance(top, (EndOfDealScene, PrivacyScene, CoachScene)):
+                self.dismiss(top)  # the coach's card: "Got it" has the focus
                 continue
             if top is not t:
                 continue

@@ -32,6 +32,7 @@ def cli(tmp: Path, *args: str) -> dict:
 def test_a_match_played_in_the_window_is_in_stats_and_saves(tmp_path: Path) -> None:
     app = App(PrefsStore(tmp_path / "config.toml"), size=(1280, 720))
     app.prefs.speed = 0
+    app.prefs.coach = False  # the coach's cards would wait for the driver
     assert app.save_path == tmp_path / "config-saves" / "current.toml"
     table = start(app, "crowsnest", ["human", "ai", "ai", "ai"], seed=3)
     Driver(app, table, mode="mixed", seed=3).play()

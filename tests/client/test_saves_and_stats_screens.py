@@ -25,6 +25,7 @@ from crowsnest.testing import play_match
 def app(tmp_path: Path):
     a = App(PrefsStore(tmp_path / "config.toml"), size=(1280, 720))
     a.prefs.speed = 0
+    a.prefs.coach = False
     a.stack.push(TitleScene())
     yield a
     a.close()
@@ -83,7 +84,8 @@ def test_save_to_a_slot_then_continue_rename_and_delete(app: App) -> None:
     press(app, Act.CONFIRM)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert table.session.match.log == log and table.session.slot_name == "Sunday"
+    # the same position (the AIs may already have moved on from it)
+    assert table.session.match.log[: len(log)] == log and table.session.slot_name == "Sunday"
 
     saves = app.stack.push(SavesScene())
     app.step(0.02)

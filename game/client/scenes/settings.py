@@ -97,6 +97,9 @@ class SettingsScene(FormScene):
             Row(_("Sound"), lambda: "", heading=True),
             Row(_("Volume"), lambda: f"{round(p.volume * 100)}%", self._volume),
             Row(_("Mute"), lambda: on_off(p.muted), self._mute),
+            Row(_("Help"), lambda: "", heading=True),
+            Row(_("First-game coach"), lambda: on_off(p.coach), self._coach),
+            Row(_("Coach from the start again"), lambda: "", activate=self._coach_again),
             *self._sound_problem_rows(),
             Row(
                 _("Keys and pad (Enter, then press the new key or button)"),
@@ -234,6 +237,22 @@ class SettingsScene(FormScene):
         p.muted = not p.muted
         self.app.audio.set_muted(p.muted)
         self._changed()
+
+    def _coach(self, d: int) -> None:
+        p = self.app.prefs
+        p.coach = not p.coach
+        self._changed()
+
+    def _coach_again(self) -> None:
+        """The coach speaks again in the first deals of every game."""
+        self.app.prefs.coach = True
+        db = self.app.db
+        if db is not None:
+            db.reset_coach()
+        self.app.coach.spoken.clear()
+        self.app.coach.deals_here.clear()
+        self._changed()
+        self.message = _("The coach will help again in your next deals")
 
     def _capture(self, name: str) -> None:
         self.capturing = name

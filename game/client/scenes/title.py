@@ -34,6 +34,7 @@ class TitleScene(MenuScene):
                 (_("New game"), self.new_game),
                 (_("Saves"), self.saves),
                 (_("Statistics"), self.statistics),
+                (_("How to play"), self.howto),
                 (_("Rules"), self.rules),
                 (_("Settings"), self.settings),
                 (_("Plugins"), self.plugins),
@@ -96,6 +97,11 @@ class TitleScene(MenuScene):
         from .stats import StatsScene
 
         self.app.stack.push(StatsScene())
+
+    def howto(self) -> None:
+        from .howto import HowToScene
+
+        self.app.stack.push(HowToScene())
 
     def rules(self) -> None:
         from .info import RulesScene
