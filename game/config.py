@@ -65,6 +65,9 @@ class DisplayConfig:
     fullscreen: bool = False
     card_size: str = "medium"  # small / medium / large
     animation_speed: int = 3  # 0 instant .. 5 very slow
+    auto_pass: bool = True  # pass by itself when passing is the only legal action
+    four_colour: bool = False  # standard pack: clubs green, diamonds blue
+    text_size: str = "medium"  # small / medium / large: the table's words
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +260,20 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
     )
 
     dd = d.display
-    di = r.table(top, "display", ("width", "height", "fullscreen", "card_size", "animation_speed"))
+    di = r.table(
+        top,
+        "display",
+        (
+            "width",
+            "height",
+            "fullscreen",
+            "card_size",
+            "animation_speed",
+            "auto_pass",
+            "four_colour",
+            "text_size",
+        ),
+    )
     display = DisplayConfig(
         width=r.integer(di, "width", "display.width", dd.width, 320, 10000),
         height=r.integer(di, "height", "display.height", dd.height, 240, 10000),
@@ -266,6 +282,9 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
         animation_speed=r.integer(
             di, "animation_speed", "display.animation_speed", dd.animation_speed, 0, 5
         ),
+        auto_pass=r.boolean(di, "auto_pass", "display.auto_pass", dd.auto_pass),
+        four_colour=r.boolean(di, "four_colour", "display.four_colour", dd.four_colour),
+        text_size=r.choice(di, "text_size", "display.text_size", dd.text_size, CARD_SIZES),
     )
 
     so = r.table(top, "sound", ("volume", "mute"))

@@ -15,12 +15,19 @@ affecting the rest.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TypeAlias
 
 import pluggy
 
+from .engine.variant import AIFactory, Variant
+
 PROJECT = "crowsnest"
 API_VERSION = 1  # bump on incompatible changes to this module or crowsnest.engine.variant
+
+# What the hooks are handed: register(variant) and register(variant_id, level, factory).
+RegisterVariant: TypeAlias = Callable[[Variant], None]
+RegisterAI: TypeAlias = Callable[[str, str, AIFactory], None]
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -30,15 +37,16 @@ class CrowsNestSpecs:
     """The hook specifications (methods without self in plugins)."""
 
     @hookspec
-    def crowsnest_register_variants(self, register: Any) -> None:
-        """Register variants: call ``register(variant)`` once per game.Variant.
+    def crowsnest_register_variants(self, register: RegisterVariant) -> None:
+        """Register variants: call ``register(variant)`` once per crowsnest.engine.Variant.
 
-        The variant must carry all five parts (deck, bidding, validator, scorer, ais)
-        and a ``new_deal``; an invalid one is refused and reported, the others load.
+        The variant must carry a deck, a scorer and a ``new_deal`` (bidding and
+        validator may be None: the Deal is the contract); an invalid one is refused and
+        reported, the others load.
         """
 
     @hookspec
-    def crowsnest_register_ais(self, register: Any) -> None:
+    def crowsnest_register_ais(self, register: RegisterAI) -> None:
         """Add AIs to existing variants: call ``register(variant_id, level, factory)``.
 
         ``factory(variant, options, seats)`` returns an object with

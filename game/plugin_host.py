@@ -561,12 +561,6 @@ def _unknown_hook_reason(pm: pluggy.PluginManager, module: ModuleType, exc: Exce
     return _one_line(exc)
 
 
-def load_from_config(config: Any) -> Registry:
-    """The registry as the game and CLI load it: entry points, the user folder, and the
-    folders and disabled list of the config."""
-    return load_registry(config=config)
-
-
 __all__ = [
     "BUILT_IN",
     "DROP_IN",
@@ -576,7 +570,6 @@ __all__ = [
     "PluginRecord",
     "Registry",
     "UnknownVariantError",
-    "load_from_config",
     "load_registry",
     "new_manager",
     "user_plugin_folder",

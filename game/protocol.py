@@ -53,7 +53,7 @@ def variant_json(v: Any) -> dict[str, Any]:
     }
 
 
-class Session:
+class EngineSession:
     """One protocol session: at most one match at a time."""
 
     def __init__(self, registry: Registry) -> None:
@@ -308,7 +308,7 @@ def serve(registry: Registry, stdin: Any = None, stdout: TextIO | None = None) -
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     source = getattr(stdin, "buffer", stdin)
-    session = Session(registry)
+    session = EngineSession(registry)
     for line in source:
         if not line.strip():
             continue

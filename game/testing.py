@@ -226,14 +226,14 @@ def play_in_client(
     from crowsnest.client.prefs import PrefsStore
     from crowsnest.client.scenes.overlays import EndOfDealScene, GameOverScene
     from crowsnest.client.scenes.table import TableScene
-    from crowsnest.client.session import SeatSetup, Session
+    from crowsnest.client.session import LocalGame, SeatSetup
 
     n = seats if seats is not None else variant.default_seats
     with tempfile.TemporaryDirectory(prefix="crowsnest-client-") as tmp:
         app = App(PrefsStore(Path(tmp) / "config.toml"), size=size, registry=registry)
         try:
             app.prefs.speed = 0
-            session = Session(
+            session = LocalGame(
                 variant, [SeatSetup("ai", level)] * n, options=dict(options or {}), seed=seed
             )
             table = TableScene(session)

@@ -1,4 +1,5 @@
-"""Client speed: frame time while a trick animates, and time from launch to first frame.
+"""Client speed: frame time while a trick animates (CrowsNest, all AIs; and Tractor with
+the bottom seat's 20-25-card hand face up), and time from launch to first frame.
 
     python tools/bench_client.py [--json]
 
@@ -35,14 +36,14 @@ def frame_times(
     from crowsnest.client.prefs import PrefsStore
     from crowsnest.client.scenes.overlays import EndOfDealScene
     from crowsnest.client.scenes.table import TableScene
-    from crowsnest.client.session import SeatSetup, Session
+    from crowsnest.client.session import LocalGame, SeatSetup
     from crowsnest.config import Config
 
     store = PrefsStore(Config())
     store.prefs.speed = 3
     app = App(store, size=size)
     v = app.registry.variant("crowsnest")
-    session = Session(v, [SeatSetup("ai", "easy", "") for _ in range(4)], seed=1)
+    session = LocalGame(v, [SeatSetup("ai", "easy", "") for _ in range(4)], seed=1)
     table = TableScene(session)
     app.stack.push(table)
     times: list[float] = []
@@ -63,6 +64,56 @@ def frame_times(
         if session.ai_busy():
             session.wait_ai(30)
         if session.match.over:
+            break
+    app.close()
+    return times
+
+
+def tractor_hand_frame_times(
+    frames: int = 300, size: tuple[int, int] = (1280, 720), cpu: list[float] | None = None
+) -> list[float]:
+    """Like frame_times, with the bottom seat's Tractor hand face up (25 cards after the
+    kitty, 20 or more while timed): the heaviest hand the table draws. The bottom
+    seat's decisions are made by the normal AI through the table, as a player would."""
+    from crowsnest.client.app import App
+    from crowsnest.client.prefs import PrefsStore
+    from crowsnest.client.scenes.overlays import EndOfDealScene
+    from crowsnest.client.scenes.table import TableScene
+    from crowsnest.client.session import SeatSetup, Session
+    from crowsnest.config import Config
+
+    store = PrefsStore(Config())
+    store.prefs.speed = 3
+    app = App(store, size=size)
+    v = app.registry.variant("tractor")
+    seats = [SeatSetup("human" if i == 0 else "ai", "easy", "") for i in range(4)]
+    times: list[float] = []
+    dt = 1 / 60
+    for seed in range(1, 40):
+        session = Session(v, seats, seed=seed)
+        table = TableScene(session)
+        app.stack.replace(table)
+        for _ in range(frames * 40):
+            m = session.match
+            if table.my_turn():
+                choice = session.runner.choose(m, 0, "easy", budget_s=None)
+                table.submit(choice.action)
+            hand = len(table.hand_ids()) if table.hand_visible() else 0
+            moving = bool(table.trick) and table.tweener.busy and hand >= 20
+            c0, t0 = time.thread_time(), time.perf_counter()
+            app.step(dt)
+            t1, c1 = time.perf_counter(), time.thread_time()
+            if moving:
+                times.append((t1 - t0) * 1000)
+                if cpu is not None:
+                    cpu.append((c1 - c0) * 1000)
+            if isinstance(app.stack.top, EndOfDealScene) or m.over or m.deal_no > 0:
+                break  # one deal a seed: the hand is full only early in a deal
+            if len(times) >= frames:
+                break
+            if session.ai_busy():
+                session.wait_ai(30)
+        if len(times) >= frames:
             break
     app.close()
     return times
@@ -97,7 +148,18 @@ def _p99(xs: list[float]) -> float:
 def bench_client() -> dict[str, float]:
     cpu: list[float] = []
     times = frame_times(cpu=cpu)
+    tcpu: list[float] = []
+    tractor = tractor_hand_frame_times(cpu=tcpu)
     return {
+        "tractor_hand_frames": len(tractor),
+        "tractor_hand_frame_ms_median": round(statistics.median(tractor), 3)
+        if tractor
+        else float("nan"),
+        "tractor_hand_frame_ms_p99": _p99(tractor),
+        "tractor_hand_frame_cpu_ms_median": round(statistics.median(tcpu), 3)
+        if tcpu
+        else float("nan"),
+        "tractor_hand_frame_cpu_ms_p99": _p99(tcpu),
         "frames": len(times),
         "frame_ms_median": round(statistics.median(times), 3) if times else float("nan"),
         "frame_ms_p99": _p99(times),
@@ -119,6 +181,13 @@ def main(argv: list[str] | None = None) -> int:
             f"median {res['frame_ms_median']} ms, p99 {res['frame_ms_p99']} ms wall; "
             f"CPU median {res['frame_cpu_ms_median']} ms, p99 {res['frame_cpu_ms_p99']} ms "
             f"(load average {res['load_average']})"
+        )
+        print(
+            f"Tractor, the bottom seat's hand (20-25 cards) face up, "
+            f"{res['tractor_hand_frames']} frames: median "
+            f"{res['tractor_hand_frame_ms_median']} ms, p99 {res['tractor_hand_frame_ms_p99']} ms "
+            f"wall; CPU median {res['tractor_hand_frame_cpu_ms_median']} ms, "
+            f"p99 {res['tractor_hand_frame_cpu_ms_p99']} ms"
         )
         print(f"launch to first frame: {res['first_frame_s']} s")
     return 0

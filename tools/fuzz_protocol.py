@@ -9,7 +9,7 @@ surrogates, odd bids, unknown cmds, wrong types, megabyte tokens).
 Checked for every line: exactly one response line, valid JSON, an "ok"; a failure has
 an "error" sentence and never says "internal error"; a refused apply changes nothing
 (the state is compared before and after, on a sample); the session keeps answering.
-In-process (crowsnest.protocol.Session, what `crowsnest engine` runs per line) by default;
+In-process (crowsnest.protocol.EngineSession, what `crowsnest engine` runs per line) by default;
 `--engine` pipes the same lines through a `crowsnest engine` process, which must not exit.
 """
 
@@ -27,7 +27,7 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from crowsnest.plugin_host import load_registry  # noqa: E402
-from crowsnest.protocol import Session  # noqa: E402
+from crowsnest.protocol import EngineSession  # noqa: E402
 
 CMDS = ("variants", "new", "legal", "check", "apply", "view", "state", "ai", "log")
 WEIRD = [
@@ -208,7 +208,7 @@ def check_response(line: bytes, text: str, problems: list[str]) -> dict[str, Any
 
 def fuzz(requests: int, seed: int, state_every: int = 50) -> dict[str, Any]:
     f = Fuzzer(seed)
-    session = Session(f.registry)
+    session = EngineSession(f.registry)
     problems: list[str] = []
     ok = failed = 0
     start = time.perf_counter()

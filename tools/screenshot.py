@@ -33,7 +33,7 @@ from crowsnest.client.app import App  # noqa: E402
 from crowsnest.client.input import Act, InputEvent  # noqa: E402
 from crowsnest.client.prefs import PrefsStore  # noqa: E402
 from crowsnest.client.scenes.table import TableScene  # noqa: E402
-from crowsnest.client.session import SeatSetup, Session  # noqa: E402
+from crowsnest.client.session import LocalGame, SeatSetup  # noqa: E402
 from crowsnest.config import Config  # noqa: E402
 from crowsnest.engine.presentation import EventContext  # noqa: E402
 
@@ -44,7 +44,7 @@ def make_app(size: tuple[int, int]) -> App:
     return App(store, size=size)
 
 
-def advance(session: Session, until: Callable[[Session], bool], limit: int = 2000) -> bool:
+def advance(session: LocalGame, until: Callable[[LocalGame], bool], limit: int = 2000) -> bool:
     """Let the AIs (the human seats too) play until `until` holds; False if never."""
     runner = session.runner
     for _ in range(limit):
@@ -62,12 +62,12 @@ def advance(session: Session, until: Callable[[Session], bool], limit: int = 200
 
 
 def find_session(
-    app: App, variant: str, seats: int, until: Callable[[Session], bool], humans=(0,)
-) -> Session:
+    app: App, variant: str, seats: int, until: Callable[[LocalGame], bool], humans=(0,)
+) -> LocalGame:
     v = app.registry.variant(variant)
     for seed in range(60):
         setups = [SeatSetup("human" if i in humans else "ai", "normal", "") for i in range(seats)]
-        s = Session(v, setups, seed=seed)
+        s = LocalGame(v, setups, seed=seed)
         if advance(s, until):
             return s
     raise SystemExit(f"screenshot: no seed of {variant} reached the wanted position")
@@ -78,7 +78,7 @@ def settle(app: App, steps: int = 30) -> None:
         app.step(0.05)
 
 
-def table_for(app: App, session: Session) -> TableScene:
+def table_for(app: App, session: LocalGame) -> TableScene:
     app.stack.replace(TableScene(session))
     t = app.stack.top
     t.tweener.finish_all()
@@ -87,7 +87,7 @@ def table_for(app: App, session: Session) -> TableScene:
     return t
 
 
-def human_turn(phase: str, seat: int = 0) -> Callable[[Session], bool]:
+def human_turn(phase: str, seat: int = 0) -> Callable[[LocalGame], bool]:
     return lambda s: s.match.to_move == seat and s.match.phase == phase
 
 
@@ -228,7 +228,7 @@ def shots(app: App) -> dict[str, Callable[[], None]]:
         table_for(app, s)
 
     def tractor() -> None:
-        def pairs_on_table(s: Session) -> bool:
+        def pairs_on_table(s: LocalGame) -> bool:
             trick = s.match.view_json(0)["trick"]
             return human_turn("play")(s) and len(trick) == 3 and len(trick[0][1]) >= 2
 
@@ -261,7 +261,7 @@ def shots(app: App) -> dict[str, Callable[[], None]]:
             t.toggle(c)
 
     def tractor_pair() -> None:
-        def pair_lead(s: Session) -> bool:
+        def pair_lead(s: LocalGame) -> bool:
             m = s.match
             return human_turn("play")(s) and any(len(a[1]) >= 2 for a in m.legal_actions())
 
@@ -359,7 +359,7 @@ def play_frames(
     humans = {0, 2 % n if n >= 4 else 1} if hotseat else {0}
     seats = [SeatSetup("human" if i in humans else "ai", "normal", "") for i in range(n)]
     app.prefs.speed = 3
-    t = TableScene(Session(v, seats, seed=seed))
+    t = TableScene(LocalGame(v, seats, seed=seed))
     app.stack.replace(t)
     rng = random.Random(seed)
     taken: dict[str, int] = {}

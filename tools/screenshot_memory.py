@@ -26,7 +26,7 @@ from crowsnest.client.prefs import PrefsStore  # noqa: E402
 from crowsnest.client.scenes.saves import SavesScene  # noqa: E402
 from crowsnest.client.scenes.stats import StatsScene  # noqa: E402
 from crowsnest.client.scenes.title import TitleScene  # noqa: E402
-from crowsnest.client.session import SeatSetup, Session  # noqa: E402
+from crowsnest.client.session import LocalGame, SeatSetup  # noqa: E402
 from crowsnest.saveslots import save_to_slot  # noqa: E402
 from crowsnest.stats import record_of  # noqa: E402
 from crowsnest.testing import play_match  # noqa: E402
@@ -55,7 +55,7 @@ def fill(app: App) -> None:
         )
     for vid, seed, moves, who in (("crowsnest", 5, 60, "Sunday with Gran"), ("tractor", 9, 90, "")):
         v = reg.variant(vid)
-        sess = Session(v, [SeatSetup("human", "normal", "")] + [SeatSetup()] * 3, seed=seed)
+        sess = LocalGame(v, [SeatSetup("human", "normal", "")] + [SeatSetup()] * 3, seed=seed)
         for _ in range(moves):
             sess.apply(sess.match.deal.random_action(__import__("random").Random(seed)))
         save_to_slot(app.db, sess.match, sess.seat_setups, name=who or None, registry=reg)

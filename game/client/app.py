@@ -13,6 +13,7 @@ import logging
 import os
 import sys
 import time
+import warnings
 from typing import Any
 
 import pygame
@@ -53,6 +54,8 @@ class App:
         self.screen = pygame.display.set_mode(size, flags)  # pygame.error without a display
         pygame.display.set_caption(CAPTION)
         _set_window_icon()
+        self._enforce_minimum()
+        self.display_size = self._display_size()
         pygame.key.set_repeat(350, 60)
         self.size = self.screen.get_size()
         from .assets import Assets
@@ -60,6 +63,7 @@ class App:
         self.assets = Assets(card_height=150)
         self.audio = _make_audio(p.volume, p.muted)
         self.text = TextCache(self.assets.font)
+        self.apply_looks()
         self.notice = self.store.error  # a one-line message shown on the title screen
         try:
             self.input = InputMap(p.keys)
@@ -92,7 +96,10 @@ class App:
     @property
     def registry(self) -> Any:
         if self._registry is None:
-            self._registry = load_registry(self.store)
+            from crowsnest.plugin_host import load_registry  # the one loader
+
+            p = self.store.prefs
+            self._registry = load_registry(folders=p.plugin_folders, disabled=p.disabled_plugins)
         return self._registry
 
     def reload_registry(self) -> None:
@@ -121,11 +128,44 @@ class App:
             self.screen = pygame.display.set_mode(size, flags)
         except pygame.error:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._enforce_minimum()
         self._resized(self.screen.get_size())
+
+    def apply_looks(self) -> None:
+        """The settings that change how things are drawn: the text size and the
+        standard pack's two or four colours."""
+        from .prefs import TEXT_SCALES
+
+        self.text.set_scale(TEXT_SCALES.get(self.prefs.text_size, 1.0))
+        self.assets.set_four_colour(self.prefs.four_colour)
+
+    def _enforce_minimum(self) -> None:
+        """The window cannot be dragged below MIN_SIZE (the table is laid out for no
+        less: below it the hand was cut off)."""
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                win = pygame.Window.from_display_module()
+            win.minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):  # an old pygame, no window
+            return
+
+    @staticmethod
+    def _display_size() -> tuple[int, int] | None:
+        """The desktop's size, where there is a real display (the window sizes that
+        Settings offers must fit on it); None headless."""
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            return None
+        return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
 
     def _resized(self, size: tuple[int, int]) -> None:
         size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         if size != self.size:
+            self.input.window_changed()
             self.size = size
             self.stack.resize(size)
 
@@ -139,6 +179,7 @@ class App:
             self.quit()
             return
         if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.input.window_changed()
             surf = pygame.display.get_surface()
             if surf is not None:
                 self.screen = surf
@@ -356,14 +397,6 @@ def _autosave_path(config_path: Any) -> Any:
     from crowsnest.savefile import autosave_path
 
     return autosave_path(config_path)
-
-
-def load_registry(store: PrefsStore) -> Any:
-    from crowsnest import plugin_host
-
-    return plugin_host.load_registry(
-        folders=store.prefs.plugin_folders, disabled=store.prefs.disabled_plugins
-    )
 
 
 def main(argv_config: Any = None) -> int:

@@ -41,6 +41,7 @@ from .palette import (
     BACK_STYLES,
     BASE_CARD_HEIGHT,
     CARD_ASPECT,
+    FOUR_COLOUR_LOOKS,
     ICON_BASE,
     JOKER_RANKS,
     MAX_CACHED_HEIGHTS,
@@ -53,8 +54,10 @@ from .palette import (
     Colour,
     card_size_for,
     face_label,
+    four_colour,
     get_font,
     look,
+    set_four_colour,
     set_game_art,
     suit_colour,
     text_ink,
@@ -214,7 +217,11 @@ class Assets:
         if s is None:
             # above the sprites' resolution, draw instead of blowing a sprite up (crisper)
             big = self.card_height > BASE_CARD_HEIGHT
-            base = None if big else self._load(f"cards/{face_key(rank, suit, label)}.png")
+            # the committed sprites are two-colour: a four-colour suit is drawn
+            recoloured = four_colour() and suit in FOUR_COLOUR_LOOKS and look(suit) is not None
+            recoloured = recoloured and look(suit) == FOUR_COLOUR_LOOKS.get(suit)
+            sprite = None if big or recoloured else f"cards/{face_key(rank, suit, label)}.png"
+            base = self._load(sprite) if sprite else None
             if base is not None:
                 s = self._scaled(base, self.card_size)
             else:
@@ -282,7 +289,12 @@ class Assets:
         key = (name, size)
         s = self._icons.get(key)
         if s is None:
-            base = self._load(f"icons/{icon_key(name)}.png") if name in ICON_NAMES else None
+            drawn = four_colour() and name[5:] in FOUR_COLOUR_LOOKS  # suit:D, suit:C
+            base = (
+                self._load(f"icons/{icon_key(name)}.png")
+                if name in ICON_NAMES and not drawn
+                else None
+            )
             if base is not None:
                 s = self._scaled(base, (size, size))
             else:
@@ -298,6 +310,15 @@ class Assets:
         in the window use icon("suit:" + suit, size)."""
         lk = look(suit)
         return (lk.symbol if lk is not None else "") or suit
+
+    def set_four_colour(self, on: bool) -> None:
+        """Two or four colours for the standard pack (Settings); faces drawn afresh."""
+        if on == four_colour():
+            return
+        set_four_colour(on)
+        self._by_height.clear()
+        self._icons.clear()
+        self.set_card_height(self.card_height)
 
     def suit_colour(self, suit: str) -> tuple[int, int, int]:
         return suit_colour(suit)

@@ -154,6 +154,11 @@ class InputMap:
     def __init__(self, bindings: Mapping[str, Sequence[str]] | None = None) -> None:
         self.bindings: dict[str, tuple[str, ...]] = dict(DEFAULT_BINDINGS)
         self.pad: dict[str, tuple[str, ...]] = dict(gamepad.DEFAULT_PAD)
+        # Where the pointer was last seen (None: not yet, or the window changed under
+        # it). Focus follows the mouse only when it really moves: SDL also reports the
+        # pointer when the window opens under it or is resized, and hovering then would
+        # steal the keyboard's focus (Enter opened the Rules on launch).
+        self._pointer: tuple[int, int] | None = None
         for action, names in (bindings or {}).items():
             if action not in DEFAULT_BINDINGS:
                 raise BindingError(
@@ -191,6 +196,11 @@ class InputMap:
                 self._by_pad[b] = Act(action)
         self.axes = gamepad.AxisState()
         self.pad_in_use = False  # the last input came from a pad: prompts show its glyphs
+
+    def window_changed(self) -> None:
+        """The window was resized: the next pointer report is a new starting point, not
+        a movement (the rows moved under a still pointer)."""
+        self._pointer = None
 
     def bind(self, action: str, keys: Sequence[str]) -> None:
         self.__init__({**self.bindings, action: tuple(keys)})  # type: ignore[misc]
@@ -256,8 +266,13 @@ class InputMap:
         if t == pygame.TEXTINPUT:
             return InputEvent(Act.TEXT, text=ev.text)
         if t == pygame.MOUSEMOTION:
-            return InputEvent(Act.POINT, pos=tuple(ev.pos))
+            pos = (int(ev.pos[0]), int(ev.pos[1]))
+            last, self._pointer = self._pointer, pos
+            if last is None or last == pos:
+                return None  # the first report, or no movement: not the player's doing
+            return InputEvent(Act.POINT, pos=pos)
         if t == pygame.MOUSEBUTTONDOWN:
+            self._pointer = (int(ev.pos[0]), int(ev.pos[1]))
             if ev.button == 1:
                 return InputEvent(Act.CLICK, pos=tuple(ev.pos))
             if ev.button == 3:

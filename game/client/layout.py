@@ -10,6 +10,7 @@ Everything is pure arithmetic (no pygame surfaces), so tests check it at any siz
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -48,12 +49,41 @@ class TableLayout:
     margin: int
     lift: int  # how far a hovered / selected card rises
     trick_card: tuple[int, int] = (0, 0)  # cards in the trick (smaller at 5 and 6 seats)
+    # Each place's reserved played-cards area (indexed by place), sized for the game's
+    # largest legal play: nothing else is drawn there, so a play never covers a plate,
+    # a hand, a button or the prompt.
+    played: tuple[Rect, ...] = ()
+    shelf: Rect = (0, 0, 0, 0)  # public cards under the top bar (a kitty turned up)
 
     def trick_rect(self, seat: int) -> Rect:
         """Where seat's card lies in the trick (one card)."""
-        x, y = self.seats[seat].trick
-        w, h = self.trick_card
-        return (round(x - w / 2), round(y - h / 2), w, h)
+        return self.play_rects(seat, 1)[0]
+
+    def play_rects(self, seat: int, n: int) -> list[Rect]:
+        """Rects of a seat's n played cards, inside its played area: as large as the area
+        allows (up to the trick card), fanned with each index corner showing, stacked in
+        rows when one row would hide the ranks, squeezed only past the smallest size."""
+        if n <= 0:
+            return []
+        if not self.played:
+            x, y = self.seats[seat].trick
+            w, h = self.trick_card
+            return [(round(x - w / 2), round(y - h / 2), w, h)] * n
+        area = self.played[seat % len(self.played)]
+        h0 = self.trick_card[1]
+        for h in play_heights(h0, area[3]):
+            w = round(h * CARD_RATIO)
+            for rows in range(1, MAX_PLAY_ROWS + 1):
+                bw, bh = play_block(n, w, h, rows)
+                if bw <= area[2] and bh <= area[3]:
+                    return _fan(area, n, w, h, rows, w * PLAY_STEP)
+        # the smallest size: squeeze the fan into the area (cards overlap more)
+        h = max(MIN_PLAY_H, min(area[3], round(h0 * 0.4)))
+        w = round(h * CARD_RATIO)
+        rows = max(1, min(MAX_PLAY_ROWS, 1 + int((area[3] - h) / max(1, h * ROW_DROP))))
+        cols = math.ceil(n / rows)
+        step = 0.0 if cols == 1 else max(0.0, (area[2] - w) / (cols - 1))
+        return _fan(area, n, w, h, rows, min(step, w * PLAY_STEP))
 
     def hand_rects(self, n: int, seat: int | None = None) -> list[Rect]:
         """Rects of n cards of the local hand (left to right), not lifted."""
@@ -80,6 +110,44 @@ class TableLayout:
         return [(round(x0 + i * step), hy, sw, sh) for i in range(shown)]
 
 
+PLAY_STEP = 0.3  # how much of each played card shows beside the next (its index corner)
+ROW_DROP = 0.42  # a second row of a big play: its top this far down the first row's cards
+MAX_PLAY_ROWS = 3
+MIN_PLAY_H = 36  # smallest played card height in pixels (its corner still readable)
+
+
+def play_block(n: int, w: int, h: int, rows: int) -> tuple[int, int]:
+    """Width and height of n cards fanned in `rows` rows."""
+    cols = math.ceil(n / rows)
+    rows = math.ceil(n / cols)
+    return (round(w + w * PLAY_STEP * (cols - 1)), round(h + h * ROW_DROP * (rows - 1)))
+
+
+def play_heights(h0: int, room: int) -> list[int]:
+    """Card heights a play may be drawn at: the trick card, then a few smaller steps (few
+    distinct sizes, so the card faces drawn at each stay cached)."""
+    out = []
+    for f in (1.0, 0.82, 0.67, 0.55, 0.45):
+        h = min(room, round(h0 * f))
+        if h >= MIN_PLAY_H and h not in out:
+            out.append(h)
+    return out
+
+
+def _fan(area: Rect, n: int, w: int, h: int, rows: int, step: float) -> list[Rect]:
+    cols = math.ceil(n / rows)
+    rows = math.ceil(n / cols)
+    drop = 0.0 if rows == 1 else min(h * ROW_DROP, (area[3] - h) / (rows - 1))
+    ax, ay, aw, ah = area
+    y0 = ay + (ah - (h + drop * (rows - 1))) / 2
+    out = []
+    for r in range(rows):
+        k = min(cols, n - r * cols)
+        x0 = ax + (aw - (w + step * (k - 1))) / 2
+        out.extend((round(x0 + i * step), round(y0 + r * drop), w, h) for i in range(k))
+    return out
+
+
 def seat_angle(k: int, n: int, clockwise: bool = True) -> float:
     """Angle of the seat k places after the local one (k = 0 is the local seat)."""
     return (90.0 + (1 if clockwise else -1) * k * 360.0 / n) % 360.0
@@ -91,7 +159,11 @@ def table_layout(
     local: int = 0,
     card_scale: float = 1.0,
     clockwise: bool = True,
+    max_play: int = 1,
 ) -> TableLayout:
+    """The table for `seats` places at `size`. `max_play` is the game's largest legal
+    play (its presentation's `largest_play`): each place's played area is reserved for
+    it, so no play ever needs room that a plate, a hand or a button holds."""
     if not 2 <= seats <= 6:
         raise ValueError(f"the table seats 2 to 6 players, not {seats}")
     W = max(size[0], MIN_SIZE[0])
@@ -102,55 +174,68 @@ def table_layout(
     ch = max(60, min(ch, round(W * 0.16 / CARD_RATIO)))
     cw = round(ch * CARD_RATIO)
     lift = round(ch * 0.2)
-    sh = round(ch * 0.5)
-    sw = round(sh * CARD_RATIO)
-    plate_h = max(38, round(H * 0.07))
-    plate_w = max(140, round(W * 0.14))
-    fan_w = round(sw + sw * 0.5 * 6)  # six overlapped backs show a hand's size
-    ow = max(plate_w, fan_w)
-    oh = sh + 4 + plate_h
+    # Many seats and large cards: the other seats' backs shrink until no two seat boxes
+    # touch (the plates keep their size: they hold the names).
+    for shrink in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
+        sh = round(ch * 0.5 * shrink)
+        sw = round(sh * CARD_RATIO)
+        plate_h = max(38, round(H * 0.07))
+        plate_w = max(140, round(W * 0.14))
+        fan_w = round(sw + sw * 0.5 * 6)  # six overlapped backs show a hand's size
+        ow = max(plate_w, fan_w)
+        oh = sh + 4 + plate_h
 
-    # The local band at the bottom: plate + status line above the fan, lift space.
-    band_top = H - margin - ch - lift - plate_h - margin
-    region_top = top_h + margin
-    region_bot = band_top - margin
-    cx = W / 2
-    y_top = region_top + oh / 2
-    y_bot = H - margin - ch / 2
-    cy = (y_top + y_bot) / 2
-    ry = (y_bot - y_top) / 2
-    rx = W / 2 - margin - ow / 2
-    centre_y = (
-        (region_top + oh + region_bot) / 2 if seats > 2 else (region_top + oh + region_bot) / 2
-    )
+        # The local band at the bottom: plate + status line above the fan, lift space.
+        # the prompt line stands a little taller than the plate: room for a wrapped
+        # sentence and a refusal under it
+        extra = round(plate_h * 0.4)
+        band_top = H - margin - ch - lift - plate_h - margin - extra
+        region_top = top_h + margin
+        region_bot = band_top - margin
+        cx = W / 2
+        y_top = region_top + oh / 2
+        y_bot = H - margin - ch / 2
+        cy = (y_top + y_bot) / 2
+        ry = (y_bot - y_top) / 2
+        rx = W / 2 - margin - ow / 2
+        centre_y = (
+            (region_top + oh + region_bot) / 2 if seats > 2 else (region_top + oh + region_bot) / 2
+        )
 
-    places: list[SeatPlace] = []
-    if seats <= 4:
-        tcw, tch = cw, ch
-        tx, ty = cw * (1.2 if seats == 3 else 1.02), ch * 0.52
-    else:  # five or six cards round the centre: smaller, and far enough apart not to overlap
-        tch = round(ch * 0.74)
-        tcw = round(tch * CARD_RATIO)
-        tx, ty = tcw * 1.45, tch * 1.04
-    centre = (round(cx), round(centre_y))
-    for seat in range(seats):
-        k = (seat - local) % seats
-        a = seat_angle(k, seats, clockwise)
-        rad = math.radians(a)
-        trick = (round(cx + tx * math.cos(rad)), round(centre_y + ty * math.sin(rad)))
-        if k == 0:
-            hand_w = W - 2 * margin
-            hand = (margin, H - margin - ch, hand_w, ch)
-            plate = (margin, band_top + margin // 2, plate_w, plate_h)
-            places.append(SeatPlace(seat, a, True, (round(cx), round(y_bot)), hand, plate, trick))
-            continue
-        x = cx + rx * math.cos(rad)
-        y = cy + ry * math.sin(rad)
-        y = max(y_top, min(y, region_bot - oh / 2))
-        bx, by = round(x - ow / 2), round(y - oh / 2)
-        hand = (bx + (ow - fan_w) // 2, by, fan_w, sh)
-        plate = (bx + (ow - plate_w) // 2, by + sh + 4, plate_w, plate_h)
-        places.append(SeatPlace(seat, a, False, (round(x), round(y)), hand, plate, trick))
+        places: list[SeatPlace] = []
+        if seats <= 4:
+            tcw, tch = cw, ch
+            tx, ty = cw * (1.2 if seats == 3 else 1.02), ch * 0.52
+        else:  # five or six cards round the centre: smaller, and far enough apart not to overlap
+            tch = round(ch * 0.74)
+            tcw = round(tch * CARD_RATIO)
+            tx, ty = tcw * 1.45, tch * 1.04
+        centre = (round(cx), round(centre_y))
+        for seat in range(seats):
+            k = (seat - local) % seats
+            a = seat_angle(k, seats, clockwise)
+            rad = math.radians(a)
+            trick = (round(cx + tx * math.cos(rad)), round(centre_y + ty * math.sin(rad)))
+            if k == 0:
+                hand_w = W - 2 * margin
+                hand = (margin, H - margin - ch, hand_w, ch)
+                plate = (margin, band_top + extra + margin // 2, plate_w, plate_h)
+                places.append(
+                    SeatPlace(seat, a, True, (round(cx), round(y_bot)), hand, plate, trick)
+                )
+                continue
+            x = cx + rx * math.cos(rad)
+            y = cy + ry * math.sin(rad)
+            y = max(y_top, min(y, region_bot - oh / 2))
+            bx, by = round(x - ow / 2), round(y - oh / 2)
+            hand = (bx + (ow - fan_w) // 2, by, fan_w, sh)
+            plate = (bx + (ow - plate_w) // 2, by + sh + 4, plate_w, plate_h)
+            places.append(SeatPlace(seat, a, False, (round(x), round(y)), hand, plate, trick))
+        boxes = [p.box for p in places if not p.local]
+        if not any(
+            overlaps(_grow(a, margin // 2), b) for i, a in enumerate(boxes) for b in boxes[i + 1 :]
+        ):
+            break
 
     # The panel sits between the seats: inside the ellipse, above the local band.
     side = max(
@@ -164,13 +249,47 @@ def table_layout(
     )
     ph = max(120, round(region_bot - ptop - margin))
     panel = (round(cx - pw / 2), round(ptop), pw, ph)
+    # the prompt line (and the buttons of a card choice, on its right): from the local
+    # plate to the right edge, so long sentences have room to wrap
     status = (
         margin + plate_w + margin,
         band_top + margin // 2,
-        W - 2 * (plate_w + 2 * margin),
-        plate_h,
+        W - (plate_w + 3 * margin),
+        plate_h + extra,
     )
+    # public cards under the top bar: right of a seat at the top centre, else centred
+    row_h = round(sh * 0.8)
+    top = [p for p in places if not p.local and abs(p.anchor[0] - cx) < ow]
+    if top:
+        bx, by, bw, bh = top[0].box
+        sx = bx + bw + margin
+        right = W - margin
+        for p in places:
+            b = p.box
+            if not p.local and b[0] >= sx and b[1] < by + bh and b[1] + b[3] > by:
+                right = min(right, b[0] - margin)
+        shelf = (sx, by, max(0, right - sx), bh)
+    else:
+        sy = top_h + margin
+        half = W / 2 - margin
+        for p in places:
+            b = p.box
+            if not p.local and b[1] < sy + row_h + margin and b[1] + b[3] > sy:
+                half = min(half, abs(cx - (b[0] if b[0] > cx else b[0] + b[2])) - margin)
+        shelf = (round(cx - half), sy, round(2 * max(0, half)), row_h)
+    status_rect = status
+    bounds = (margin, top_h + margin, W - 2 * margin, status_rect[1] - margin - (top_h + margin))
+    obstacles = [p.box for p in places if not p.local] + [shelf]
+    played, th = _played_areas(places, bounds, obstacles, max(1, max_play), tch, margin, centre)
+    places = [
+        dataclasses.replace(p, trick=(a[0] + a[2] // 2, a[1] + a[3] // 2))
+        for p, a in zip(places, played, strict=True)
+    ]
+    if th < tch:
+        tch, tcw = th, round(th * CARD_RATIO)
     return TableLayout(
+        played=tuple(played),
+        shelf=shelf,
         size=(W, H),
         seats=tuple(places),
         card=(cw, ch),
@@ -183,6 +302,87 @@ def table_layout(
         lift=lift,
         trick_card=(tcw, tch),
     )
+
+
+def _played_areas(
+    places: list[SeatPlace],
+    bounds: Rect,
+    obstacles: list[Rect],
+    max_play: int,
+    tch: int,
+    margin: int,
+    centre: Point,
+) -> tuple[list[Rect], int]:
+    """Reserve each place's played area: a block that holds `max_play` cards, as near to
+    the place's usual trick point as it fits, clear of every seat box, of the shelf and
+    of the other areas. The cards shrink (and stack in rows) until every area fits."""
+    gap = max(2, margin // 2)
+    h = tch
+    heights = []
+    while h >= MIN_PLAY_H:
+        heights.append(h)
+        h = round(h * 0.9)
+    heights = heights or [MIN_PLAY_H]
+    order = sorted(range(len(places)), key=lambda i: (not places[i].local, i))
+    for h in heights:
+        w = round(h * CARD_RATIO)
+        for rows in range(1, MAX_PLAY_ROWS + 1):
+            size = play_block(max_play, w, h, rows)
+            got = _place_all(places, order, size, bounds, obstacles, gap, centre)
+            if got is not None:
+                return got, h
+    # nothing fits at the smallest size (a tiny window): one card each, squeezed fans
+    h = heights[-1]
+    size = (round(h * CARD_RATIO), h)
+    got = _place_all(places, order, size, bounds, obstacles, 0, centre)
+    if got is not None:
+        return got, h
+    return [(p.trick[0] - size[0] // 2, p.trick[1] - h // 2, *size) for p in places], h
+
+
+def _place_all(
+    places: list[SeatPlace],
+    order: list[int],
+    size: tuple[int, int],
+    bounds: Rect,
+    obstacles: list[Rect],
+    gap: int,
+    centre: Point,
+) -> list[Rect] | None:
+    bw, bh = size
+    bx, by, bwid, bhgt = bounds
+    if bw > bwid or bh > bhgt:
+        return None
+    taken: list[Rect] = []
+    out: dict[int, Rect] = {}
+    for i in order:
+        p = places[i]
+        x0, y0 = p.trick
+        ax, ay = (p.anchor[0], by + bhgt) if p.local else p.anchor
+        ends = [(ax, ay), centre]
+        cands = [(x0, y0)]
+        for k in range(1, 11):
+            t = k / 10
+            for ex, ey in ends:
+                cands.append((x0 + (ex - x0) * t, y0 + (ey - y0) * t))
+        for cx, cy in cands:
+            x = round(min(max(cx - bw / 2, bx), bx + bwid - bw))
+            y = round(min(max(cy - bh / 2, by), by + bhgt - bh))
+            r = (x, y, bw, bh)
+            grown = (x - gap, y - gap, bw + 2 * gap, bh + 2 * gap)
+            if not any(overlaps(grown, o) for o in obstacles) and not any(
+                overlaps(grown, o) for o in taken
+            ):
+                out[i] = r
+                taken.append(r)
+                break
+        else:
+            return None
+    return [out[i] for i in range(len(places))]
+
+
+def _grow(r: Rect, d: int) -> Rect:
+    return (r[0] - d, r[1] - d, r[2] + 2 * d, r[3] + 2 * d)
 
 
 def union(a: Rect, b: Rect) -> Rect:

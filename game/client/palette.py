@@ -69,8 +69,35 @@ STANDARD_LOOKS: dict[str, Look] = {
     "C": Look((28, 28, 36), "club", "clubs", on_dark=LIGHT_ON_DARK, symbol="\u2663"),
     "J": Look((128, 64, 168), "star", "joker", on_dark=(200, 160, 240), symbol="\u2605"),
 }
+# The four-colour pack (a Settings option): diamonds blue, clubs green, so that no two
+# suits share a colour; each still has its own glyph (tests/client/test_readable.py
+# checks contrast and colour-blind simulations).
+FOUR_COLOUR_LOOKS: dict[str, Look] = {
+    "D": Look((26, 86, 200), "diamond", "diamonds", on_dark=(130, 170, 255), symbol="\u2666"),
+    "C": Look((20, 128, 56), "club", "clubs", on_dark=(110, 215, 130), symbol="\u2663"),
+}
+_four_colour = False
 _looks: dict[str, Look] = dict(STANDARD_LOOKS)
 _labels: dict[str, str] = {}
+
+
+def standard_looks() -> dict[str, Look]:
+    """The standard pack's looks as set (two or four colours)."""
+    return {**STANDARD_LOOKS, **(FOUR_COLOUR_LOOKS if _four_colour else {})}
+
+
+def set_four_colour(on: bool) -> None:
+    """Two or four colours for the standard pack; a game's own looks stay its own.
+    Callers drop their drawn-card caches after this (Assets.set_four_colour does)."""
+    global _four_colour
+    _four_colour = bool(on)
+    for key, lk in STANDARD_LOOKS.items():
+        if _looks.get(key) in (lk, FOUR_COLOUR_LOOKS.get(key)):
+            _looks[key] = standard_looks()[key]
+
+
+def four_colour() -> bool:
+    return _four_colour
 
 
 def set_game_art(suits: Mapping[str, Any], labels: Mapping[str, str]) -> None:
@@ -78,7 +105,7 @@ def set_game_art(suits: Mapping[str, Any], labels: Mapping[str, str]) -> None:
     rim) and face labels (rank -> word), over the standard pack's. Callers drop their
     drawn-card caches after this (Assets.use_variant does)."""
     _looks.clear()
-    _looks.update(STANDARD_LOOKS)
+    _looks.update(standard_looks())
     for key, sl in suits.items():
         try:
             _looks[str(key)] = Look(

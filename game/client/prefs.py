@@ -18,6 +18,7 @@ from .input import DEFAULT_BINDINGS
 
 WINDOW_SIZES = ((1024, 640), (1280, 720), (1280, 800), (1366, 768), (1600, 900), (1920, 1080))
 CARD_SCALES = {"small": 0.85, "medium": 1.0, "large": 1.2}
+TEXT_SCALES = {"small": 0.9, "medium": 1.0, "large": 1.2}  # the words' size setting
 
 
 @dataclass
@@ -41,6 +42,9 @@ class Prefs:
     volume: float = _SOUND.volume
     muted: bool = _SOUND.mute
     card_size: str = _DISPLAY.card_size
+    auto_pass: bool = _DISPLAY.auto_pass
+    four_colour: bool = _DISPLAY.four_colour
+    text_size: str = _DISPLAY.text_size
     keys: dict[str, list[str]] = field(default_factory=dict)  # overrides of DEFAULT_BINDINGS
     variant: str = cfgmod.Config.variant  # the configuration's default game
     language: str = "system"  # crowsnest.config's `language`: "system" or a code
@@ -103,6 +107,7 @@ def from_config(c: cfgmod.Config, p: Prefs) -> None:
     d, s = c.display, c.sound
     p.width, p.height, p.fullscreen = d.width, d.height, d.fullscreen
     p.card_size, p.speed = d.card_size, d.animation_speed
+    p.auto_pass, p.four_colour, p.text_size = d.auto_pass, d.four_colour, d.text_size
     p.volume, p.muted = s.volume, s.mute
     p.keys = {k: list(v) for k, v in c.keys.items()}
     p.variant = c.variant
@@ -126,7 +131,16 @@ def to_config(p: Prefs, c: cfgmod.Config) -> cfgmod.Config:
         plugins=cfgmod.PluginsConfig(
             folders=tuple(p.plugin_folders), disabled=tuple(p.disabled_plugins)
         ),
-        display=cfgmod.DisplayConfig(p.width, p.height, p.fullscreen, p.card_size, p.speed),
+        display=cfgmod.DisplayConfig(
+            p.width,
+            p.height,
+            p.fullscreen,
+            p.card_size,
+            p.speed,
+            p.auto_pass,
+            p.four_colour,
+            p.text_size,
+        ),
         sound=cfgmod.SoundConfig(float(p.volume), p.muted),
         keys={k: tuple(v) for k, v in p.keys.items() if tuple(v) != DEFAULT_BINDINGS.get(k)},
     )

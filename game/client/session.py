@@ -22,7 +22,11 @@ from crowsnest.savefile import Seat
 SeatSetup = Seat
 
 
-class Session:
+class LocalGame:
+    """One game in the window (the table's game): the Match, who sits where, the AIs
+    thinking off the render loop, hints and undo. (Named for what it is; the engine
+    protocol's per-connection state is crowsnest.protocol.EngineSession.)"""
+
     def __init__(
         self,
         variant: Variant,
@@ -176,23 +180,34 @@ class Session:
 
     # ------------------------------------------------------------ undo
 
-    def undo_target(self) -> int | None:
-        """Log index of the last decision of the single human in this deal, if any."""
+    def undo_target(self, seat: int | None = None) -> int | None:
+        """Log index of the last decision in this deal of the human at `seat` (the
+        single human when None). At a hot-seat table only while no other human has
+        decided since: undo never takes back another player's move."""
         humans = self.humans
-        if len(humans) != 1 or self.match.over:
+        if self.match.over or not humans:
+            return None
+        if seat is None:
+            if len(humans) != 1:
+                return None
+            seat = humans[0]
+        if seat not in humans:
             return None
         for i in range(len(self.actors) - 1, self.deal_start - 1, -1):
-            if self.actors[i] == humans[0]:
+            who = self.actors[i]
+            if who == seat:
                 return i
+            if who in humans:
+                return None  # another human decided after it
         return None
 
-    def can_undo(self) -> bool:
-        return self.undo_target() is not None
+    def can_undo(self, seat: int | None = None) -> bool:
+        return self.undo_target(seat) is not None
 
-    def undo(self) -> bool:
+    def undo(self, seat: int | None = None) -> bool:
         """Take back the human's last decision (and the AI moves after it): rebuild the
         match from its log (Match.fresh() and replay), no per-variant undo code."""
-        i = self.undo_target()
+        i = self.undo_target(seat)
         if i is None:
             return False
         log = self.match.log[:i]
@@ -210,7 +225,7 @@ class Session:
         self.runner.close()
 
     @classmethod
-    def resume(cls, match: Match, seats: list[SeatSetup]) -> Session:
+    def resume(cls, match: Match, seats: list[SeatSetup]) -> LocalGame:
         """Continue a loaded match (a save file): the same set-up, then its log applied
         through the session, so who took each action and where the deal began (undo
         needs both) are known as if it had been played here."""
@@ -233,11 +248,21 @@ SEAT_NAMES = {
 
 def seat_names(seats: list[SeatSetup], clockwise: bool = True) -> list[str]:
     """The names the table shows for a seat set-up (also the title's saved game)."""
-    names = [s.name or default_name(i, len(seats), s) for i, s in enumerate(seats)]
+    n = len(seats)
+    # A compass name says where the seat is drawn: one remembered from a table of
+    # another size ("North" of four seats) becomes this table's (East of three).
+    names = [
+        default_name(i, n, s) if not s.name or s.name in COMPASS else s.name
+        for i, s in enumerate(seats)
+    ]
     if not clockwise:  # a compass name says where a seat sits: mirror it
-        names = [mirror_compass(n) for n in names]
-    if sum(1 for s in seats if s.human) >= 2:  # at one screen "You" means nobody
-        names = [f"Player {i + 1}" if n == "You" else n for i, n in enumerate(names)]
+        names = [mirror_compass(x) for x in names]
+    if sum(1 for s in seats if s.human) >= 2:
+        # at one screen "You" means nobody, and the table turns to whoever is looking,
+        # so no compass name stays true: seats are numbered instead
+        names = [
+            f"Player {i + 1}" if x == "You" or x in COMPASS else x for i, x in enumerate(names)
+        ]
     return names
 
 
@@ -248,6 +273,8 @@ def default_name(seat: int, n: int, setup: SeatSetup) -> str:
     names = SEAT_NAMES.get(n)
     return names[seat] if names else f"Seat {seat + 1}"
 
+
+COMPASS = frozenset(x for names in SEAT_NAMES.values() for x in names)
 
 COMPASS_MIRROR = {
     "West": "East",
@@ -264,3 +291,8 @@ def mirror_compass(name: str) -> str:
     seat after yours sits on your right, so a remembered "West" (the clockwise default)
     is drawn in the east."""
     return COMPASS_MIRROR.get(name, name)
+
+
+# The former name, kept only so that branches written before the rename still import;
+# new code says LocalGame.
+Session = LocalGame

@@ -44,11 +44,17 @@ class TextCache:
     def __init__(self, fonts: Callable[[int, bool], pygame.font.Font]) -> None:
         self._fonts = fonts
         self._cache: dict[tuple, pygame.Surface] = {}
+        self.scale = 1.0  # the player's text size (Settings): every size grows with it
+
+    def set_scale(self, scale: float) -> None:
+        if scale != self.scale:
+            self.scale = scale
+            self._cache.clear()
 
     def fonts(self, size: int, bold: bool = False) -> pygame.font.Font:
         # below 14 px the default font's hinting runs letters together ("card s",
         # "9cards") in an 800x600 window: small text is never drawn smaller
-        return self._fonts(max(size, MIN_TEXT_PX), bold)
+        return self._fonts(max(round(size * self.scale), MIN_TEXT_PX), bold)
 
     def render(
         self, text: str, size: int, colour: Colour = INK, bold: bool = False

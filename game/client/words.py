@@ -21,13 +21,13 @@ from crowsnest import i18n
 from crowsnest.engine.presentation import GENERIC, Presentation, Text, presentation_of, render, say
 
 if TYPE_CHECKING:
-    from crowsnest.client.session import Session
+    from crowsnest.client.session import LocalGame
 
 log = logging.getLogger("crowsnest.client")
 
 
 class Words:
-    def __init__(self, session: Session, viewer: Callable[[], int]) -> None:
+    def __init__(self, session: LocalGame, viewer: Callable[[], int]) -> None:
         self.session = session
         self.viewer = viewer  # the bottom seat, whose team is "We"
         self.presentation: Presentation = presentation_of(session.variant)
@@ -78,6 +78,7 @@ class Words:
                 self.is_you,
                 self.translate,
                 self.translate_plural,
+                self.is_us,
             )
         except Exception:  # noqa: BLE001 - a malformed Text shows as written
             return text.msg if isinstance(text, Text) else str(text)
@@ -87,6 +88,16 @@ class Words:
 
     def is_you(self, seat: int) -> bool:
         return self.name_of(seat) == "You"
+
+    def is_us(self, side: int) -> bool:
+        """The side (team, or seat without teams) of the local player ("We")."""
+        me = self.viewer()
+        if not self.is_you(me):
+            return False  # hot-seat: sentences name the players instead
+        teams = self.session.match.teams
+        if teams:
+            return 0 <= side < len(teams) and me in teams[side]
+        return side == me
 
     def name_of(self, pos: Any, dummy_controller: int | None = None) -> str:
         """A place at the table by name; past the seats, the dummy."""

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .cards import Card, Deck
 
-Action = tuple
+Action = tuple[Any, ...]  # ("pass",), ("bid", 75), ("play", (card ids...)): kind first
 
 PASS: Action = ("pass",)
 CARD_KINDS = frozenset({"discard", "declare", "play"})
@@ -65,7 +66,7 @@ def trump(colour: str) -> Action:
 
 
 def format_action(action: Action, deck: Deck) -> str:
-    kind = action[0]
+    kind = str(action[0])
     if len(action) == 1:
         return kind
     arg = action[1]

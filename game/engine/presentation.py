@@ -134,16 +134,26 @@ def render(
     is_you: Any = None,
     translate: Any = None,
     translate_plural: Any = None,
+    is_us: Any = None,
 ) -> str:
     """The sentence for the screen. The client passes how to name a seat, a side and
-    cards, whether a seat is the local player, and how to translate a sentence
-    (`translate(msg)`) and a plural one (`translate_plural(singular, plural, n)`)."""
+    cards, whether a seat is the local player (and a side the local player's), and how
+    to translate a sentence (`translate(msg)`) and a plural one
+    (`translate_plural(singular, plural, n)`). `you=` is used when the subject is the
+    local player's Seat, or their Side ("We take over the deal")."""
     if isinstance(text, str):
         return translate(text) if translate else text
     msg = text.msg
-    if text.you and is_you is not None:
+    if text.you:
         who = text.get(text.subject)
-        if isinstance(who, Seat) and is_you(who.index):
+        if (
+            isinstance(who, Seat)
+            and is_you is not None
+            and is_you(who.index)
+            or isinstance(who, Side)
+            and is_us is not None
+            and is_us(who.index)
+        ):
             msg = text.you
     n = text.get(text.count_key) if text.plural and msg is text.msg else None
     if isinstance(n, int) and not isinstance(n, bool):
@@ -164,11 +174,13 @@ def render(
             values[k] = (
                 words
                 if isinstance(words, str)
-                else render(words, seat_name, side_name, None, is_you, translate, translate_plural)
+                else render(
+                    words, seat_name, side_name, None, is_you, translate, translate_plural, is_us
+                )
             )
         elif isinstance(v, Text):
             values[k] = render(
-                v, seat_name, side_name, card_words, is_you, translate, translate_plural
+                v, seat_name, side_name, card_words, is_you, translate, translate_plural, is_us
             )
         else:
             values[k] = str(v)
@@ -547,6 +559,26 @@ class Presentation:
 
     def history_cell(self, entry: Mapping[str, Any]) -> Text | None:
         return None
+
+    # ---- house rules on the set-up screen
+
+    def option_value(self, key: str, value: Any, options: Mapping[str, Any]) -> Text | None:
+        """A house rule's value as a player says it ("no limit", "the declarer"); None:
+        the generic words (On/Off, the number, the choice as written)."""
+        return None
+
+    def option_note(self, key: str, options: Mapping[str, Any]) -> Text | None:
+        """Why a house rule does not apply with the other options as set (the row is
+        greyed and says so: "Only with the bird card in play"); None: it applies."""
+        return None
+
+    # ---- the table's room
+
+    def largest_play(self, options: Mapping[str, Any], seats: int) -> int:
+        """The most cards one seat can put in the middle in one action (the table
+        reserves that much room in front of every seat, so no play ever covers a plate,
+        a hand or a button). Generic: one card a seat, as in a trick of single cards."""
+        return 1
 
     # ---- card art
 

@@ -25,6 +25,9 @@ from crowsnest.engine.presentation import (
 
 
 class DouDizhuPresentation(Presentation):
+    def largest_play(self, options: Mapping[str, Any], seats: int) -> int:
+        return 20  # the landlord's whole hand: an airplane with wings, or a long chain
+
     # ---- events
 
     def action_events(self, ctx: EventContext) -> list[TableEvent]:

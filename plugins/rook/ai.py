@@ -375,13 +375,17 @@ class RookNormalAI(RookEasyAI):
         return 30.0
 
     rollouts = 40  # play-outs per decision, shared among the playable cards
+    # ...but every card sees at least this many sampled deals: with 14-card hands
+    # (Partnership) 40 play-outs gave each card 3 deals, too few to tell cards apart
+    # (Partnership normal vs easy, 200 matches: 3 deals 0.610, 6 deals 0.685, 10 0.695).
+    min_worlds = 10
 
     # -- play: card counting + sampled deals played out by the easy policy
     def play(self, view: RookView, playable: list[int], rng: random.Random) -> int:
         if len(playable) == 1:
             return playable[0]
         det = Determinizer(view)  # the hidden-hand dealer the hard AI uses too
-        worlds = max(3, self.rollouts // len(playable))
+        worlds = max(self.min_worlds, self.rollouts // len(playable))
         side = view.side_of(view.acting)
         policy = _ROLLOUT
         pa = view.rules.play_actions

@@ -18,6 +18,7 @@ from typing import Any
 
 from crowsnest.engine import PASS, Action, Deal, DealResult, DealSetup, Event, parse_action
 from crowsnest.engine.tricks import trick_winner
+from crowsnest.i18n import _, ngettext
 
 from .rules import COLOUR_NAMES, COLOURS, RookRules
 from .view import RookView
@@ -185,8 +186,14 @@ class RookDeal(Deal):
         r = self.r
         k = r.nest_size
         n = len(self.hands[self.acting])
-        extra = "" if r.bury_counters else " (no counters, unless you hold too few other cards)"
-        return f"choose {k} of your {n} cards to lay back in the nest{extra}: 'discard C C ...'"
+        if r.bury_counters:
+            return _(
+                "choose {k} of your {n} cards to lay back in the nest: 'discard C C ...'"
+            ).format(k=k, n=n)
+        return _(
+            "choose {k} of your {n} cards to lay back in the nest (no counters, unless you "
+            "hold too few other cards): 'discard C C ...'"
+        ).format(k=k, n=n)
 
     def random_action(self, rng: random.Random) -> Action:
         ph = self.phase
@@ -262,95 +269,117 @@ class RookDeal(Deal):
         if ph == "bid":
             if kind == "pass":
                 if action != PASS:
-                    return "'pass' takes nothing after it"
+                    return _("'pass' takes nothing after it")
                 if self.high_bidder < 0 and self.r.forced_dealer and self._others_all_passed():
-                    return f"everyone else passed: you must bid {self.r.bid_min}"
+                    return _("everyone else passed: you must bid {bid}").format(bid=self.r.bid_min)
                 return None
             if kind != "bid":
-                return "it is time to bid or pass"
+                return _("it is time to bid or pass")
             return self._check_bid(action)
         if ph == "nest":
             if kind != "discard":
-                return f"lay {self.r.nest_size} cards back in the nest: 'discard C C ...'"
+                return _("lay {count} cards back in the nest: 'discard C C ...'").format(
+                    count=self.r.nest_size
+                )
             return self._check_discard(action)
         if ph == "trump":
             if kind != "trump" or len(action) != 2:
-                return "name a trump colour: 'trump black', 'trump green', 'trump red' or 'trump yellow'"
+                return _(
+                    "name a trump colour: 'trump black', 'trump green', 'trump red' or "
+                    "'trump yellow'"
+                )
             if action[1] not in COLOUR_NAMES:
-                return f"'{action[1]}' is not a colour; trump is black, green, red or yellow"
+                return _("'{word}' is not a colour; trump is black, green, red or yellow").format(
+                    word=action[1]
+                )
             return None
         if ph == "play":
             if kind != "play" or len(action) != 2:
-                return "it is time to play a card: 'play C'"
+                return _("it is time to play a card: 'play C'")
             cards = action[1]
             if not isinstance(cards, tuple) or len(cards) != 1:
-                return "play one card at a time"
+                return _("play one card at a time")
             c = cards[0]
             if not isinstance(c, int) or not 0 <= c < len(names):
-                return "that is not a card of this game"
+                return _("that is not a card of this game")
             hand = self.hands[self.acting]
             if c not in hand:
                 if self.r.dummy and self.acting == DUMMY:
                     if c in self.dummy_down:
-                        return f"{names[c]} is face down in the dummy and cannot be played yet"
-                    return f"the dummy has no {names[c]} face up"
-                return f"you do not hold {names[c]}"
+                        return _(
+                            "{card} is face down in the dummy and cannot be played yet"
+                        ).format(card=names[c])
+                    return _("the dummy has no {card} face up").format(card=names[c])
+                return _("you do not hold {card}").format(card=names[c])
             if c in self.playable():
                 return None
             return self._follow_reason(c)
-        return "the deal is over"
+        return _("the deal is over")
 
     def _check_bid(self, action: Action) -> str | None:
         r = self.r
         if len(action) != 2 or not isinstance(action[1], int) or isinstance(action[1], bool):
-            return "a bid is 'bid N' with a whole number"
+            return _("a bid is 'bid N' with a whole number")
         n = action[1]
         if n < r.bid_min:
-            return f"the lowest bid is {r.bid_min}"
+            return _("the lowest bid is {bid}").format(bid=r.bid_min)
         if n > r.bid_max:
-            return f"the highest bid is {r.bid_max}"
+            return _("the highest bid is {bid}").format(bid=r.bid_max)
         if (n - r.bid_min) % r.bid_step:
-            return f"bids go up in steps of {r.bid_step} from {r.bid_min}"
+            return _("bids go up in steps of {step} from {bid}").format(
+                step=r.bid_step, bid=r.bid_min
+            )
         if n <= self.high_bid:
-            return f"you must bid more than {self.high_bid}"
+            return _("you must bid more than {bid}").format(bid=self.high_bid)
         if (
             self.high_bidder < 0
             and r.forced_dealer
             and self._others_all_passed()
             and n != r.bid_min
         ):
-            return f"everyone else passed: you must bid {r.bid_min}"
+            return _("everyone else passed: you must bid {bid}").format(bid=r.bid_min)
         return None
 
     def _check_discard(self, action: Action) -> str | None:
         r = self.r
         names = self.deck.names
         if len(action) != 2 or not isinstance(action[1], tuple):
-            return "lay cards back with 'discard C C ...'"
+            return _("lay cards back with 'discard C C ...'")
         cards = action[1]
         k = r.nest_size
         if len(cards) != k:
-            return f"lay back exactly {k} cards, not {len(cards)}"
+            return ngettext(
+                "lay back exactly {count} card, not {given}",
+                "lay back exactly {count} cards, not {given}",
+                k,
+            ).format(count=k, given=len(cards))
         if len(set(cards)) != k:
-            return "a card is named twice"
+            return _("a card is named twice")
         hand = self.hands[self.acting]
         for c in cards:
             if not isinstance(c, int) or c not in hand:
-                return f"you do not hold {names[c] if isinstance(c, int) and 0 <= c < len(names) else c}"
+                name = names[c] if isinstance(c, int) and 0 <= c < len(names) else c
+                return _("you do not hold {card}").format(card=name)
         if not r.bury_counters:
             pts = r.points
             plain = sum(1 for c in hand if not pts[c])
             buried = [c for c in cards if pts[c]]
             if buried and plain >= k:
-                return f"counters may not go in the nest ({names[buried[0]]} is worth {pts[buried[0]]})"
+                return _("counters may not go in the nest ({card} is worth {points})").format(
+                    card=names[buried[0]], points=pts[buried[0]]
+                )
             if buried and plain < k and sum(1 for c in cards if not pts[c]) != plain:
-                return "lay back every card that is not a counter before any counter"
+                return _("lay back every card that is not a counter before any counter")
         return None
 
     def _follow_reason(self, c: int) -> str:
         r = self.r
         bird_name = r.bird_name
         if c == r.bird and not r.bird_any_time:
+            if bird_name == "Crow":
+                return _("the Crow may only be played as a trump here: follow the suit led")
+            if bird_name == "Rook":
+                return _("the Rook may only be played as a trump here: follow the suit led")
             return f"the {bird_name} may only be played as a trump here: follow the suit led"
         led = self.led
         if led == self.trump:
@@ -358,9 +387,24 @@ class RookDeal(Deal):
             eff = r.orders[self.trump].eff_suit
             trumps = [x for x in hand if eff[x] == led]
             if trumps == [r.bird]:
+                if bird_name == "Crow":
+                    return _("trump was led and the Crow is your only trump: you must play it")
+                if bird_name == "Rook":
+                    return _("trump was led and the Rook is your only trump: you must play it")
                 return f"trump was led and the {bird_name} is your only trump: you must play it"
-            return f"trump was led ({COLOUR_NAMES[led]}): you must play a trump"
-        return f"you must follow {COLOUR_NAMES[led]}"
+            return (
+                _("trump was led (black): you must play a trump"),
+                _("trump was led (green): you must play a trump"),
+                _("trump was led (red): you must play a trump"),
+                _("trump was led (yellow): you must play a trump"),
+            )[led]
+        # one sentence per colour: a language may bend the colour's name
+        return (
+            _("you must follow black"),
+            _("you must follow green"),
+            _("you must follow red"),
+            _("you must follow yellow"),
+        )[led]
 
     # ------------------------------------------------------------ applying
 
@@ -379,7 +423,7 @@ class RookDeal(Deal):
     def _next_bidder(self, s: int) -> int:
         passed = self.passed
         n = len(passed)
-        for _ in range(n):
+        for _step in range(n):
             s = (s + 1) % n
             if not passed[s]:
                 return s

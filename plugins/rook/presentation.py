@@ -67,6 +67,33 @@ CARD_WORDS = {
 }
 
 
+# House-rule values as a player says them (the option's own values are the config's).
+OPTION_VALUES: dict[tuple[str, Any], Text] = {
+    ("nest_size", -1): say("as the game says (the cards left after the deal)"),
+    ("bid_max", 0): say("no limit (all the points in play)"),
+    ("aside", 0): say("none"),
+    ("bird_rank", "low"): say("the lowest trump"),
+    ("bird_rank", "high"): say("the highest trump"),
+    ("bird_rank", "middle"): say("between the 10 and the 11 of trump"),
+    ("ones", "absent"): say("left out"),
+    ("ones", "low"): say("below the lowest number"),
+    ("ones", "high"): say("above the 14"),
+    ("nest_counters", "last_trick"): say("the winner of the last trick"),
+    ("nest_counters", "declarer"): say("the declarer"),
+    ("trump_timing", "after_nest"): say("after taking the nest"),
+    ("trump_timing", "before_nest"): say("before taking the nest"),
+    ("first_lead", "dealer_left"): say("the dealer's left"),
+    ("first_lead", "declarer"): say("the declarer"),
+    ("all_pass", "redeal"): say("the same dealer deals again"),
+    ("all_pass", "dealer_forced"): say("the last player must bid"),
+    ("made_bid", "bid"): say("the bid"),
+    ("made_bid", "counters"): say("the points taken"),
+    ("majority_bonus", 0): say("none"),
+    ("lose_at", -1): say("minus the target score"),
+    ("lose_at", 0): say("no floor"),
+}
+
+
 class RookPresentation(Presentation):
     """One per preset: `bird` is what the preset calls its bird card (Crow, Rook)."""
 
@@ -160,6 +187,29 @@ class RookPresentation(Presentation):
             return say("{hint} (green edge: from the nest)", hint=hint[:1].upper() + hint[1:])
         return super().layaway_prompt(hint, selected, view)
 
+    # ---- house rules
+
+    def option_value(self, key: str, value: Any, options: Mapping[str, Any]) -> Text | None:
+        words = OPTION_VALUES.get((key, value))
+        if words is not None:
+            return words
+        if key in ("bird_value", "ones_value", "red_one_value") and isinstance(value, int):
+            return say("{count} point", plural="{count} points", count=value)
+        return None
+
+    def option_note(self, key: str, options: Mapping[str, Any]) -> Text | None:
+        if key.startswith("bird_") and not options.get("bird", True):
+            if self.bird == "Crow":
+                return say("Only with the Crow card in play (the first rule above)")
+            return say("Only with the Rook card in play (the first rule above)")
+        if key == "ones_value" and options.get("ones") == "absent":
+            return say("Only when the 1s are in the pack")
+        if key == "red_one_value" and not options.get("red_one", False):
+            return say("Only when the red 1 rule is on")
+        if key == "bury_counters" and options.get("nest_size") == 0:
+            return say("Only with a nest")
+        return None
+
     # ---- the table
 
     def facts(self, view: Mapping[str, Any]) -> list[Fact]:
@@ -172,6 +222,22 @@ class RookPresentation(Presentation):
                 out.append(Fact(say("High bid {bid} by {player}", bid=bid, player=Seat(high))))
             else:
                 out.append(Fact(say("High bid {bid}", bid=bid)))
+        taken = view.get("counters_taken")
+        if view.get("phase") == "play" and isinstance(taken, list):
+            # the points each side has taken so far in this deal
+            for side, points in enumerate(taken):
+                if isinstance(points, int):
+                    out.append(
+                        Fact(
+                            say(
+                                "{side} took {points}",
+                                you="We took {points}",
+                                subject="side",
+                                side=Side(side),
+                                points=points,
+                            )
+                        )
+                    )
         tr = view.get("trump")
         if isinstance(tr, str) and tr in SUIT_OF_COLOUR:
             out.append(

@@ -28,6 +28,7 @@ from crowsnest.engine.presentation import (
 )
 
 from .cards import LEVEL_NAMES
+from .deal import HAND
 
 SUIT_WORDS = {"S": say("spades"), "H": say("hearts"), "D": say("diamonds"), "C": say("clubs")}
 TRUMP_WORDS = {"S": say("Spades"), "H": say("Hearts"), "D": say("Diamonds"), "C": say("Clubs")}
@@ -76,6 +77,10 @@ def _trump_is(trump: str) -> Text:
 
 
 class TractorPresentation(Presentation):
+    def largest_play(self, options: Mapping[str, Any], seats: int) -> int:
+        # a throw (or a trump tractor) can take most of a hand: leave room for all of it
+        return HAND
+
     # ---- events
 
     def on_declare(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:
@@ -275,6 +280,20 @@ class TractorPresentation(Presentation):
                 return Centre(n, say("Kitty: {count}", count=n), tuple(shown), fresh)
         return Centre(shown=tuple(shown), fresh=fresh)
 
+    def history_column(self) -> Text | None:
+        return say("Attackers")
+
+    def history_cell(self, entry: Mapping[str, Any]) -> Text | None:
+        """A deal on the score sheet: who attacked and the points they took (the
+        level changes stand in the sides' columns)."""
+        att, pts = entry.get("attackers"), entry.get("attacker_points")
+        if not isinstance(att, int) or not isinstance(pts, int):
+            return None
+        target = entry.get("attacker_target")
+        if isinstance(target, int):
+            return say("{side}: {points} of {target}", side=Side(att), points=pts, target=target)
+        return say("{side}: {points}", side=Side(att), points=pts)
+
     def deal_sheet(self, ev: Mapping[str, Any], names: Sequence[str]) -> DealSheet:
         columns = (say("Points taken"), say("Levels up"), say("Level"))
         lines: list[Text] = []
@@ -299,8 +318,18 @@ class TractorPresentation(Presentation):
                     )
                 )
             lines.append(
-                say("They take over the deal.")
+                say(
+                    "{side} take over the deal.",
+                    you="We take over the deal.",
+                    subject="side",
+                    side=Side(att),
+                )
                 if ev.get("takeover")
-                else say("The defenders keep the deal.")
+                else say(
+                    "{side} keep the deal.",
+                    you="We keep the deal.",
+                    subject="side",
+                    side=Side(1 - att if att in (0, 1) else att),
+                )
             )
         return DealSheet(columns, tuple(lines), levels=True)

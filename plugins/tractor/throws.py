@@ -15,13 +15,20 @@ Decisions (docs/rules-tractor.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .cards import TRUMP
 from .plays import Shape, pair_lows, shape_of, tractors
 
-if TYPE_CHECKING:
-    from .deal import TractorDeal
+
+class ThrowTable(Protocol):
+    """What judging a throw reads of a deal: the effective suit and position of every
+    card under the trump order, and the hands. (A protocol, so this module needs no
+    import of deal.py, which imports it.)"""
+
+    es: Sequence[int]
+    ps: Sequence[int]
+    hands: Sequence[Sequence[int]]
 
 
 def units_of(cards: Sequence[int], es: Sequence[int], ps: Sequence[int]) -> list[tuple[int, ...]]:
@@ -54,7 +61,7 @@ def throw_reason(cards: Sequence[int], es: Sequence[int], ps: Sequence[int]) -> 
     return None
 
 
-def _beatable(unit: tuple[int, ...], deal: TractorDeal, seat: int) -> bool:
+def _beatable(unit: tuple[int, ...], deal: ThrowTable, seat: int) -> bool:
     es, ps = deal.es, deal.ps
     shape = shape_of(unit, es, ps)
     assert shape is not None
@@ -77,7 +84,7 @@ def _beatable(unit: tuple[int, ...], deal: TractorDeal, seat: int) -> bool:
 
 
 def resolve_throw(
-    deal: TractorDeal, seat: int, cards: tuple[int, ...]
+    deal: ThrowTable, seat: int, cards: tuple[int, ...]
 ) -> tuple[tuple[int, ...], tuple[Shape, ...], bool]:
     """(cards actually led, units' shapes or () when a single unit is led, failed)."""
     es, ps = deal.es, deal.ps

@@ -1,4 +1,4 @@
-"""The protocol contract over every registered variant, in process (crowsnest.protocol.Session):
+"""The protocol contract over every registered variant, in process (crowsnest.protocol.EngineSession):
 `legal` is never empty before the end, incomplete sets come with a hint and legal
 examples, every listed action passes `check` and `apply`, `ai` answers legally."""
 
@@ -9,7 +9,7 @@ import random
 import pytest
 import toyvariant
 from crowsnest.plugin_host import Registry, load_registry
-from crowsnest.protocol import Session
+from crowsnest.protocol import EngineSession
 
 BASE = load_registry(folders=[], user_folder=False)
 REGISTRY = Registry(variants={**BASE.variants, "toy": toyvariant.TOY}, plugins=BASE.plugins)
@@ -18,7 +18,7 @@ CASES = [(vid, n) for vid, v in sorted(REGISTRY.variants.items()) for n in v.sea
 
 @pytest.mark.parametrize("vid, seats", CASES)
 def test_protocol_contract(vid, seats):
-    s = Session(REGISTRY)
+    s = EngineSession(REGISTRY)
     rng = random.Random(1)
     assert s.handle({"cmd": "new", "variant": vid, "seed": 3, "seats": seats})["ok"]
     incomplete_seen = 0
@@ -49,7 +49,7 @@ def test_protocol_contract(vid, seats):
 def test_levels_reach_tractor_through_carry():
     if "tractor" not in REGISTRY.variants:
         pytest.skip("Tractor is not registered in this checkout")
-    s = Session(REGISTRY)
+    s = EngineSession(REGISTRY)
     assert s.handle({"cmd": "new", "variant": "tractor", "seed": 1, "levels": [5, 2]})["ok"]
     view = s.handle({"cmd": "view", "seat": 0})["view"]
     assert view["levels"] == [5, 2]

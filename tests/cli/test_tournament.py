@@ -171,3 +171,11 @@ def test_every_built_in_game_has_hard(cli):
     got = cli.json("plugins")["variants"]
     for vid in ("crowsnest", "partnership", "tractor", "doudizhu"):
         assert "hard" in got[vid], vid
+
+
+def test_text_report(cli):
+    r = cli.run("tournament", "--variant", "individual3", "--levels", "normal,easy", "--deals",
+                "2", "--seed", "1")  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "individual3: 2 deals, roles format" in r.stdout
+    assert "normal: win rate" in r.stdout and "as declarers:" in r.stdout

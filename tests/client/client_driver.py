@@ -13,7 +13,7 @@ from crowsnest.client.app import App
 from crowsnest.client.prefs import PrefsStore
 from crowsnest.client.scenes.overlays import EndOfDealScene, GameOverScene, PrivacyScene
 from crowsnest.client.scenes.table import TableScene
-from crowsnest.client.session import SeatSetup, Session
+from crowsnest.client.session import LocalGame, SeatSetup
 from crowsnest.config import Config
 
 DT = 1 / 30
@@ -30,7 +30,7 @@ def start(
 ) -> TableScene:
     v = app.registry.variant(variant)
     seats = [SeatSetup(k, level, "") for k in kinds]
-    table = TableScene(Session(v, seats, seed=seed))
+    table = TableScene(LocalGame(v, seats, seed=seed))
     app.stack.replace(table)
     return table
 

@@ -11,7 +11,7 @@ from client_driver import DT, click, key
 from crowsnest.client.app import App
 from crowsnest.client.prefs import PrefsStore
 from crowsnest.client.scenes.table import TableScene
-from crowsnest.client.session import SeatSetup, Session
+from crowsnest.client.session import LocalGame, SeatSetup
 from crowsnest.config import Config
 from crowsnest.engine.presentation import GENERIC
 from crowsnest.testing import registry_with
@@ -26,7 +26,7 @@ def ohhell_table(seed: int) -> tuple[App, TableScene]:
     app = App(store, size=(1280, 720), registry=reg)
     v = app.registry.variant("ohhell")
     seats = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)]
-    t = TableScene(Session(v, seats, seed=seed))
+    t = TableScene(LocalGame(v, seats, seed=seed))
     app.stack.replace(t)
     return app, t
 

@@ -8,14 +8,14 @@ import random
 from client_driver import DT, make_app
 from crowsnest.client.scenes.overlays import LastTrickScene
 from crowsnest.client.scenes.table import TableScene
-from crowsnest.client.session import SeatSetup, Session
+from crowsnest.client.session import LocalGame, SeatSetup
 
 
 def test_rook_views_name_the_last_tricks_winner_as_the_trick_event_did():
     app = make_app()
     for variant, seats in (("crowsnest", 4), ("individual2", 2)):
         v = app.registry.variant(variant)
-        s = Session(v, [SeatSetup("ai", "random", "") for _ in range(seats)], seed=4)
+        s = LocalGame(v, [SeatSetup("ai", "random", "") for _ in range(seats)], seed=4)
         m, rng, checked = s.match, random.Random(2), 0
         while m.deal_no < 1:
             for ev in m.apply(m.deal.random_action(rng)):
@@ -30,7 +30,7 @@ def test_rook_views_name_the_last_tricks_winner_as_the_trick_event_did():
 def test_the_last_trick_sheet_rings_the_winner():
     app = make_app()
     v = app.registry.variant("crowsnest")
-    s = Session(v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)])
+    s = LocalGame(v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)])
     rng = random.Random(3)
     while not (s.match.phase == "play" and s.match.view_json(0)["last_trick"]):
         s.apply(s.match.deal.random_action(rng))

@@ -69,7 +69,7 @@ def monkey(app: App, rng: random.Random, steps: int, restart) -> set[str]:
 
 def test_random_input_never_crashes(tmp_path):
     from crowsnest.client.scenes.table import TableScene
-    from crowsnest.client.session import SeatSetup, Session
+    from crowsnest.client.session import LocalGame, SeatSetup
 
     rng = random.Random(12)
     store = PrefsStore(str(tmp_path / "config.toml"))
@@ -86,7 +86,7 @@ def test_random_input_never_crashes(tmp_path):
                 app.reload_registry()
             v = app.registry.variant(variant)
             kinds = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)]
-            app.stack.replace(TableScene(Session(v, kinds, seed=rng.randrange(1000))))
+            app.stack.replace(TableScene(LocalGame(v, kinds, seed=rng.randrange(1000))))
 
         return make
 

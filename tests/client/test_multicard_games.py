@@ -8,13 +8,13 @@ from __future__ import annotations
 import pygame
 from client_driver import DT, Driver, click, key, make_app
 from crowsnest.client.scenes.table import TableScene
-from crowsnest.client.session import SeatSetup, Session
+from crowsnest.client.session import LocalGame, SeatSetup
 
 
 def table_for(app, variant: str, seats: int, seed: int, **kw) -> TableScene:
     v = app.registry.variant(variant)
     setups = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)]
-    t = TableScene(Session(v, setups, seed=seed, **kw))
+    t = TableScene(LocalGame(v, setups, seed=seed, **kw))
     app.stack.replace(t)
     return t
 
@@ -136,7 +136,7 @@ def test_tractor_all_pass_turns_the_kitty_up_for_everyone_to_see():
     app = make_app()
     v = app.registry.variant("tractor")
     setups = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)]
-    t = TableScene(Session(v, setups, seed=1, first=1, deal={"hands": hands, "kitty": kitty}))
+    t = TableScene(LocalGame(v, setups, seed=1, first=1, deal={"hands": hands, "kitty": kitty}))
     app.stack.replace(t)
     news: list[str] = []
     drv = Driver(app, t, mode="mixed", seed=1)

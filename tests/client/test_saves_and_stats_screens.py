@@ -15,7 +15,7 @@ from crowsnest.client.scenes.saves import ConfirmScene, SavesScene
 from crowsnest.client.scenes.stats import StatsScene, figures
 from crowsnest.client.scenes.table import TableScene
 from crowsnest.client.scenes.title import TitleScene
-from crowsnest.client.session import SeatSetup, Session
+from crowsnest.client.session import LocalGame, SeatSetup
 from crowsnest.savefile import Seat
 from crowsnest.stats import record_of
 from crowsnest.testing import play_match
@@ -37,7 +37,7 @@ def press(app: App, act: Act, **kw) -> None:
 
 def test_save_to_a_slot_then_continue_rename_and_delete(app: App) -> None:
     v = app.registry.variant("crowsnest")
-    session = Session(v, [SeatSetup("human", "normal", "")] + [SeatSetup()] * 3, seed=7)
+    session = LocalGame(v, [SeatSetup("human", "normal", "")] + [SeatSetup()] * 3, seed=7)
     for _ in range(6):  # a few moves into the auction
         session.apply(session.match.legal_actions()[0])
     app.stack.replace(TableScene(session))

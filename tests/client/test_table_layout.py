@@ -11,7 +11,7 @@ import pygame
 import pytest
 from client_driver import make_app
 from crowsnest.client.scenes.table import TableScene
-from crowsnest.client.session import SeatSetup, Session
+from crowsnest.client.session import LocalGame, SeatSetup
 
 
 class Spy(pygame.Surface):
@@ -26,7 +26,7 @@ class Spy(pygame.Surface):
         return super().blit(source, dest, *args, **kwargs)
 
 
-def to_play(session: Session) -> None:
+def to_play(session: LocalGame) -> None:
     r = session.runner
     for _ in range(200):
         m = session.match
@@ -50,7 +50,7 @@ CASES = [
 def test_drawn_cards_stay_on_screen_and_seats_apart(variant, seats, size):
     app = make_app(speed=0, size=size)
     v = app.registry.variant(variant)
-    s = Session(
+    s = LocalGame(
         v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)], seed=4
     )
     to_play(s)
@@ -78,7 +78,9 @@ def test_drawn_cards_stay_on_screen_and_seats_apart(variant, seats, size):
 def test_resizing_the_window_relays_the_table_and_scales_cards():
     app = make_app(speed=0, size=(1024, 640))
     v = app.registry.variant("crowsnest")
-    s = Session(v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)], seed=4)
+    s = LocalGame(
+        v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)], seed=4
+    )
     to_play(s)
     t = TableScene(s)
     app.stack.replace(t)
@@ -97,7 +99,7 @@ def test_resizing_the_window_relays_the_table_and_scales_cards():
 def test_counter_clockwise_games_seat_the_next_player_on_the_right():
     from client_driver import make_app
     from crowsnest.client.scenes.table import TableScene
-    from crowsnest.client.session import SeatSetup, Session
+    from crowsnest.client.session import LocalGame, SeatSetup
 
     app = make_app()
     for variant, seats, right, direction in (
@@ -110,7 +112,9 @@ def test_counter_clockwise_games_seat_the_next_player_on_the_right():
         v = app.registry.variant(variant)
         if direction is not None:
             v = dataclasses.replace(v, direction=direction)
-        s = Session(v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)])
+        s = LocalGame(
+            v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)]
+        )
         t = TableScene(s)
         app.stack.replace(t)
         nxt = t.lay.seats[1].anchor[0]

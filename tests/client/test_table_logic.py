@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 from client_driver import DT, click, key, make_app
 from crowsnest.client.scenes.table import TableScene
-from crowsnest.client.session import SeatSetup, Session
+from crowsnest.client.session import LocalGame, SeatSetup
 
 
-def reach(session: Session, until, limit: int = 400) -> None:
+def reach(session: LocalGame, until, limit: int = 400) -> None:
     r = session.runner
     for _ in range(limit):
         if until(session.match):
@@ -21,7 +21,7 @@ def reach(session: Session, until, limit: int = 400) -> None:
 def table_at(variant: str, seats: int, until, seed: int = 2, humans=(0,), speed: int = 0):
     app = make_app(speed=speed)
     v = app.registry.variant(variant)
-    s = Session(
+    s = LocalGame(
         v,
         [SeatSetup("human" if i in humans else "ai", "random", "") for i in range(seats)],
         seed=seed,

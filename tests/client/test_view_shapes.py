@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 from client_driver import DT, make_app
 from crowsnest.client.scenes.table import TableScene
-from crowsnest.client.session import SeatSetup, Session
+from crowsnest.client.session import LocalGame, SeatSetup
 from crowsnest.client.view_shape import clean_view
 
 ODD = [None, "x", 7, True, [], {}, [None], [[None]], [["AS", None]], [1, "b"], [[0, "AS"]]]
@@ -46,7 +46,7 @@ def test_odd_view_values_are_dropped_and_the_table_still_draws():
     for variant, seats in (("crowsnest", 4), ("doudizhu", 3), ("individual2", 2), ("tractor", 4)):
         v = app.registry.variant(variant)
         setups = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)]
-        t = TableScene(Session(v, setups, seed=1))
+        t = TableScene(LocalGame(v, setups, seed=1))
         app.stack.replace(t)
         app.step(DT)
         base = t.match.view_json(0)
@@ -72,7 +72,7 @@ def test_the_tractor_takeover_mark_comes_from_the_variant():
     app = make_app()
     v = app.registry.variant("tractor")
     setups = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)]
-    t = TableScene(Session(v, setups, seed=1))
+    t = TableScene(LocalGame(v, setups, seed=1))
     app.stack.replace(t)
     app.step(DT)
     t.view = {**t.view, "attackers": 1, "attacker_points": 35}

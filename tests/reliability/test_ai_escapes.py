@@ -10,7 +10,7 @@ import pytest
 import toyvariant
 from crowsnest.ai import AIRunner
 from crowsnest.ai.runner import sane_budget
-from crowsnest.client.session import SeatSetup, Session
+from crowsnest.client.session import LocalGame, SeatSetup
 from crowsnest.engine import Match
 
 
@@ -120,7 +120,7 @@ def test_unknown_level_falls_back_to_a_level_the_game_has_and_says_so():
 
     v = load_registry(user_folder=False).variants["crowsnest"]
     seats = [SeatSetup(kind="ai", level="timid", name="") for _ in range(4)]
-    s = Session(v, seats, seed=5)
+    s = LocalGame(v, seats, seed=5)
     for _ in range(400):
         if s.match.over:
             break

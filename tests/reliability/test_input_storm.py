@@ -138,7 +138,7 @@ class Storm:
 
 def table_maker(app: App, rng: random.Random, vid: str, humans: int):
     from crowsnest.client.scenes.table import TableScene
-    from crowsnest.client.session import SeatSetup, Session
+    from crowsnest.client.session import LocalGame, SeatSetup
 
     def make() -> None:
         if vid not in app.registry.variants:  # the storm disabled its plugin
@@ -151,7 +151,7 @@ def table_maker(app: App, rng: random.Random, vid: str, humans: int):
         seats = [
             SeatSetup("human" if i < humans else "ai", rng.choice(levels), "") for i in range(n)
         ]
-        app.stack.replace(TableScene(Session(v, seats, options=opts, seed=rng.randrange(10**6))))
+        app.stack.replace(TableScene(LocalGame(v, seats, options=opts, seed=rng.randrange(10**6))))
 
     return make
 

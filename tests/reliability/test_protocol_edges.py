@@ -13,19 +13,19 @@ import sys
 import pytest
 from crowsnest.engine import Match, VariantFault
 from crowsnest.plugin_host import load_registry
-from crowsnest.protocol import Session
+from crowsnest.protocol import EngineSession
 
 REG = load_registry(user_folder=False)
 
 
 @pytest.fixture
 def session():
-    s = Session(REG)
+    s = EngineSession(REG)
     assert s.handle({"cmd": "new", "variant": "crowsnest", "seed": 1})["ok"]
     return s
 
 
-def line(s: Session, text: str | bytes) -> dict:
+def line(s: EngineSession, text: str | bytes) -> dict:
     return json.loads(s.handle_line(text))
 
 
@@ -65,7 +65,7 @@ def test_odd_bids_get_a_sentence(session, bid):
 
 
 def test_bad_seeds_get_a_sentence():
-    s = Session(REG)
+    s = EngineSession(REG)
     r = s.handle({"cmd": "new", "variant": "crowsnest", "seed": "\ud800"})
     assert not r["ok"] and "surrogate" in r["error"]
     r = s.handle({"cmd": "new", "variant": "crowsnest", "seed": 10**300})
@@ -75,13 +75,13 @@ def test_bad_seeds_get_a_sentence():
 
 
 def test_unknown_cmd_is_echoed_cut():
-    s = Session(REG)
+    s = EngineSession(REG)
     r = line(s, json.dumps({"cmd": "x" * 1_000_000}))
     assert not r["ok"] and len(r["error"]) < 300
 
 
 def test_error_messages_keep_their_quotes():
-    s = Session(REG)
+    s = EngineSession(REG)
     r = s.handle({"cmd": "new"})
     assert r["error"].startswith('"new" needs "variant"')
     r = s.handle({"cmd": "new", "variant": "crowsnest", "seats": "x"})
@@ -89,7 +89,7 @@ def test_error_messages_keep_their_quotes():
 
 
 def test_levels_refused_for_a_game_without_levels():
-    s = Session(REG)
+    s = EngineSession(REG)
     r = s.handle({"cmd": "new", "variant": "crowsnest", "levels": [3, 4]})
     assert not r["ok"] and "levels" in r["error"]
     assert s.handle({"cmd": "new", "variant": "tractor", "levels": [3, 4]})["ok"]
@@ -142,7 +142,7 @@ def test_option_step_is_enforced():
     with pytest.raises(OptionError, match="steps of 50"):
         Match(v, seed=1, options={"target": 77})
     assert Match(v, seed=1, options={"target": 350}).options["target"] == 350
-    s = Session(REG)
+    s = EngineSession(REG)
     r = s.handle({"cmd": "new", "variant": "crowsnest", "options": {"target": 77}})
     assert not r["ok"] and "50 or 100" in r["error"]
 

@@ -10,7 +10,7 @@ from crowsnest import savefile
 from crowsnest.client.app import App
 from crowsnest.client.prefs import PrefsStore, SeatPrefs
 from crowsnest.client.scenes.setup import SetupScene
-from crowsnest.client.session import Session
+from crowsnest.client.session import LocalGame
 from crowsnest.engine import Match
 
 
@@ -47,7 +47,7 @@ def test_a_save_with_a_missing_level_plays_on_and_says_so(tmp_path):
     seats = [savefile.Seat("human", "normal", "")] + [savefile.Seat("ai", "timid", "")] * 3
     savefile.save(m, seats, p, registry=reg)
     match, players = savefile.load(p, reg)
-    s = Session.resume(match, players)
+    s = LocalGame.resume(match, players)
     for _ in range(30):
         if s.is_human(s.to_move) or s.match.over:
             s.apply(s.match.deal.random_action(rng))

@@ -9,7 +9,7 @@ from crowsnest.i18n import _
 
 from ..input import Act, InputEvent
 from ..scene import Scene
-from ..widgets import GOLD, INK, MUTED, Button, Menu, panel, shade
+from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel, shade
 
 
 class MenuScene(Scene):
@@ -118,8 +118,13 @@ class Row:
         edit: Callable[[str | None], None] | None = None,
         heading: bool = False,
         colour: tuple[int, int, int] = GOLD,
+        note: Callable[[], str] | None = None,
+        off: Callable[[], str] | None = None,
     ) -> None:
         self.colour = colour
+        # a one-line explanation shown while the row has the focus, and (off) the reason
+        # the row does not apply now: the row is then greyed and says why
+        self.note, self.off = note, off
         self.label, self.value, self.change, self.activate, self.edit = (
             label,
             value,
@@ -154,6 +159,7 @@ class FormScene(Scene):
         self.focus = 0  # index into rows, then buttons
         self.scroll = 0
         self.editing: Row | None = None
+        self.fresh_edit = False  # the next letter typed replaces the value (a new edit)
         self.message = ""
 
     def build(self) -> None: ...
@@ -223,8 +229,12 @@ class FormScene(Scene):
             # (a letter bound to an action, such as P for the menu, is just a letter)
             row = self.editing
             if a is Act.TEXT:
+                if self.fresh_edit:  # typing over a name replaces it, as in a text box
+                    row.edit("")
+                    self.fresh_edit = False
                 row.edit(ev.text)
             elif ev.key == pygame.K_BACKSPACE:
+                self.fresh_edit = False
                 row.edit(None)  # delete one character
             elif (
                 ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB)
@@ -274,8 +284,10 @@ class FormScene(Scene):
                         elif r.change and r.right.collidepoint(ev.pos):
                             r.change(1)
                             self.rebuild()
-                        else:
+                        elif r.activate is not None or r.edit is not None:
                             self._activate(i)
+                        # a click on a value row's label only focuses it: the arrows
+                        # (or Left/Right) change the value, never a stray click
                     return None
         return None
 
@@ -288,6 +300,7 @@ class FormScene(Scene):
         r = self.rows[i]
         if r.edit is not None:
             self.editing = r
+            self.fresh_edit = True
             pygame.key.start_text_input()
         elif r.activate is not None:
             r.activate()
@@ -328,12 +341,13 @@ class FormScene(Scene):
                     "midleft",
                 )
                 continue
+            off = r.off() if r.off is not None else ""
             text.draw(
                 surface,
                 r.label,
                 ui(20),
                 (r.rect.left + ui(12), r.rect.centery),
-                INK,
+                MUTED if off else INK,
                 False,
                 "midleft",
             )
@@ -355,7 +369,7 @@ class FormScene(Scene):
                 val,
                 ui(20),
                 (mid, r.rect.centery),
-                GOLD if self.editing is r else INK,
+                GOLD if self.editing is r else MUTED if off else INK,
                 True,
                 "center",
             )
@@ -382,6 +396,24 @@ class FormScene(Scene):
             )
         for i, b in enumerate(self.buttons):
             b.draw(surface, text, ui(22), self.focus == len(self.rows) + i)
+        focused_row = self.rows[self.focus] if self.focus < len(self.rows) else None
+        if not self.message and focused_row is not None:
+            # what the focused row means, or why it does not apply (greyed): whole
+            # sentences, wrapped, above the buttons
+            off = focused_row.off() if focused_row.off is not None else ""
+            note = off or (focused_row.note() if focused_row.note is not None else "")
+            if note:
+                lines = text.wrap(note, ui(17), W - ui(60))[:2]
+                y = (
+                    (self.buttons[0].rect.top if self.buttons else H)
+                    - ui(14)
+                    - ui(20) * (len(lines) - 1)
+                )
+                for ln in lines:
+                    text.draw(
+                        surface, ln, ui(17), (W // 2, y), RED if off else MUTED, False, "center"
+                    )
+                    y += ui(20)
         if self.message:
             text.draw(
                 surface,
@@ -392,3 +424,52 @@ class FormScene(Scene):
                 False,
                 "center",
             )
+
+
+class ConfirmScene(Scene):
+    """A question over the screen below with Yes/No buttons (No has the focus)."""
+
+    transparent = True
+
+    def __init__(self, question: str, yes: str, on_yes: Callable[[], None]) -> None:
+        super().__init__()
+        self.question = question
+        self.on_yes = on_yes
+        self.menu = Menu([Button(yes, True), Button(_("Cancel"), False)], self._press)
+        self.menu.focus = 1
+
+    def _press(self, b: Button) -> None:
+        self.close()
+        if b.value:
+            self.on_yes()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if self.app:
+            ui = self.app.ui
+            w, h, gap = ui(180), ui(48), ui(20)
+            x = size[0] // 2 - w - gap // 2
+            for i, b in enumerate(self.menu.buttons):
+                b.rect = pygame.Rect(x + i * (w + gap), size[1] // 2 + ui(30), w, h)
+            self.menu.columns = 2
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if ev.act in (Act.BACK, Act.MENU, Act.ALT_CLICK):
+            self.close()
+        else:
+            self.menu.process_event(ev)
+        return None  # modal
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, text = self.app.ui, self.app.text
+        W, H = surface.get_size()
+        shade(surface, 160)
+        box = pygame.Rect(0, 0, min(W - ui(40), ui(640)), ui(220))
+        box.center = (W // 2, H // 2)
+        panel(surface, box, colour=(16, 28, 24, 250))
+        lines = text.wrap(self.question, ui(22), box.width - ui(40), True)[:3]
+        y = box.top + ui(30)
+        for line in lines:
+            text.draw(surface, line, ui(22), (W // 2, y), INK, True, "midtop")
+            y += ui(28)
+        self.menu.draw(surface, text, ui(22))

@@ -17,7 +17,7 @@ from crowsnest.i18n import _
 
 from ..input import Act, InputEvent
 from ..scene import Scene
-from ..session import Session
+from ..session import LocalGame
 from ..tweens import Tweener
 from ..widgets import GOLD, INK, MUTED, TEAM_COLOURS, Button, Menu, panel, shade
 from ..words import Words
@@ -27,14 +27,21 @@ from .common import MenuScene
 class TableLike(Protocol):
     """What the overlays use of the table scene that pushed them."""
 
-    session: Session
+    session: LocalGame
     words: Words
     bottom: int
+    viewer: int | None
 
     @property
     def view(self) -> Any: ...
 
     def pass_to(self, seat: int) -> None: ...
+
+    def can_undo(self) -> bool: ...
+
+    def undo(self) -> None: ...
+
+    def auction_log(self) -> list[str]: ...
 
     def process_event(self, ev: InputEvent) -> InputEvent | None: ...
 
@@ -47,7 +54,8 @@ SHEET = (16, 28, 24, 255)  # sheets are read, not glanced at: opaque (no card gh
 
 
 def _any_key(ev: InputEvent) -> bool:
-    return ev.act in (Act.CONFIRM, Act.SELECT, Act.CLICK, Act.BACK)
+    # Escape (MENU) closes a sheet too: every panel closes with Escape
+    return ev.act in (Act.CONFIRM, Act.SELECT, Act.CLICK, Act.BACK, Act.MENU)
 
 
 class PrivacyScene(Scene):
@@ -75,6 +83,10 @@ class PrivacyScene(Scene):
         if ev.act in (Act.CONFIRM, Act.SELECT, Act.CLICK):
             self.close()
             self.table.pass_to(self.seat)
+        elif ev.act is Act.UNDO and self.table.can_undo():
+            # the player who just decided may still take it back: their turn again
+            self.close()
+            self.table.undo()
         elif ev.act is Act.MENU:
             self.table.process_event(ev)  # the pause menu is safe: it shows no cards
         return None
@@ -106,6 +118,25 @@ class PrivacyScene(Scene):
             False,
             "center",
         )
+        viewer = self.table.viewer
+        if viewer is not None and self.table.can_undo():
+            key = self.app.input.label(Act.UNDO)
+            line = words(
+                say(
+                    "{player}: press {key} to take back your last move",
+                    player=self.table.session.names[viewer],
+                    key=key,
+                )
+            )
+            text.draw(
+                surface,
+                line,
+                ui(18),
+                (W // 2, self.button.rect.bottom + ui(52)),
+                MUTED,
+                False,
+                "center",
+            )
 
 
 class PauseScene(MenuScene):
@@ -246,7 +277,7 @@ class EndOfDealScene(_Sheet):
 
     def __init__(
         self,
-        session: Session,
+        session: LocalGame,
         ev: dict[str, Any],
         piles: list | None = None,
         words: Words | None = None,
@@ -331,7 +362,7 @@ class GameOverScene(_Sheet):
     button_label = "New game"
     box_h = 440
 
-    def __init__(self, session: Session, ev: dict[str, Any], words: Words | None = None) -> None:
+    def __init__(self, session: LocalGame, ev: dict[str, Any], words: Words | None = None) -> None:
         super().__init__()
         self.session, self.ev = session, ev
         self.words = words or Words(session, lambda: 0)
@@ -445,7 +476,7 @@ class ScoreSheetScene(_Sheet):
 
     button_label = "Close"
 
-    def __init__(self, session: Session, words: Words | None = None) -> None:
+    def __init__(self, session: LocalGame, words: Words | None = None) -> None:
         super().__init__()
         self.session = session
         self.words = words or Words(session, lambda: 0)
@@ -525,10 +556,11 @@ class ScoreSheetScene(_Sheet):
 
 
 class LastTrickScene(_Sheet):
-    """The previous trick, each card by the seat that played it."""
+    """The previous trick, each card by the seat that played it, and the deal's calls
+    in order (the auction log; before the first trick, the calls alone)."""
 
     button_label = "Close"
-    box_h = 440
+    box_h = 500
 
     def __init__(self, table: TableLike) -> None:
         super().__init__()
@@ -540,6 +572,32 @@ class LastTrickScene(_Sheet):
             self.close()
             return None
         return super().process_event(ev)
+
+    def _draw_calls(self, surface: pygame.Surface, calls: list[str], y: int, full: bool) -> None:
+        ui, text, words = self.app.ui, self.app.text, self.table.words
+        if not calls:
+            if full:
+                line = words(say("No trick has been played yet in this deal."))
+                text.draw(surface, line, ui(22), self.box.center, MUTED, False, "center")
+            return
+        width = self.box.width - ui(60)
+        if full:  # one call a line, in columns when many
+            title = words(say("Calls this deal, in order"))
+            text.draw(surface, title, ui(22), (self.box.centerx, y), INK, True, "center")
+            y += ui(34)
+            room = max(1, (self.button.rect.top - ui(16) - y) // ui(26))
+            cols = max(1, -(-len(calls) // room))
+            cw = width // cols
+            for i, c in enumerate(calls[: room * cols]):
+                cx = self.box.left + ui(30) + (i // room) * cw
+                line = text.fit(c, ui(19), cw - ui(10))
+                text.draw(surface, line, ui(19), (cx, y + (i % room) * ui(26)), INK, False)
+            return
+        line = words(say("Calls: {calls}", calls="  ".join(calls)))
+        for k, ln in enumerate(text.wrap(line, ui(17), width)[:2]):
+            text.draw(
+                surface, ln, ui(17), (self.box.centerx, y + k * ui(22)), MUTED, False, "midtop"
+            )
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui, text, assets = self.app.ui, self.app.text, self.app.assets
@@ -557,17 +615,11 @@ class LastTrickScene(_Sheet):
         )
         plays = t.view.last_trick
         winner = t.view.last_trick_winner
+        calls = t.auction_log()
         if not plays:
-            text.draw(
-                surface,
-                words(say("No trick has been played yet in this deal.")),
-                ui(22),
-                self.box.center,
-                MUTED,
-                False,
-                "center",
-            )
+            self._draw_calls(surface, calls, self.box.top + ui(80), full=True)
             return
+        self._draw_calls(surface, calls, self.button.rect.top - ui(52), full=False)
         h = min(ui(170), self.box.height - ui(220))
         assets.set_card_height(h)
         cw = assets.card_size[0]

@@ -11,11 +11,12 @@ from datetime import datetime
 from typing import Any
 
 import pygame
-from crowsnest.i18n import _, ngettext
+from crowsnest.i18n import _, ngettext, variant_text
 
 from ..input import Act, InputEvent
 from ..scene import Scene
-from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel, shade
+from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel
+from .common import ConfirmScene
 
 
 def local_time(iso: str) -> str:
@@ -109,55 +110,6 @@ def detail(*parts: str) -> str:
     return "  |  ".join(parts)
 
 
-class ConfirmScene(Scene):
-    """A question over the screen below with Yes/No buttons (No has the focus)."""
-
-    transparent = True
-
-    def __init__(self, question: str, yes: str, on_yes: Callable[[], None]) -> None:
-        super().__init__()
-        self.question = question
-        self.on_yes = on_yes
-        self.menu = Menu([Button(yes, True), Button(_("Cancel"), False)], self._press)
-        self.menu.focus = 1
-
-    def _press(self, b: Button) -> None:
-        self.close()
-        if b.value:
-            self.on_yes()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        if self.app:
-            ui = self.app.ui
-            w, h, gap = ui(180), ui(48), ui(20)
-            x = size[0] // 2 - w - gap // 2
-            for i, b in enumerate(self.menu.buttons):
-                b.rect = pygame.Rect(x + i * (w + gap), size[1] // 2 + ui(30), w, h)
-            self.menu.columns = 2
-
-    def process_event(self, ev: InputEvent) -> InputEvent | None:
-        if ev.act in (Act.BACK, Act.MENU, Act.ALT_CLICK):
-            self.close()
-        else:
-            self.menu.process_event(ev)
-        return None  # modal
-
-    def draw(self, surface: pygame.Surface) -> None:
-        ui, text = self.app.ui, self.app.text
-        W, H = surface.get_size()
-        shade(surface, 160)
-        box = pygame.Rect(0, 0, min(W - ui(40), ui(640)), ui(220))
-        box.center = (W // 2, H // 2)
-        panel(surface, box, colour=(16, 28, 24, 250))
-        lines = text.wrap(self.question, ui(22), box.width - ui(40), True)[:3]
-        y = box.top + ui(30)
-        for line in lines:
-            text.draw(surface, line, ui(22), (W // 2, y), INK, True, "midtop")
-            y += ui(28)
-        self.menu.draw(surface, text, ui(22))
-
-
 class SavesScene(Scene):
     """Up/down choose a save; left/right choose an action; Enter does it."""
 
@@ -196,7 +148,8 @@ class SavesScene(Scene):
 
         def vname(vid: str) -> str:
             try:
-                return str(app.registry.variant(vid).name)
+                v = app.registry.variant(vid)
+                return variant_text(v, v.name)
             except Exception:  # noqa: BLE001 - a game whose plugin is gone: its id
                 return vid
 
@@ -237,7 +190,7 @@ class SavesScene(Scene):
         from crowsnest import savefile
         from crowsnest.saveslots import loads_full
 
-        from ..session import Session
+        from ..session import LocalGame
         from .table import TableScene
 
         try:
@@ -246,7 +199,7 @@ class SavesScene(Scene):
             else:
                 slot = self.app.db.slot(e.key)
                 got = loads_full(slot.save, self.app.registry, f"save slot '{slot.name}'")
-            session = Session.resume(got.match, list(got.players))
+            session = LocalGame.resume(got.match, list(got.players))
         except Exception as ex:  # noqa: BLE001 - a save that cannot go on says why, never crashes
             self.message = _("It cannot be continued: {why}").format(why=ex)
             return

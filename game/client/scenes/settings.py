@@ -9,7 +9,7 @@ from crowsnest.i18n import N_, _, pgettext
 
 from ..gamepad import glyph
 from ..input import ACTION_LABELS, BINDABLE, Act, InputEvent, InputMap
-from ..prefs import CARD_SCALES, WINDOW_SIZES
+from ..prefs import CARD_SCALES, TEXT_SCALES, WINDOW_SIZES
 from ..widgets import Button
 from .common import FormScene, Row
 
@@ -33,14 +33,17 @@ def on_off(value: bool) -> str:
     return _("On") if value else _("Off")
 
 
-def step_size(cur: tuple[int, int], d: int) -> tuple[int, int]:
+def step_size(cur: tuple[int, int], d: int, fits: tuple[int, int] | None = None) -> tuple[int, int]:
     """The listed window size d steps from `cur` (WINDOW_SIZES grow in area); a size not
-    in the list steps to its nearest listed neighbour in that direction."""
-    n = len(WINDOW_SIZES)
-    if cur in WINDOW_SIZES:
-        return WINDOW_SIZES[(WINDOW_SIZES.index(cur) + d) % n]
-    below = sum(1 for w, h in WINDOW_SIZES if w * h < cur[0] * cur[1])
-    return WINDOW_SIZES[(below if d > 0 else below - 1) % n]
+    in the list steps to its nearest listed neighbour in that direction. With `fits`
+    (the display's size), only sizes that fit on the display are offered."""
+    sizes = [s for s in WINDOW_SIZES if fits is None or (s[0] <= fits[0] and s[1] <= fits[1])]
+    sizes = sizes or [WINDOW_SIZES[0]]
+    n = len(sizes)
+    if cur in sizes:
+        return sizes[(sizes.index(cur) + d) % n]
+    below = sum(1 for w, h in sizes if w * h < cur[0] * cur[1])
+    return sizes[(below if d > 0 else below - 1) % n]
 
 
 def binding_text(im: InputMap, action: str) -> str:
@@ -73,6 +76,17 @@ class SettingsScene(FormScene):
                 _("Card size"),
                 lambda: _(CARD_SIZE_WORDS.get(p.card_size, p.card_size)),
                 self._cards,
+            ),
+            Row(
+                _("Text size"),
+                lambda: _(CARD_SIZE_WORDS.get(p.text_size, p.text_size)),
+                self._text_size,
+            ),
+            Row(_("Four-colour cards"), lambda: on_off(p.four_colour), self._four_colour),
+            Row(
+                _("Pass when it is the only move"),
+                lambda: on_off(p.auto_pass),
+                self._auto_pass,
             ),
             Row(
                 _("Animation speed"),
@@ -165,7 +179,7 @@ class SettingsScene(FormScene):
     def _size(self, d: int) -> None:
         p = self.app.prefs
         cur = (p.width, p.height) if p.fullscreen else self.app.size
-        p.width, p.height = step_size(cur, d)
+        p.width, p.height = step_size(cur, d, self.app.display_size)
         self.app.set_mode()
         self._changed()
 
@@ -181,6 +195,26 @@ class SettingsScene(FormScene):
         i = names.index(p.card_size) if p.card_size in names else 1
         p.card_size = names[(i + d) % len(names)]
         self.app.stack.resize(self.app.size)
+        self._changed()
+
+    def _text_size(self, d: int) -> None:
+        p = self.app.prefs
+        names = list(TEXT_SCALES)
+        i = names.index(p.text_size) if p.text_size in names else 1
+        p.text_size = names[(i + d) % len(names)]
+        self.app.apply_looks()
+        self.app.stack.resize(self.app.size)
+        self._changed()
+
+    def _four_colour(self, d: int) -> None:
+        p = self.app.prefs
+        p.four_colour = not p.four_colour
+        self.app.apply_looks()
+        self._changed()
+
+    def _auto_pass(self, d: int) -> None:
+        p = self.app.prefs
+        p.auto_pass = not p.auto_pass
         self._changed()
 
     def _speed(self, d: int) -> None:

@@ -12,9 +12,10 @@ from crowsnest.engine import OptionError
 from crowsnest.i18n import N_, _, pgettext, variant_text
 
 from ..prefs import SeatPrefs
-from ..session import SeatSetup, Session, mirror_compass
+from ..session import LocalGame, SeatSetup, mirror_compass
 from ..widgets import Button
-from .common import FormScene, Row
+from ..words import Words
+from .common import ConfirmScene, FormScene, Row
 
 NAME_SUGGESTIONS = (
     "You",
@@ -63,6 +64,19 @@ def level_word(level: str) -> str:
 
 def levels_of(variant: Any) -> list[str]:
     return level_order(variant.ais)  # weakest first, plugin levels after
+
+
+class _NoTable:
+    """What Words needs of a session, before there is one: the variant (its
+    presentation and catalog); seats are named by number."""
+
+    def __init__(self, variant: Any) -> None:
+        self.variant = variant
+        self.names: list[str] = []
+        self.match = None
+
+    def side_names(self) -> list[str]:
+        return []
 
 
 class SetupScene(FormScene):
@@ -150,6 +164,8 @@ class SetupScene(FormScene):
                         variant_text(v, opt.label) or opt.key,
                         lambda o=opt: self._opt_text(o),
                         lambda d, o=opt: self._change_opt(o, d),
+                        note=lambda o=opt: variant_text(v, o.help) if o.help else "",
+                        off=lambda o=opt: self._opt_off(o),
                     )
                 )
         if self.rows and len(self.rows) != len(rows):
@@ -171,6 +187,8 @@ class SetupScene(FormScene):
     def _edit(self, sp: SeatPrefs, t: str | None) -> None:
         if t is None:
             sp.name = sp.name[:-1]
+        elif t == "":  # the field is typed over: the old name goes
+            sp.name = ""
         elif len(sp.name) < 16:
             sp.name += t
 
@@ -214,11 +232,36 @@ class SetupScene(FormScene):
     def _opt_value(self, opt: Any) -> Any:
         return self.options.get(self.variant.id, {}).get(opt.key, opt.default)
 
+    def _words(self) -> Words:
+        """The game's words (its presentation, its catalog) for the house rules."""
+        v = self.variant
+        if getattr(self, "_words_for", None) is not v:
+            self._words_cache = Words(_NoTable(v), lambda: 0)  # type: ignore[arg-type]
+            self._words_for = v
+        return self._words_cache
+
+    def _opt_values(self) -> dict[str, Any]:
+        v = self.variant
+        mine = self.options.get(v.id, {})
+        return {o.key: mine.get(o.key, o.default) for o in v.options}
+
     def _opt_text(self, opt: Any) -> str:
+        """The value as a player says it: the game's words first ("no limit")."""
         val = self._opt_value(opt)
+        words = self._words()
+        said = words.ask("option_value", opt.key, val, self._opt_values())
+        if said is not None:
+            return words(said)
         if opt.kind == "bool":
             return _("On") if val else _("Off")
+        if opt.kind == "choice":
+            return variant_text(self.variant, str(val)).replace("_", " ")
         return str(val)
+
+    def _opt_off(self, opt: Any) -> str:
+        words = self._words()
+        why = words.ask("option_note", opt.key, self._opt_values())
+        return words(why) if why is not None else ""
 
     def _change_opt(self, opt: Any, d: int) -> None:
         val = self._opt_value(opt)
@@ -248,6 +291,33 @@ class SetupScene(FormScene):
         except OptionError as e:
             self.message = str(e)
             return
+        if self._would_replace_a_saved_game():
+            self.app.stack.push(
+                ConfirmScene(
+                    _("Start a new game? The saved game in progress will be replaced."),
+                    _("Start new game"),
+                    lambda: self._start(v, opts),
+                )
+            )
+            return
+        self._start(v, opts)
+
+    def _would_replace_a_saved_game(self) -> bool:
+        """A game in progress is autosaved: a new game would overwrite it."""
+        path = self.app.save_path
+        if path is None:
+            return False
+        self.app.flush_saves()
+        if not path.exists():
+            return False
+        from crowsnest import savefile
+
+        try:
+            return not savefile.load_full(path, self.app.registry).match.over
+        except Exception:  # noqa: BLE001 - a save that cannot be continued is not lost by this
+            return False
+
+    def _start(self, v: Any, opts: Any) -> None:
         p = self.app.prefs
         cw = self._names_clockwise
         p.variant = v.id
@@ -262,7 +332,7 @@ class SetupScene(FormScene):
         seats = [
             SeatSetup(s.kind, playable_level(v, s.level)[0], s.name.strip()) for s in p.players
         ]
-        session = Session(v, seats, dict(opts), seed=random.randrange(1 << 30))
+        session = LocalGame(v, seats, dict(opts), seed=random.randrange(1 << 30))
         from .table import TableScene
 
         self.app.stack.replace(TableScene(session))

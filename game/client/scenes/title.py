@@ -67,14 +67,14 @@ class TitleScene(MenuScene):
         return got, _("Saved game: {what}").format(what=what), False
 
     def continue_game(self) -> None:
-        from ..session import Session
+        from ..session import LocalGame
         from .table import TableScene
 
         got = self.saved
         if got is None:
             return
         try:
-            session = Session.resume(got.match, list(got.players))
+            session = LocalGame.resume(got.match, list(got.players))
         except Exception as e:  # noqa: BLE001 - say why on the title, never crash
             self.saved, self.save_bad = None, True
             self.save_line = cannot_continue(exc_text(e))

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
 from crowsnest.engine import Action, Event
@@ -34,10 +33,13 @@ if TYPE_CHECKING:
 
 
 class CardSprite:
-    __slots__ = ("x", "y", "card", "small", "seat")
+    __slots__ = ("x", "y", "card", "small", "seat", "h")
 
-    def __init__(self, x: float, y: float, card: int, small: bool = False, seat: int = -1) -> None:
+    def __init__(
+        self, x: float, y: float, card: int, small: bool = False, seat: int = -1, h: int = 0
+    ) -> None:
         self.x, self.y, self.card, self.small, self.seat = x, y, card, small, seat
+        self.h = h  # a played card's height (a big play's cards are smaller); 0: the trick's
 
 
 Origins = dict[int, tuple[float, float]]
@@ -106,12 +108,12 @@ class AnimateRoom:
         a = ctx.action
         cards = list(a[1]) if a[0] == "play" and len(a) > 1 else self._ids(te.cards)
         place = ctx.before.acting if ctx.before.dummy is not None else seat
-        for i, c in enumerate(cards):
+        rects = self.lay.play_rects(place, len(cards))
+        for c, (x, y, w, h) in zip(cards, rects, strict=False):
             x0, y0 = origin.get(c, self._seat_centre(seat))
-            sp = CardSprite(x0, y0, c, False, place)
+            sp = CardSprite(x0, y0, c, False, place, h)
             self.trick.append(sp)
-            tx, ty = self._trick_xy(place, i, len(cards))
-            self.tweener.animate(sp, "out_cubic", 0.32, x=tx, y=ty)
+            self.tweener.animate(sp, "out_cubic", 0.32, x=x + w / 2, y=y + h / 2)
         if te.call is not None:
             self.calls[seat] = self.words(te.call)
         self._news(te)
@@ -222,28 +224,6 @@ class AnimateRoom:
         if sp in self.sprites:
             self.sprites.remove(sp)
 
-    def _trick_xy(self: TableScene, seat: int, i: int, n: int) -> tuple[float, float]:
-        """Centre of card i of a seat's n-card play in the trick. The cards fan left to
-        right, each card's index corner showing; a seat at the side fans outward from its
-        place, so pairs and tractors of the seats above and below stay clear of it."""
-        lay = self.lay
-        place = lay.seats[seat % len(lay.seats)]
-        x, y = place.trick
-        if n <= 1:
-            return (x, y)
-        cw = lay.trick_card[0]
-        side = math.cos(math.radians(place.angle))
-        room = cw * (1.7 if abs(side) > 0.3 else 2.6)  # how wide a fan may grow
-        step = min(cw * 0.3, room / (n - 1))
-        width = step * (n - 1)
-        if side < -0.3:  # a seat on the left: the rightmost card sits nearest the centre
-            left = x - width - min(width, cw * 0.3) / 2
-        elif side > 0.3:
-            left = x + min(width, cw * 0.3) / 2
-        else:
-            left = x - width / 2
-        return (left + i * step, y)
-
     def _sweep(self: TableScene, winner: Any, news: str | None, quiet: bool = False) -> None:
         """Pause on the finished trick, then sweep it to the winner."""
         if not isinstance(winner, int) or winner < 0:
@@ -281,9 +261,8 @@ class AnimateRoom:
             return
         for seat, names in self.view.trick:
             ids = self._ids(names)
-            for i, c in enumerate(ids):
-                x, y = self._trick_xy(seat, i, len(ids))
-                self.trick.append(CardSprite(x, y, c, False, seat))
+            for c, (x, y, w, h) in zip(ids, self.lay.play_rects(seat, len(ids)), strict=False):
+                self.trick.append(CardSprite(x + w / 2, y + h / 2, c, False, seat, h))
 
     # ---- the deal's end
 

@@ -95,7 +95,13 @@ class ControlsRoom:
             (w(say("Menu")), Act.MENU),
             (w(say("Hint")), Act.HINT),
             (w(say("Undo")), Act.UNDO),
-            (w(say("Last trick")), Act.LAST_TRICK),
+            # before the first trick the button shows the deal's calls so far
+            (
+                w(say("Last trick"))
+                if self.view.last_trick or not self.auction_log()
+                else w(say("Calls")),
+                Act.LAST_TRICK,
+            ),
             (w(say("Scores")), Act.SCORES),
             (w(say("Hurry")), Act.HURRY),
         ]
@@ -116,9 +122,9 @@ class ControlsRoom:
             x -= width
             b = Button(text, act, pygame.Rect(x, ui(4), width, bh))
             if act is Act.UNDO:
-                b.enabled = self.session.can_undo()
+                b.enabled = self.can_undo()
             if act is Act.LAST_TRICK:
-                b.enabled = bool(self.view.last_trick)
+                b.enabled = bool(self.view.last_trick) or bool(self.auction_log())
             if act is Act.HINT:
                 b.enabled = self.match.to_move == self.bottom and self.hand_visible()
             buttons.append(b)
@@ -213,7 +219,7 @@ class ControlsRoom:
             self.app.stack.push(self.app.scene("rules", self.session.variant.id))
             return None
         if a is Act.LAST_TRICK:
-            if self.view.last_trick:
+            if self.view.last_trick or self.auction_log():
                 self.app.stack.push(LastTrickScene(self))
             return None
         if a is Act.HURRY:

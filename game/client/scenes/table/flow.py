@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 CARD_KINDS = ("play", "discard")  # actions made by choosing cards (design.md notation)
 AI_PACE = 0.55  # seconds an AI move stays on screen before the next one (speed 3)
+AUTO_PASS_PAUSE = 0.9  # seconds the table shows before an automatic pass (speed 3)
+PASS: Action = ("pass",)  # design.md's notation
 
 
 class FlowRoom:
@@ -79,7 +81,7 @@ class FlowRoom:
                 self.card_kind == "play" and complete and all(len(a[1]) == 1 for a in cards)
             )
             if complete:
-                self.playable = {c for a in cards for c in a[1]}
+                self.playable = self._playable(cards)
             else:
                 self.playable = set(self.hand_ids())
         ids = self.hand_ids()
@@ -92,6 +94,29 @@ class FlowRoom:
         if self.lay is not None:
             self._build_panel()
             self._build_toolbar()
+
+    def _playable(self: TableScene, acts: list[Action]) -> set[int]:
+        """The held cards some legal action can use, decided per card instance. The
+        engine lists one action per distinct play, so of two identical cards (two 8 of
+        spades in a double pack) or two equivalent ones (any 2 answering a single) only
+        one appears in the list; the other is found by putting it in its twin's place
+        and asking the engine (check), never by knowing the game's rules."""
+        out = {c for a in acts for c in a[1]}
+        ranks = self.match.deck.ranks
+        for c in self.hand_ids():
+            if c in out:
+                continue
+            for a in acts:
+                twins = [x for x in a[1] if x != c and ranks[x] == ranks[c]]
+                if any(
+                    self.match.check((a[0], tuple(sorted((*[y for y in a[1] if y != x], c)))))
+                    is None
+                    for x in twins
+                    if c not in a[1]
+                ):
+                    out.add(c)
+                    break
+        return out
 
     def hand_ids(self: TableScene) -> list[int]:
         """The cards the bottom seat acts with, as ids in the view's order: its hand, or
@@ -185,6 +210,8 @@ class FlowRoom:
             if self.hurry:
                 self.hurry = False
                 self.tweener.hurry = 1.0
+            if self._auto_pass(dt):
+                return
             if tm != self.viewer and len(s.humans) >= 2:
                 if self.viewer is None and tm == self.last_seen:
                     self.pass_to(tm)  # nobody else has looked since: no need to pass
@@ -203,6 +230,21 @@ class FlowRoom:
         remaining = max(0.0, pace - self.ai_clock)
         self.ai_clock = 0.0
         self.tweener.wait(remaining, lambda: self._apply_ai(seat, action))
+
+    def _auto_pass(self: TableScene, dt: float) -> bool:
+        """Pass for the player when passing is the only legal action (Settings: on by
+        default), after a short look at the table; True when it passed."""
+        if not (self.app.prefs.auto_pass and self.my_turn() and self._legal == [PASS]):
+            self._pass_clock = 0.0
+            return False
+        self._pass_clock += dt
+        if self._pass_clock < AUTO_PASS_PAUSE * self.tweener.scale:
+            return False
+        self._pass_clock = 0.0
+        if self.submit(PASS):
+            self.say(self.words(say("You passed: there was nothing else you could do")), 1.6)
+            return True
+        return False
 
     def pass_to(self: TableScene, seat: int) -> None:
         """The privacy screen was dismissed by `seat`'s human."""
@@ -229,12 +271,22 @@ class FlowRoom:
     def _dealt(self: TableScene) -> None:
         self.dealing = None
 
+    def undo_seat(self: TableScene) -> int | None:
+        """Whose decision Undo takes back: the single human's, or at a hot-seat table
+        the human still looking (until the next player's privacy screen is passed)."""
+        return self.viewer if len(self.session.humans) >= 2 else None
+
+    def can_undo(self: TableScene) -> bool:
+        return self.session.can_undo(self.undo_seat())
+
     def undo(self: TableScene) -> None:
-        if self.tweener.busy or self.beats or not self.session.can_undo():
-            if not self.session.can_undo():
+        seat = self.undo_seat()
+        if self.tweener.busy or self.beats or not self.session.can_undo(seat):
+            if not self.session.can_undo(seat):
                 self.say(self.words(say("Nothing of yours to undo in this deal")), 1.6)
             return
-        self.session.undo()
+        self.tweener.finish_all()
+        self.session.undo(seat)
         self.calls.clear()
         self.selected.clear()
         self.hint_cards.clear()
@@ -243,6 +295,20 @@ class FlowRoom:
         self._rebuild_trick()
         self._rebuild_calls()
         self.say(self.words(say("Your last decision was taken back")), 1.6)
+
+    def auction_log(self: TableScene) -> list[str]:
+        """This deal's calls in order ("North: Bid 75"), from the deal's own log (so an
+        undo or a resumed game shows them too): every non-card action is a call."""
+        m, s = self.match, self.session
+        start = min(s.deal_start, len(m.log))
+        out = []
+        for a, who in zip(m.log[start:], s.actors[start:], strict=False):
+            if a and a[0] not in CARD_KINDS:
+                label = self.words(self.words.ask("call_label", a, m.deck))
+                out.append(
+                    self.words(say("{player}: {call}", player=self.name_of(who), call=label))
+                )
+        return out
 
     def _rebuild_calls(self: TableScene) -> None:
         """The calls of the auction so far (after an undo or a resumed game), from the

@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pygame
+from crowsnest import i18n
 from crowsnest.engine.presentation import Centre, Fact, say
 
+from ...layout import CARD_RATIO
 from ...widgets import GOLD, INK, MUTED, RED, TEAM_COLOURS, panel
 
 if TYPE_CHECKING:
@@ -25,12 +27,18 @@ class PaintRoom:
         assets = self.app.assets
         surface.blit(assets.table(surface.get_size()), (0, 0))
         self.frame_faces = set()
+        self.drawn = []
         self._draw_centre(surface)
         for place in lay.seats:
             self._draw_seat(surface, place)
         self._draw_trick(surface)
         self._draw_top_bar(surface)
         self._draw_status(surface)
+
+    def _mark(self: TableScene, kind: str, owner: int, rect: Any) -> None:
+        """Record a drawn region (what it is, whose): the layout tests check that
+        regions of different owners never overlap and all stay in the window."""
+        self.drawn.append((kind, owner, pygame.Rect(rect)))
 
     # ---- the middle of the table
 
@@ -98,22 +106,27 @@ class PaintRoom:
         ids = self._ids(names)
         if not ids:
             return
+        sx, sy, sw, sh = lay.shelf
+        font_size = ui(15)
+        cap_w = self.app.text.fonts(font_size, True).size(caption)[0] + ui(8)
         step = w + 4 if spaced else w // 2
+        room = sw - cap_w - w
+        if len(ids) > 1 and step * (len(ids) - 1) > room:
+            step = max(2, room // (len(ids) - 1))  # a narrow shelf: the cards overlap more
         width = step * (len(ids) - 1) + w
+        y = sy + row * (assets.card_size[1] + lay.margin)  # a second row goes under the first
         top = [p for p in lay.seats if not p.local and abs(p.anchor[0] - lay.centre[0]) < w]
-        below = row * (assets.card_size[1] + lay.margin)  # a second row goes under the first
-        y = lay.top_bar[3] + lay.margin + below
-        if top:
-            bx, by, bw, _bh = top[0].box
-            x = bx + bw + 2 * lay.margin
-            y = by + below
+        if top:  # beside the seat at the top: the cards, then the caption after them
+            x = sx
             cap = ((x + width + ui(8), y + ui(18)), "topleft")
-        else:
-            x = lay.centre[0] - width // 2
+        else:  # centred: the caption on the cards' left
+            x = sx + (sw - width - cap_w) // 2 + cap_w
             cap = ((x - ui(8), y + ui(18)), "topright")
-        self.app.text.draw(surface, caption, ui(15), cap[0], MUTED, True, cap[1])
+        r = self.app.text.draw(surface, caption, font_size, cap[0], MUTED, True, cap[1])
+        self._mark("shelf", -1, r)
         for c in ids:
             surface.blit(assets.card_face(self.match.deck, c), (x, y))
+            self._mark("shelf", -1, (x, y, *assets.card_size))
             x += step
 
     def _draw_centre_pile(self: TableScene, surface: pygame.Surface, c: Centre) -> None:
@@ -129,7 +142,8 @@ class PaintRoom:
         cx, cy = lay.centre
         k = 6 if self.dealing is not None else min(n, 6)
         for i in range(k):
-            surface.blit(back, back.get_rect(center=(cx - i * 2, cy - i * 2)))
+            r = surface.blit(back, back.get_rect(center=(cx - i * 2, cy - i * 2)))
+            self._mark("pile", -1, r)
         if show_pile and self.dealing is None and c.caption is not None:
             self.app.text.draw(
                 surface,
@@ -150,21 +164,23 @@ class PaintRoom:
         dummy = self.view.dummy
         if dummy is None:
             return
-        assets.set_card_height(lay.small[1])
         deck = self.match.deck
         ups = list(dummy.up)
         fan = lay.small_rects(seat, len(ups))
         if not fan:
             return
-        w, h = lay.small
-        gap = max(2, w // 8)
-        drop = max(3, h // 8)
-        # Piles side by side (not fanned: each pile is a separate stack), centred where
-        # the fan would be, kept on screen.
-        total = len(ups) * w + (len(ups) - 1) * gap
-        centre = (fan[0][0] + fan[-1][0] + w) / 2
-        x0 = int(min(max(centre - total / 2, gap), surface.get_width() - total - gap - drop))
-        y = fan[0][1] + drop
+        hx, hy, hw, hh = lay.seats[seat].hand
+        drop = max(3, hh // 8)
+        n = len(ups)
+        # Piles side by side (not fanned: each pile is a separate stack), the under card
+        # peeking out by `drop`: all of it within the seat's hand room
+        gap = max(2, hh // 12)
+        wmax = (hw - drop - (n - 1) * gap) / n
+        assets.set_card_height(max(16, min(hh - drop, int(wmax / CARD_RATIO))))
+        w, h = assets.card_size
+        total = n * w + (n - 1) * gap + drop
+        x0 = hx + (hw - total) // 2
+        y = hy + drop
         back = assets.card_back()
         for i, name in enumerate(ups):
             x = x0 + i * (w + gap)
@@ -173,6 +189,7 @@ class PaintRoom:
             ids = self._ids([name]) if name else []
             if ids:
                 surface.blit(assets.card_face(deck, ids[0]), (x, y))
+            self._mark("hand", seat, (x, y - drop, w + drop, h + drop))
 
     def _draw_seat(self: TableScene, surface: pygame.Surface, place: Any) -> None:
         lay, assets, text, ui = self.lay, self.app.assets, self.app.text, self.app.ui
@@ -195,10 +212,12 @@ class PaintRoom:
         else:
             assets.set_card_height(lay.small[1])
             back = assets.card_back()
-            for x, y, _w, _h in lay.small_rects(seat, count):
+            for x, y, w, h in lay.small_rects(seat, count):
                 surface.blit(back, (x, y))
+                self._mark("hand", seat, (x, y, w, h))
         # name plate
         px, py, pw, ph = place.plate
+        self._mark("plate", seat, place.plate)
         to_move = self.match.to_move == seat and not self.between and self.dealing is None
         team = s.team_of(seat)
         colour = TEAM_COLOURS[(team if team is not None else seat) % len(TEAM_COLOURS)]
@@ -216,30 +235,65 @@ class PaintRoom:
             surface.blit(assets.icon("leader", icon_h), (px + pw - 2 * icon_h - ui(8), py + ui(4)))
         icons = dealer + leads
         room = px + pw - ix - ui(6) - icons * (icon_h + ui(4))
-        name = text.fit(name, ui(18), room, True)  # a long name stays on its plate
-        text.draw(surface, name, ui(18), (ix, py + ui(5)), INK, True)
+        score = ""
         if not self.match.teams and seat < len(self.match.scores):
             # individual scoring: each plate carries its own running score
+            score = str(self.words.ask("score_value", self.match.scores[seat]))
+        parts = self._plate_parts(seat, place.local, to_move)
+        line2 = "  ".join(parts)
+        small = text.fonts(ui(15))
+        room2 = (
+            px + pw - ix - ui(4) - (text.fonts(ui(18), True).size(score)[0] + ui(8) if score else 0)
+        )
+        up = ""
+        if "{" not in line2 and len(parts) > 1 and small.size(line2)[0] > room2:
+            # the second line is full (a long call): the card count moves up beside
+            # the name, where there is room, so the call is read whole
+            need = text.fonts(ui(18), True).size(name)[0] + ui(10) + small.size(parts[0])[0]
+            if need <= room:
+                up, line2 = parts[0], "  ".join(parts[1:])
+                room -= small.size(up)[0] + ui(10)
+        name, nsize = self._fit_words(name, ui(18), room, True)  # a long name stays on its plate
+        text.draw(surface, name, nsize, (ix, py + ui(5)), INK, True)
+        if up:
+            at = (px + pw - ui(6) - icons * (icon_h + ui(4)), py + ui(7))
+            text.draw(surface, up, ui(15), at, MUTED, False, "topright")
+        if score:
             text.draw(
                 surface,
-                self.words.ask("score_value", self.match.scores[seat]),
+                score,
                 ui(18),
                 (px + pw - ui(8), py + ph - ui(5)),
                 colour,
                 True,
                 "bottomright",
             )
-        line2 = self._plate_line(seat, place.local, to_move)
         call = self.calls.get(seat)
         colour = GOLD if call and not to_move else MUTED
         if "{" in line2:  # suit glyphs inline ("Declared 2{suit:S}")
             img = self._rich(line2, ui(15), colour)
             surface.blit(img, img.get_rect(bottomleft=(ix, py + ph - ui(3))))
         else:
-            line2 = text.fit(line2, ui(15), px + pw - ix - ui(4))
+            line2 = text.fit(line2, ui(15), room2)
             text.draw(surface, line2, ui(15), (ix, py + ph - ui(5)), colour, False, "bottomleft")
 
+    def _fit_words(
+        self: TableScene, words: str, size: int, room: int, bold: bool
+    ) -> tuple[str, int]:
+        """The words and the size to draw them at: smaller type before anything is cut,
+        then cut as a last resort."""
+        text = self.app.text
+        for s in (size, size * 5 // 6, size * 2 // 3):
+            if text.fonts(s, bold).size(words)[0] <= room:
+                return words, s
+        small = size * 2 // 3
+        return text.fit(words, small, room, bold), small
+
     def _plate_line(self: TableScene, seat: int, local: bool, to_move: bool) -> str:
+        """The plate's second line as one string (tests read it)."""
+        return "  ".join(self._plate_parts(seat, local, to_move))
+
+    def _plate_parts(self: TableScene, seat: int, local: bool, to_move: bool) -> list[str]:
         """The plate's second line: card count, thinking or the call, the game's words."""
         s = self.session
         words = self.words
@@ -253,6 +307,9 @@ class PaintRoom:
             if self.dealing is not None:
                 n = min(n, self.dealing.get(seat, 0))
             parts.append(words(say("{count} card", plural="{count} cards", count=n)))
+        me = self.bottom
+        if seat != me and s.team_of(seat) is not None and s.team_of(seat) == s.team_of(me):
+            parts.append(words(say("partner")))  # named, not only the team stripe
         call = self.calls.get(seat)
         if to_move and not s.is_human(seat) and (s.ai_busy() or self._ai_ready == seat):
             dots = "." * (1 + int(self.app.clock_s * 3) % 3)
@@ -262,7 +319,7 @@ class PaintRoom:
         if not self.between:
             for t in self.words.ask("plate", self.view, seat) or ():
                 parts.append(words(t))
-        return "  ".join(p for p in parts if p)
+        return [p for p in parts if p]
 
     def _rich(self: TableScene, line: str, size: int, colour: Any) -> pygame.Surface:
         """Text with inline suit icons, cached (it is drawn every frame)."""
@@ -280,8 +337,9 @@ class PaintRoom:
         assets.set_card_height(lay.card[1])
         if not self.hand_visible():
             back = assets.card_back()
-            for x, y, _w, _h in lay.hand_rects(count):
+            for x, y, w, h in lay.hand_rects(count):
                 surface.blit(back, (x, y))
+                self._mark("hand", self.bottom, (x, y, w, h))
             return
         ids = self.hand_ids()[:count] if self.dealing is not None else self.hand_ids()
         arriving = self._arriving()
@@ -300,6 +358,7 @@ class PaintRoom:
             )
             yy = y - lay.lift if up else y
             surface.blit(assets.card_face(deck, c), (x, yy))
+            self._mark("hand", self.bottom, (x, yy, _w, _h))
             if my and c not in self.playable:
                 surface.blit(assets.card_outline("dim"), (x, yy))
             elif c in self.selected:
@@ -320,16 +379,15 @@ class PaintRoom:
     def _draw_trick(self: TableScene, surface: pygame.Surface) -> None:
         lay, assets = self.lay, self.app.assets
         deck = self.match.deck
-        assets.set_card_height(lay.trick_card[1])
-        cw, ch = lay.trick_card
         for sp in self.trick:
+            assets.set_card_height(sp.h or lay.trick_card[1])
+            cw, ch = assets.card_size
             img = assets.card_face(deck, sp.card) if sp.card >= 0 else assets.card_back()
-            surface.blit(img, (round(sp.x - cw / 2), round(sp.y - ch / 2)))
-        if self.trick_winner is not None:  # the winning card, while the trick rests
-            ring = assets.card_outline("selected")
-            for sp in self.trick:
-                if sp.seat == self.trick_winner:
-                    surface.blit(ring, ring.get_rect(center=(round(sp.x), round(sp.y))))
+            r = surface.blit(img, (round(sp.x - cw / 2), round(sp.y - ch / 2)))
+            self._mark("played", sp.seat, r)
+            if sp.seat == self.trick_winner:  # the winning play, while the trick rests
+                ring = assets.card_outline("selected")
+                surface.blit(ring, ring.get_rect(center=(round(sp.x), round(sp.y))))
         assets.set_card_height(lay.small[1])
         sw, sh = lay.small
         back = assets.card_back()
@@ -343,6 +401,7 @@ class PaintRoom:
         lay, text, ui = self.lay, self.app.text, self.app.ui
         x, y, w, h = lay.top_bar
         panel(surface, (x - 4, y - 4, w + 8, h + 4), radius=0, edge=None)
+        self._mark("bar", -1, lay.top_bar)
         facts, tail = self._bar_items()
         room = self.toolbar_left - ui(10)
 
@@ -372,7 +431,7 @@ class PaintRoom:
         deal = self.match.deal_no + (0 if self.match.over or self.between else 1)
         words = self.words
         facts: list[BarItem] = [
-            (self.session.variant.name, INK, ""),
+            (i18n.variant_text(self.session.variant, self.session.variant.name), INK, ""),
             (words(say("Deal {number}", number=max(1, deal))), INK, ""),
         ]
         tail: list[BarItem] = []
@@ -399,48 +458,57 @@ class PaintRoom:
         return [t for t, _c, _s in facts[2:] + tail[: len(tail) - n]]
 
     def _draw_status(self: TableScene, surface: pygame.Surface) -> None:
+        """The prompt line: the news of the moment and what to do, then the reason a
+        selection is refused (or what it forms). Long sentences wrap, in smaller type if
+        need be; the news gives way first, and nothing is cut while a smaller size fits."""
         lay, text, ui = self.lay, self.app.text, self.app.ui
         sx, sy, sw, sh = lay.status
-        msg = self.banner or self.prompt()  # news of the moment, else what to do
         panel_row = self.panel_in_row() and self.panel_menu.buttons and self.my_turn()
         right = (self.panel_menu.buttons[0].rect.left - ui(10)) if panel_row else sx + sw
-        cx = sx + (right - sx) // 2
-        avail = right - sx
-        size = ui(20)
-        if text.fonts(size, True).size(msg)[0] > avail:
-            size = ui(17)  # a long prompt: smaller first, then cut to fit
-        lines = text.wrap(msg, size, avail, True)
-        second = bool(self.reason) or bool(self.selection_name and self.selected and self.my_turn())
-        todo = self.prompt() if self.banner and self.my_turn() else ""
-        fits = todo and not second and text.fonts(ui(17), True).size(todo)[0] <= avail
-        if fits:
-            # the news must not hide what the player has to do: the news above, smaller
-            news = text.fit(self.banner, ui(15), avail, True)
-            text.draw(surface, news, ui(15), (cx, sy + sh // 2 - ui(11)), INK, True, "center")
-            size = ui(18) if text.fonts(ui(18), True).size(todo)[0] <= avail else ui(17)
-            text.draw(surface, todo, size, (cx, sy + sh // 2 + ui(10)), GOLD, True, "center")
-            self._draw_panel(surface)
-            return
-        if todo:  # no room for both: what to do wins over the news
-            msg = todo
-            size = ui(20) if text.fonts(ui(20), True).size(msg)[0] <= avail else ui(17)
-            lines = text.wrap(msg, size, avail, True)
-        if len(lines) > 1 and not second:  # two lines fit when no reason is shown
-            text.draw(surface, lines[0], size, (cx, sy + sh // 2 - ui(10)), GOLD, True, "center")
-            rest = text.fit(" ".join(lines[1:]), size, avail, True)
-            text.draw(surface, rest, size, (cx, sy + sh // 2 + ui(10)), GOLD, True, "center")
-        else:
-            msg = text.fit(msg, size, avail, True)
-            y = sy + sh // 2 - (ui(9) if second else 0)
-            text.draw(surface, msg, size, (cx, y), GOLD, True, "center")
+        avail = max(ui(40), right - sx)
+        cx = sx + avail // 2
+        todo = self.prompt()
+        msgs: list[tuple[str, Any]] = []
+        if self.banner and todo and self.my_turn():
+            msgs = [(self.banner, INK), (todo, GOLD)]  # the news must not hide the task
+        elif self.banner or todo:
+            msgs = [(self.banner or todo, GOLD)]
         if self.reason:
-            rs = ui(17) if text.fonts(ui(17), True).size(self.reason)[0] <= avail else ui(14)
-            reason = text.fit(self.reason, rs, avail, True)
-            text.draw(surface, reason, rs, (cx, sy + sh // 2 + ui(12)), RED, True, "center")
+            msgs.append((self.reason, RED))
         elif self.selection_name and self.selected and self.my_turn():
-            line = self.words(say("Selected: {what}", what=self.selection_name))
-            name = text.fit(line, ui(17), avail, True)
-            text.draw(surface, name, ui(17), (cx, sy + sh // 2 + ui(12)), INK, True, "center")
+            msgs.append((self.words(say("Selected: {what}", what=self.selection_name)), INK))
+        while msgs:
+            news = len(msgs) > 1 and msgs[0][1] == INK
+            # the news only where it fits in readable type; what to do in any size
+            for size in (
+                (ui(20), ui(17), ui(15)) if news else (ui(20), ui(17), ui(15), ui(13), ui(12))
+            ):
+                lines = [(ln, c) for m, c in msgs for ln in text.wrap(m, size, avail, True)]
+                if news and len(text.wrap(msgs[1][0], size, avail, True)) > 1:
+                    continue  # the news beside a task that needs two lines: too much
+                step = text.fonts(size, True).get_linesize()
+                if len(lines) * step <= sh + ui(4):
+                    y = sy + (sh - len(lines) * step) // 2 + step // 2
+                    for ln, colour in lines:
+                        r = text.draw(surface, ln, size, (cx, y), colour, True, "center")
+                        self._mark("prompt", -1, r)
+                        y += step
+                    self._draw_panel(surface)
+                    return
+            if news:
+                msgs.pop(0)  # no room for the news as well: what to do wins
+            else:
+                break
+        # nothing fits even small (a very long sentence): the first lines that fit
+        size = ui(12)
+        step = text.fonts(size, True).get_linesize()
+        lines = [(ln, c) for m, c in msgs for ln in text.wrap(m, size, avail, True)]
+        keep = max(1, (sh + ui(4)) // step)
+        y = sy + step // 2
+        for ln, colour in lines[:keep]:
+            r = text.draw(surface, ln, size, (cx, y), colour, True, "center")
+            self._mark("prompt", -1, r)
+            y += step
         self._draw_panel(surface)
 
     def _draw_panel(self: TableScene, surface: pygame.Surface) -> None:
@@ -463,3 +531,5 @@ class PaintRoom:
                     "center",
                 )
             self.panel_menu.draw(surface, text, ui(20), show_focus=self.zone == "panel")
+            for b in self.panel_menu.buttons:
+                self._mark("button", -1, b.rect)

@@ -12,7 +12,7 @@ from crowsnest.engine.presentation import Centre, say
 
 from ...layout import TableLayout, table_layout
 from ...scene import Scene
-from ...session import Session
+from ...session import LocalGame
 from ...tweens import Tweener
 from ...widgets import Menu
 from ...words import Words
@@ -24,7 +24,7 @@ from .view import TableView
 
 
 class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: LocalGame) -> None:
         super().__init__()
         self.session = session
         self.words = Words(session, lambda: self.bottom)
@@ -44,6 +44,7 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
         self.hint_wait = False
         self.hurry = False
         self.ai_clock = 0.0
+        self._pass_clock = 0.0  # how long a pass-only turn has been shown (auto-pass)
         self.dealing: dict[int, int] | None = None
         self.between = False  # a deal just ended: hide the hands (the match dealt anew)
         self.trick_winner: int | None = None
@@ -113,11 +114,17 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
             self.bottom,
             self.app.prefs.card_scale,
             clockwise=self.session.variant.clockwise,
+            max_play=self.largest_play(),
         )
         self.tweener.finish_all()
         self._rebuild_trick()
         self._build_toolbar()
         self._build_panel()
+
+    def largest_play(self) -> int:
+        """The game's largest legal play (its presentation says), for the played areas."""
+        n = self.words.ask("largest_play", self.match.options, self.session.seats)
+        return n if isinstance(n, int) and 0 < n < 1000 else 1
 
     @property
     def positions(self) -> int:

@@ -1,0 +1,153 @@
+"""The table never collides: for every registered game, every seat count it allows,
+four window sizes and every card size, with each seat's largest legal play on the
+table (the game's presentation says how large: a 20-card Dou Dizhu airplane, a Tractor
+throw, one Rook card), the longest names and a long prompt, news and refusal, every
+region the table draws (plates, hands, played cards, the shelf, buttons, prompt lines,
+the top bar) stays in the window and no two regions of different owners overlap.
+
+`pytest -k "overlap or layout"` selects these tests."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+from client_driver import DT, make_app
+from crowsnest.client.layout import table_layout
+from crowsnest.client.prefs import CARD_SCALES
+from crowsnest.client.scenes.table import TableScene
+from crowsnest.client.session import SeatSetup, Session
+from crowsnest.plugin_host import load_registry
+
+SIZES = [(640, 480), (1280, 720), (1920, 1080), (2560, 1440)]
+LONG_NAME = "W" * 16  # the set-up screen takes 16 characters; W is the widest letter
+LONG_NEWS = "Wolfgang takes over the deal with a throw of twelve cards and the kitty doubled"
+# the longest refusal the built-in games give (Tractor's lead rule), capitalised as shown
+LONG_REASON = (
+    "A lead must be a single card, a pair of identical cards or a tractor "
+    "(consecutive pairs in one suit)"
+)
+
+
+def cases() -> list[tuple[str, int]]:
+    reg = load_registry()
+    return sorted((v.id, n) for v in reg.variants.values() for n in v.seats)
+
+
+def to_play(session: Session) -> bool:
+    """Let random AIs play until the human (seat 0) is to play with cards in the middle."""
+    r = session.runner
+    for _ in range(400):
+        m = session.match
+        if m.over:
+            return False
+        if m.phase == "play" and m.to_move == 0 and m.view_json(0)["trick"]:
+            return True
+        session.apply(r.choose(m, m.to_move, "random", budget_s=None).action)
+    return False
+
+
+def session_for(app, variant: str, seats: int) -> Session:
+    v = app.registry.variant(variant)
+    for seed in range(20):
+        setups = [SeatSetup("human" if i == 0 else "ai", "random", LONG_NAME) for i in range(seats)]
+        s = Session(v, setups, seed=seed)
+        if to_play(s):
+            return s
+    raise AssertionError(f"{variant}: never reached the human's turn in the play phase")
+
+
+def fill_the_middle(t: TableScene) -> int:
+    """Every place plays the game's largest play (any cards: only their room counts)."""
+    n = t.largest_play()
+    names = list(dict.fromkeys(t.match.deck.names))
+    plays = [[p, [names[(p * n + i) % len(names)] for i in range(n)]] for p in range(t.positions)]
+    t.view = {**t.view.raw, "trick": plays}
+    t._rebuild_trick()
+    return n
+
+
+def whole(sentence: str, texts: set[str]) -> bool:
+    """The sentence drawn in full, on one line or wrapped on several."""
+    if sentence in texts:
+        return True
+    return any(
+        whole(sentence[len(a) + 1 :], texts) for a in texts if a and sentence.startswith(a + " ")
+    )
+
+
+def check_regions(drawn, size) -> None:
+    screen = pygame.Rect((0, 0), size)
+    for kind, owner, r in drawn:
+        assert screen.contains(r), (kind, owner, r, size)
+    for (k1, o1, r1), (k2, o2, r2) in itertools.combinations(drawn, 2):
+        if (k1, o1) == (k2, o2):
+            continue  # the cards of one hand or one play overlap each other by design
+        assert not r1.colliderect(r2), (size, (k1, o1, r1), (k2, o2, r2))
+
+
+@pytest.mark.parametrize("variant,seats", cases())
+def test_layout_no_overlap_for_largest_plays_at_every_size(variant, seats):
+    check_table(variant, seats, SIZES, list(CARD_SCALES), "medium")
+
+
+@pytest.mark.parametrize("variant,seats", cases())
+def test_layout_no_overlap_with_large_text(variant, seats):
+    """The text size setting at its largest: the words wrap and fit, nothing overlaps."""
+    check_table(variant, seats, [(640, 480), (1280, 720)], ["large"], "large")
+
+
+def check_table(variant, seats, sizes, card_sizes, text_size):
+    app = make_app(size=sizes[0])
+    app.prefs.text_size = text_size
+    app.apply_looks()
+    s = session_for(app, variant, seats)
+    for size in sizes:
+        app._resized(size)
+        for card_size in card_sizes:
+            app.prefs.card_size = card_size
+            t = TableScene(s)
+            app.stack.replace(t)
+            t.tweener.finish_all()
+            t.beats.clear()
+            t.dealing = None
+            app.step(DT)
+            n = fill_the_middle(t)
+            t.say(LONG_NEWS, 5.0)
+            t.reason = LONG_REASON
+            surface = pygame.Surface(size)
+            app.text._cache.clear()
+            t.draw(surface)
+            texts = {k[0] for k in app.text._cache}
+            played = [r for k, _o, r in t.drawn if k == "played"]
+            assert len(played) == n * t.positions, (variant, size, card_size)
+            assert any(k == "prompt" for k, _o, _r in t.drawn)
+            assert t.single or any(k == "button" for k, _o, _r in t.drawn)
+            check_regions(t.drawn, size)
+            # the refusal is shown whole (wrapped, never cut with "...")
+            assert whole(LONG_REASON, texts), (variant, size, card_size, texts)
+    app.close()
+
+
+@pytest.mark.parametrize("max_play", [1, 8, 20, 25])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6, 7])
+def test_layout_played_areas_clear_of_seats_shelf_and_prompt(seats, max_play):
+    """The arithmetic alone, for shapes no built-in game has (a plugin's 5 seats with
+    big plays, a dummy's seventh place): areas hold the play, and touch nothing."""
+    if seats == 7:
+        seats = 6  # the table seats at most six places
+    for size in SIZES + [(800, 600), (1024, 768)]:
+        for scale in CARD_SCALES.values():
+            for clockwise in (True, False):
+                lay = table_layout(size, seats, 0, scale, clockwise, max_play)
+                regions = [("box", p.seat, p.box) for p in lay.seats if not p.local]
+                regions += [("played", i, a) for i, a in enumerate(lay.played)]
+                regions += [("shelf", -1, lay.shelf), ("status", -1, lay.status)]
+                regions += [("plate", -1, lay.seats[0].plate), ("top", -1, lay.top_bar)]
+                rects = [(k, o, pygame.Rect(r)) for k, o, r in regions]
+                check_regions(rects, size)
+                for p in range(seats):
+                    area = pygame.Rect(lay.played[p])
+                    for r in lay.play_rects(p, max_play):
+                        assert area.contains(pygame.Rect(r)), (size, seats, max_play, r, area)
