@@ -366,8 +366,11 @@ class SevensPresentation(Presentation):
         )
         return Centre(shown=shown)
 
-    def play_prompt(self, view: Mapping[str, Any]) -> Text:
-        return say("Your turn: lay a card on a row (click it, or arrows and Enter)")
+    def play_prompt(self, view: Mapping[str, Any], controls: Text | None = None) -> Text:
+        return say(
+            "Your turn: lay a card on a row ({controls})",
+            controls=controls if controls is not None else say("click it, or arrows and Enter"),
+        )
 
     def deal_sheet(self, ev: Mapping[str, Any], names: Sequence[str]) -> DealSheet:
         columns = (say("Cards left"), say("Change"), say("Score"))

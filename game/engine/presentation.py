@@ -496,9 +496,14 @@ class Presentation:
             return say("Nothing to do but pass")
         return say("Your turn")
 
-    def play_prompt(self, view: Mapping[str, Any]) -> Text:
-        """The line above the hand when one card is to be played."""
-        return say("Your turn: play a card (click it, or arrows and Enter)")
+    def play_prompt(self, view: Mapping[str, Any], controls: Text | None = None) -> Text:
+        """The line above the hand when one card is to be played. `controls` is the
+        client's phrase for how to play one with the device in use (mouse and keys, or
+        a gamepad's buttons); put it in the sentence as a placeholder."""
+        return say(
+            "Your turn: play a card ({controls})",
+            controls=controls if controls is not None else say("click it, or arrows and Enter"),
+        )
 
     def layaway_prompt(self, hint: str, selected: int, view: Mapping[str, Any]) -> Text:
         """The line above the hand while laying cards away; `hint` is the Deal's

@@ -187,3 +187,23 @@ def test_hot_plug_events_never_crash() -> None:
     assert app.pads.open == {}
     app.step(0.02)
     app.close()
+
+
+def test_the_play_prompt_names_the_pad_buttons_while_a_pad_is_in_use() -> None:
+    app = make_app(speed=0)
+    table = start(app, "crowsnest", ["human", "ai", "ai", "ai"], seed=3)
+    drv = PadDriver(app, table, seed=3)
+
+    def my_card_turn() -> bool:
+        m = table.match
+        return (
+            m.to_move == table.bottom and table.card_kind == "play" and table.single
+        ) and not (table.tweener.busy or table.beats)
+
+    drv.play(stop=my_card_turn)
+    assert app.input.pad_in_use
+    prompt = table.prompt()
+    assert "D-pad to choose, A to play" in prompt and "Enter" not in prompt
+    app.input.pad_in_use = False  # a key or the mouse was used last
+    assert "click it, or arrows and Enter" in table.prompt()
+    app.close()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 from crowsnest.engine import Action, Match
-from crowsnest.engine.presentation import Centre, say
+from crowsnest.engine.presentation import Centre, Text, say
 
 from ...layout import TableLayout, table_layout
 from ...scene import Scene
@@ -174,7 +174,7 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
                 if self.dummy_turn():
                     return w(say("Play a card for the dummy (its cards are shown below)"))
                 if self.single:
-                    return w(w.ask("play_prompt", self.view))
+                    return w(w.ask("play_prompt", self.view, self.controls_phrase()))
                 sizes = {len(a[1]) for a in self._legal if a[0] == "play"}
                 if self.view.trick and len(sizes) == 1 and min(sizes) > 1:
                     return w(
@@ -187,3 +187,11 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
                 return w(say("Your turn"))
             return w(say("{player}'s turn", player=s.names[tm]))
         return w(say("{player} is thinking...", player=s.names[tm]))
+
+    def controls_phrase(self) -> Text:
+        """How to play a card with the device in use: the pad's buttons while a pad is in
+        use (its glyph for Confirm), else mouse and keys."""
+        inp = self.app.input
+        if inp.pad_in_use:
+            return say("D-pad to choose, {confirm} to play", confirm=inp.label("confirm"))
+        return say("click it, or arrows and Enter")
