@@ -196,9 +196,9 @@ def test_the_play_prompt_names_the_pad_buttons_while_a_pad_is_in_use() -> None:
 
     def my_card_turn() -> bool:
         m = table.match
-        return (
-            m.to_move == table.bottom and table.card_kind == "play" and table.single
-        ) and not (table.tweener.busy or table.beats)
+        return (m.to_move == table.bottom and table.card_kind == "play" and table.single) and not (
+            table.tweener.busy or table.beats
+        )
 
     drv.play(stop=my_card_turn)
     assert app.input.pad_in_use
