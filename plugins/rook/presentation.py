@@ -130,6 +130,7 @@ OPTION_VALUES: dict[tuple[str, Any], Text] = {
     ("majority_bonus", 0): say("none"),
     ("lose_at", -1): say("minus the target score"),
     ("lose_at", 0): say("no floor"),
+    ("deal_limit", 0): say("no limit"),
 }
 
 

@@ -279,6 +279,18 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             minimum=-1,
             maximum=5000,
         ),
+        Option(
+            "deal_limit",
+            d["deal_limit"],
+            "int",
+            N_("Deal limit"),
+            N_(
+                "After this many deals the highest score wins, so a match in which no side "
+                "can reach the target still ends (0: no limit)."
+            ),
+            minimum=0,
+            maximum=10000,
+        ),
     )
 
 
@@ -310,6 +322,9 @@ CROWSNEST_DEFAULTS: dict[str, Any] = {
     # rook.md: "the first team to reach 300 wins", no floor; the opponents of a set bid
     # still bank their counters, so matches end without one (docs/rules-decisions.md).
     "lose_at": 0,
+    # rook.md is silent on a match nobody can win (every bid set, scores sinking on both
+    # sides: four random bidders never finish). Real tables end long before 100 deals.
+    "deal_limit": 100,
 }
 
 
@@ -347,6 +362,7 @@ class RookRules:
     majority_bonus: int
     target: int
     floor: int  # a side at or below this score loses; None-like very low when off
+    deal_limit: int  # after this many deals the highest score wins (0: no limit)
     points: tuple[int, ...]  # counter value per card
     suit: tuple[int, ...]  # printed suit per card (BIRD_SUIT for the bird)
     rank: tuple[int, ...]  # printed number per card (0 for the bird)
@@ -528,6 +544,7 @@ def build_rules(preset: Any, o: Mapping[str, Any], seats: int) -> RookRules:
         majority_bonus=bonus,
         target=o["target"],
         floor=-(o["target"] if o["lose_at"] == -1 else o["lose_at"] or 10**9),
+        deal_limit=o["deal_limit"],
         points=tuple(points),
         suit=tuple(suit),
         rank=tuple(rank),

@@ -11,23 +11,33 @@ from crowsnest.engine import DealResult, DealSetup, Options, Settlement
 from .rules import rules_for
 
 
-def match_winner(scores: tuple[int, ...], target: int, floor: int = -(10**9)) -> int | None:
-    """Once anyone reaches the target, or falls to the floor, the highest score wins; a
-    tie for the highest plays on (sudden death: further deals until one side is ahead)."""
+def match_winner(
+    scores: tuple[int, ...],
+    target: int,
+    floor: int = -(10**9),
+    deals: int = 0,
+    deal_limit: int = 0,
+) -> int | None:
+    """Once anyone reaches the target, or falls to the floor, or `deals` reaches the deal
+    limit, the highest score wins; a tie for the highest plays on (sudden death: further
+    deals until one side is ahead)."""
     top = max(scores)
-    if (top < target and min(scores) > floor) or scores.count(top) > 1:
+    limited = deal_limit > 0 and deals >= deal_limit
+    if (top < target and min(scores) > floor and not limited) or scores.count(top) > 1:
         return None
     return scores.index(top)
 
 
-def end_reason(scores: tuple[int, ...], target: int, floor: int) -> str:
+def end_reason(scores: tuple[int, ...], target: int, floor: int, deal_limit: int = 0) -> str:
     """The sentence the game-over screen shows under the winner."""
     if max(scores) >= target:
         return f"The game ends when a score reaches {target}; the highest score wins."
-    return (
-        f"A score fell to {floor} or below (the losing floor), "
-        "so the game ends and the highest score wins."
-    )
+    if min(scores) <= floor:
+        return (
+            f"A score fell to {floor} or below (the losing floor), "
+            "so the game ends and the highest score wins."
+        )
+    return f"After {deal_limit} deals (the deal limit) the highest score wins."
 
 
 class RookScorer:
@@ -55,13 +65,16 @@ class RookScorer:
         else:
             change[decl] = -bid
         scores = tuple(a + b for a, b in zip(setup.scores, change, strict=True))
-        winner = match_winner(scores, r.target, r.floor)
+        deals = setup.deal_no + 1  # this one included
+        winner = match_winner(scores, r.target, r.floor, deals, r.deal_limit)
         return Settlement(
             score_change=tuple(change),
             scores=scores,
             next_dealer=(setup.dealer + 1) % setup.seats,
             winner=winner,
-            end_reason=end_reason(scores, r.target, r.floor) if winner is not None else "",
+            end_reason=(
+                end_reason(scores, r.target, r.floor, r.deal_limit) if winner is not None else ""
+            ),
             extra_event={
                 "declarer": d["declarer"],
                 "declarer_side": decl,

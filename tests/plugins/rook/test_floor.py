@@ -48,3 +48,27 @@ def test_matches_end_without_a_floor_when_a_side_bids_sensibly():
             m.apply(runner.choose(m, m.to_move, levels[m.to_move], None).action)
         assert m.over
         assert max(m.scores) >= 300
+
+
+def test_the_deal_limit_ends_a_match_nobody_can_win():
+    """Four uniformly random bidders never reach the target and, with no floor, never
+    fall through one: the deal limit (default 100) ends the match, highest score wins."""
+    import random
+
+    assert match_winner((-900, -400), 300, -(10**9), deals=99, deal_limit=100) is None
+    assert match_winner((-900, -400), 300, -(10**9), deals=100, deal_limit=100) == 1
+    assert match_winner((-400, -400), 300, -(10**9), deals=100, deal_limit=100) is None
+    assert match_winner((-900, -400), 300, -(10**9), deals=5000, deal_limit=0) is None
+    rng = random.Random(3)
+    for g in range(2):
+        m = Match(CROWSNEST, seed=g)
+        assert m.options["deal_limit"] == 100 and m.options["lose_at"] == 0
+        while not m.over:
+            m.apply_unchecked(m.deal.random_action(rng))
+        assert max(m.scores) >= 300 or m.deal_no >= 100
+        if max(m.scores) < 300:
+            assert "deal limit" in m.end_reason
+    short = Match(CROWSNEST, seed=9, options={"deal_limit": 2, "target": 5000})
+    while not short.over:
+        short.apply_unchecked(short.deal.random_action(rng))
+    assert short.deal_no >= 2 and "After 2 deals" in short.end_reason
