@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import warnings
 
+import pytest
 from client_driver import DT, make_app
 from crowsnest.client.scenes.table import TableScene
 from crowsnest.client.session import SeatSetup, Session
@@ -434,15 +435,18 @@ def test_house_rules_speak_plain_words_and_grey_rows_that_do_not_apply():
     app.close()
 
 
-def test_the_dou_dizhu_rules_speak_to_players_not_programmers():
-    """The Dou Dizhu rules text mentioned 'seat 0' and 'the seed'."""
+@pytest.mark.parametrize("game", ["doudizhu", "tractor"])
+def test_the_rules_speak_to_players_not_programmers(game):
+    """The Dou Dizhu and Tractor rules texts mentioned 'seat 0' and 'the seed'."""
     import re
 
     app = make_app()
-    v = app.registry.variant("doudizhu")
+    v = app.registry.variant(game)
     for text in (v.rules_text, *v.rules_translations.values()):
         assert not re.search(
-            r"\b(seat|plads|paikka|paikat|paikalla|plats|platserna|place|places) 0\b", text, re.I
+            r"\b(seats?|plads|pladserne|paikka|paikat|paikalla|plats|platserna|places?) (0|i)\b",
+            text,
+            re.I,
         )
         assert not re.search(r"seed|siemen|frö|graine", text, re.I)
     app.close()
