@@ -20,7 +20,7 @@ from crowsnest.engine import PASS, Action, Deal, DealResult, DealSetup, Event, p
 from crowsnest.engine.tricks import trick_winner
 from crowsnest.i18n import _, ngettext
 
-from .rules import COLOUR_NAMES, COLOURS, RookRules
+from .rules import BIRD_TOKEN, COLOUR_NAMES, COLOURS, RookRules
 from .view import RookView
 
 DUMMY = 2  # position of the dummy in the 2-player game
@@ -365,12 +365,31 @@ class RookDeal(Deal):
             plain = sum(1 for c in hand if not pts[c])
             buried = [c for c in cards if pts[c]]
             if buried and plain >= k:
-                return _("counters may not go in the nest ({card} is worth {points})").format(
-                    card=names[buried[0]], points=pts[buried[0]]
-                )
+                return self._counter_reason(buried[0])
             if buried and plain < k and sum(1 for c in cards if not pts[c]) != plain:
                 return _("lay back every card that is not a counter before any counter")
         return None
+
+    def _counter_reason(self, c: int) -> str:
+        """Why counter `c` may not be laid back, naming it in words (one sentence per
+        colour and bird card: a language may bend the colour's name)."""
+        name = self.deck.names[c]
+        points = self.r.points[c]
+        if name == BIRD_TOKEN:
+            if self.r.bird_name == "Crow":
+                return _("counters may not go in the nest (the Crow is worth {points})").format(
+                    points=points
+                )
+            return _("counters may not go in the nest (the Rook is worth {points})").format(
+                points=points
+            )
+        rank = name[1:]
+        return (
+            _("counters may not go in the nest (the black {rank} is worth {points})"),
+            _("counters may not go in the nest (the green {rank} is worth {points})"),
+            _("counters may not go in the nest (the red {rank} is worth {points})"),
+            _("counters may not go in the nest (the yellow {rank} is worth {points})"),
+        )["BGRY".index(name[0])].format(rank=rank, points=points)
 
     def _follow_reason(self, c: int) -> str:
         r = self.r

@@ -182,7 +182,10 @@ def test_nest_counters_to_declarer_option():
 def test_no_burying_counters_option():
     m = deal_a(bury_counters=False)
     drive(m, ["bid 70", "pass", "pass", "pass"])
-    assert m.check("discard Y10 Y11 Y12 Y13 Y14").startswith("counters may not go in the nest")
+    # the card is named in words, not by its code (issue 11: "R5 is worth ...")
+    assert m.check("discard Y10 Y11 Y12 Y13 Y14") == (
+        "counters may not go in the nest (the yellow 10 is worth 10)"
+    )
     assert m.check("discard Y11 Y12 Y13 G12 G13") is None
 
 
