@@ -291,8 +291,3 @@ def mirror_compass(name: str) -> str:
     seat after yours sits on your right, so a remembered "West" (the clockwise default)
     is drawn in the east."""
     return COMPASS_MIRROR.get(name, name)
-
-
-# The former name, kept only so that branches written before the rename still import;
-# new code says LocalGame.
-Session = LocalGame

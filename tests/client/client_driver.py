@@ -172,3 +172,25 @@ class Driver:
                 last_log = n
                 self.act()
         raise AssertionError("the game did not end")
+
+
+def table_at(app, variant: str, seats: int, until, seeds=range(40)) -> TableScene:
+    """A table whose AIs (all seats) played until `until(match)`; seat 0 human."""
+    v = app.registry.variant(variant)
+    for seed in seeds:
+        setups = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)]
+        s = LocalGame(v, setups, seed=seed)
+        m = s.match
+        for _ in range(400):
+            if until(m) or m.over:
+                break
+            s.apply(s.runner.choose(m, m.to_move, "random", budget_s=None).action)
+        if until(m):
+            t = TableScene(s)
+            app.stack.replace(t)
+            t.tweener.finish_all()
+            t.beats.clear()
+            t.dealing = None
+            app.step(DT)
+            return t
+    raise AssertionError("no seed reached the position")

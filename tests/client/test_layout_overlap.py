@@ -17,7 +17,7 @@ from client_driver import DT, make_app
 from crowsnest.client.layout import table_layout
 from crowsnest.client.prefs import CARD_SCALES
 from crowsnest.client.scenes.table import TableScene
-from crowsnest.client.session import SeatSetup, Session
+from crowsnest.client.session import LocalGame, SeatSetup
 from crowsnest.plugin_host import load_registry
 
 SIZES = [(640, 480), (1280, 720), (1920, 1080), (2560, 1440)]
@@ -35,7 +35,7 @@ def cases() -> list[tuple[str, int]]:
     return sorted((v.id, n) for v in reg.variants.values() for n in v.seats)
 
 
-def to_play(session: Session) -> bool:
+def to_play(session: LocalGame) -> bool:
     """Let random AIs play until the human (seat 0) is to play with cards in the middle."""
     r = session.runner
     for _ in range(400):
@@ -48,11 +48,11 @@ def to_play(session: Session) -> bool:
     return False
 
 
-def session_for(app, variant: str, seats: int) -> Session:
+def session_for(app, variant: str, seats: int) -> LocalGame:
     v = app.registry.variant(variant)
     for seed in range(20):
         setups = [SeatSetup("human" if i == 0 else "ai", "random", LONG_NAME) for i in range(seats)]
-        s = Session(v, setups, seed=seed)
+        s = LocalGame(v, setups, seed=seed)
         if to_play(s):
             return s
     raise AssertionError(f"{variant}: never reached the human's turn in the play phase")

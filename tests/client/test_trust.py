@@ -6,32 +6,10 @@ from __future__ import annotations
 import warnings
 
 import pytest
-from client_driver import DT, make_app
+from client_driver import DT, make_app, table_at
 from crowsnest.client.scenes.table import TableScene
-from crowsnest.client.session import SeatSetup, Session
+from crowsnest.client.session import LocalGame, SeatSetup
 from crowsnest.engine.presentation import render, say
-
-
-def table(app, variant: str, seats: int, until, seeds=range(40)) -> TableScene:
-    """A table whose AIs (all seats) played until `until(match)`; seat 0 human."""
-    v = app.registry.variant(variant)
-    for seed in seeds:
-        setups = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)]
-        s = Session(v, setups, seed=seed)
-        m = s.match
-        for _ in range(400):
-            if until(m) or m.over:
-                break
-            s.apply(s.runner.choose(m, m.to_move, "random", budget_s=None).action)
-        if until(m):
-            t = TableScene(s)
-            app.stack.replace(t)
-            t.tweener.finish_all()
-            t.beats.clear()
-            t.dealing = None
-            app.step(DT)
-            return t
-    raise AssertionError("no seed reached the position")
 
 
 def test_counts_fill_their_placeholder_and_take_the_singular():
@@ -40,7 +18,7 @@ def test_counts_fill_their_placeholder_and_take_the_singular():
     assert render(say("{count} card", plural="{count} cards", count=7), str, str) == "7 cards"
     assert render(say("Nest: {count}", count=5), str, str) == "Nest: 5"
     app = make_app()
-    t = table(app, "tractor", 4, lambda m: m.phase == "play" and m.to_move == 0)
+    t = table_at(app, "tractor", 4, lambda m: m.phase == "play" and m.to_move == 0)
     n = t.view.hand_counts[1]
     assert f"{n} cards" in t._plate_line(1, False, False)
     assert "{" not in t.prompt()
@@ -64,7 +42,7 @@ def test_dimming_is_per_card_instance_over_random_positions_of_every_game():
     for v in sorted(app.registry.variants.values(), key=lambda v: v.id):
         seats = v.default_seats
         setups = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)]
-        s = Session(v, setups, seed=11)
+        s = LocalGame(v, setups, seed=11)
         t = TableScene(s)
         app.stack.replace(t)
         rng = random.Random(v.id)
@@ -213,7 +191,7 @@ def test_escape_closes_every_panel():
     from crowsnest.client.scenes.overlays import LastTrickScene, PauseScene, ScoreSheetScene
 
     app = make_app()
-    t = table(
+    t = table_at(
         app, "crowsnest", 4, lambda m: m.phase == "play" and m.view(0).to_json()["last_trick"]
     )
     for make in (
@@ -261,7 +239,7 @@ def test_a_new_game_asks_before_replacing_the_saved_game(tmp_path):
 
     app = App(PrefsStore(str(tmp_path / "c.toml")), size=(1280, 720))
     assert app.save_path is not None
-    t = table(app, "crowsnest", 4, lambda m: m.phase == "play")
+    t = table_at(app, "crowsnest", 4, lambda m: m.phase == "play")
     app.autosave()
     app.flush_saves()
     before = app.save_path.read_bytes()
@@ -293,7 +271,7 @@ def test_hot_seat_undo_until_the_next_players_privacy_screen_is_passed():
     setups += [SeatSetup("ai", "random", "") for _ in range(2)]
     # seats 0 and 1 human (Ann, then Bo next in turn): Ann's decision is followed at
     # once by Bo's privacy screen
-    s = Session(v, [setups[0], setups[1], setups[2], setups[3]], seed=3)
+    s = LocalGame(v, [setups[0], setups[1], setups[2], setups[3]], seed=3)
     t = TableScene(s)
     app.stack.replace(t)
     m = s.match
@@ -338,7 +316,9 @@ def test_a_forced_pass_is_made_for_the_player_unless_turned_off():
     for auto in (True, False):
         app = make_app()
         app.prefs.auto_pass = False
-        t = table(app, "doudizhu", 3, lambda m: m.to_move == 0 and m.legal_actions() == [("pass",)])
+        t = table_at(
+            app, "doudizhu", 3, lambda m: m.to_move == 0 and m.legal_actions() == [("pass",)]
+        )
         n = len(t.match.log)
         assert t.my_turn()
         app.prefs.auto_pass = auto
@@ -357,7 +337,7 @@ def test_tractor_sheets_speak_from_the_players_side():
 
     app = make_app()
     v = app.registry.variant("tractor")
-    s = Session(v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)])
+    s = LocalGame(v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)])
     w = Words(s, lambda: 0)
     base = {"attacker_points": 85, "attacker_target": 80, "takeover": True}
     ours = w.ask("deal_sheet", {**base, "attackers": 0}, s.names)
@@ -379,7 +359,7 @@ def test_auction_log_partner_on_plates_and_rook_points_taken():
     from crowsnest.client.scenes.overlays import LastTrickScene
 
     app = make_app()
-    t = table(app, "crowsnest", 4, lambda m: m.phase == "play" and m.view(0).to_json()["trick"])
+    t = table_at(app, "crowsnest", 4, lambda m: m.phase == "play" and m.view(0).to_json()["trick"])
     calls = t.auction_log()
     assert calls and all(": " in c for c in calls)
     bids = [a for a in t.match.log[t.session.deal_start :] if a[0] in ("bid", "pass")]
@@ -397,7 +377,9 @@ def test_auction_log_partner_on_plates_and_rook_points_taken():
     app.close()
     # before the first trick, the button shows the calls
     app = make_app()
-    t = table(app, "doudizhu", 3, lambda m: m.phase == "play" and not m.view(0).to_json()["trick"])
+    t = table_at(
+        app, "doudizhu", 3, lambda m: m.phase == "play" and not m.view(0).to_json()["trick"]
+    )
     assert t.auction_log()
     button = next(b for b in t.toolbar.buttons if b.value.name == "LAST_TRICK")
     assert button.enabled and button.label.startswith("Calls")
@@ -455,7 +437,7 @@ def test_the_rules_speak_to_players_not_programmers(game):
 def test_a_long_call_on_a_plate_is_read_whole():
     """Dou Dizhu: '12 cards straight 9 to K' was cut on the plate."""
     app = make_app(size=(1024, 640))
-    t = table(app, "doudizhu", 3, lambda m: m.phase == "play" and m.to_move == 0)
+    t = table_at(app, "doudizhu", 3, lambda m: m.phase == "play" and m.to_move == 0)
     t.calls[1] = "straight 9 to K"
     t.calls[2] = "pair of 10s"
     app.text._cache.clear()
@@ -478,7 +460,7 @@ def test_seat_names_match_where_the_seats_are_drawn():
         # names remembered from a four-seat game
         setups = [SeatSetup("human", "", "You"), SeatSetup("ai", "", "West")]
         setups.append(SeatSetup("ai", "", "North"))
-        s = Session(v, setups)
+        s = LocalGame(v, setups)
         t = TableScene(s)
         app.stack.replace(t)
         for p in t.lay.seats[1:]:
