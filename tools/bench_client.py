@@ -79,7 +79,7 @@ def tractor_hand_frame_times(
     from crowsnest.client.prefs import PrefsStore
     from crowsnest.client.scenes.overlays import EndOfDealScene
     from crowsnest.client.scenes.table import TableScene
-    from crowsnest.client.session import SeatSetup, Session
+    from crowsnest.client.session import LocalGame, SeatSetup
     from crowsnest.config import Config
 
     store = PrefsStore(Config())
@@ -90,7 +90,7 @@ def tractor_hand_frame_times(
     times: list[float] = []
     dt = 1 / 60
     for seed in range(1, 40):
-        session = Session(v, seats, seed=seed)
+        session = LocalGame(v, seats, seed=seed)
         table = TableScene(session)
         app.stack.replace(table)
         for _ in range(frames * 40):

@@ -13,7 +13,7 @@ import pygame
 import pytest
 from crowsnest import i18n
 from crowsnest.client.scenes.table import TableScene
-from crowsnest.client.session import SeatSetup, Session
+from crowsnest.client.session import LocalGame, SeatSetup
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "client"))
 from client_driver import make_app  # noqa: E402
@@ -28,7 +28,7 @@ def test_pseudo_locale_table_text_stays_on_screen_and_apart(variant, size):
     i18n.set_language(i18n.PSEUDO)
     v = app.registry.variant(variant)
     seats = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)]
-    session = Session(v, seats, seed=4)
+    session = LocalGame(v, seats, seed=4)
     to_play(session)
     app.stack.replace(TableScene(session))
     rec = Recorder(app.text)
