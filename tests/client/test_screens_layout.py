@@ -24,6 +24,7 @@ from client_driver import DT, table_at
 from crowsnest.client.app import App
 from crowsnest.client.prefs import TEXT_SCALES, PrefsStore
 from crowsnest.client.scenes import common, info, overlays, saves, stats
+from crowsnest.client.scenes.common import FormScene
 from crowsnest.client.widgets import Button
 from crowsnest.savefile import Seat
 from crowsnest.stats import record_of
@@ -112,10 +113,28 @@ class Recorder:
 
 
 def look(app: App, rec: Recorder, size: tuple[int, int]) -> list[str]:
-    """Draw the screen at `size`; the problems of its top scene (the table under an
-    overlay is not counted: the table's own test covers it)."""
+    """Draw the screen at `size`; the problems of its top scene. A form (set-up,
+    settings, plugins) is drawn with each of its rows in turn focused, scrolled into
+    view, so every row and every row's explanation is seen."""
     app._resized(size)
     app.stack.resize(size)
+    top = app.stack.top
+    if not isinstance(top, FormScene):
+        return draw_top(app, rec, size)
+    out: list[str] = []
+    for i, r in enumerate(top.rows):
+        if not r.focusable:
+            continue
+        top.focus = i
+        top.scroll = max(0, min(top.scroll, i), i - top.visible_rows + 1)
+        top._place_rows()
+        out += [f"row {r.label!r}: {p}" for p in draw_top(app, rec, size)]
+    return out
+
+
+def draw_top(app: App, rec: Recorder, size: tuple[int, int]) -> list[str]:
+    """The problems of the top scene, drawn (the table under an overlay is not
+    counted: the table's own test covers it)."""
     surface = pygame.Surface(size)
     scenes = app.stack.visible()
     for s in scenes[:-1]:

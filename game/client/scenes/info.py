@@ -210,12 +210,6 @@ class PluginsScene(FormScene):
         self.rows = rows
         self.message = _("Enter or click toggles a plugin; changes apply to the next new game.")
 
-    def resize(self, size: tuple[int, int]) -> None:
-        if self.app and self.rows:
-            self.size = size
-            self.build()  # the wrapped lines follow the width and the text size
-        super().resize(size)
-
     def _toggle(self, rec: object) -> None:
         p = self.app.prefs
         name = rec.name  # type: ignore[attr-defined]
