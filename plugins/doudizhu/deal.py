@@ -137,6 +137,13 @@ class DouDizhuDeal(Deal):
             out.extend([("play", tuple(map(slot, slot_index(m)))) for m in mv])
         return out
 
+    def legal_note(self) -> str:
+        # One suit choice per play keeps the list (and the AIs' search) small; any equal
+        # cards are just as legal, so a protocol user is told rather than misled.
+        if self.phase != "play":
+            return ""
+        return "each play is listed once: the same ranks in other suits may be played instead"
+
     def random_action(self, rng: random.Random) -> Action:
         if self.phase == "bid":
             return rng.choice(self.legal_actions())
