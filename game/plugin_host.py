@@ -529,6 +529,7 @@ def load_registry(
     random_factory = _random_factory()
     origin = {it.cand.name: it.cand.origin for it in loaded}
     worker_args = _worker_args(folder_list, off, entry_points)
+    isolate_ais = isolate_ais and _isolation_available()
     for vid, v in variants.items():
         ais = dict(v.ais)
         ais.update(extra.get(vid, {}))
@@ -556,6 +557,12 @@ def _worker_args(folders: Iterable[str | Path], disabled: Iterable[str], eps: bo
     for name in sorted(disabled):
         args += ["--disabled", name]
     return (*args, *(() if eps else ("--no-entry-points",)))
+
+
+def _isolation_available() -> bool:
+    from crowsnest.ai.isolated import AVAILABLE
+
+    return AVAILABLE
 
 
 def _isolated(factory: Any, worker_args: tuple[str, ...]) -> Any:

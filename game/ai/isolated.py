@@ -42,6 +42,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+# Waiting on a pipe with a timeout needs select() on pipes: POSIX. Elsewhere (Windows)
+# the host leaves plugins' AIs in process (docs/reliability.md says so).
+AVAILABLE = os.name == "posix"
 MEMORY_MB = 2048  # the worker's address-space cap (RLIMIT_AS) where the platform has one
 STARTUP_S = 120.0  # a worker loads the plugins before its first answer; not the AI's budget
 MAX_LINE = 1 << 20  # an answer line longer than this is refused (the worker is killed)
