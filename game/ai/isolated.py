@@ -153,13 +153,16 @@ class AIProcess:
             str(self.memory_mb),
             *self.worker_args,
         ]
-        self.proc = subprocess.Popen(
-            cmd,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            close_fds=True,
-            start_new_session=True,
-        )
+        try:
+            self.proc = subprocess.Popen(
+                cmd,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                close_fds=True,
+                start_new_session=True,
+            )
+        except OSError as e:  # no processes or memory left: the AI is benched, play goes on
+            raise WorkerDied(f"its worker process could not be started ({e})") from None
         self._buf = b""
         self.started += 1
         # The worker says it is ready once the plugins are loaded: that time is not the

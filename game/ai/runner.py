@@ -247,8 +247,8 @@ class AIRunner:
         An isolated AI (a plugin's, outside the game) is asked in a worker process; it
         needs the match (or `position`, isolated.position of it); given a bare deal, it
         runs here."""
-        if position is None and self._isolating and isinstance(source, Match):
-            position = isolated.position(source)
+        if position is None:
+            position = self._position(source)
         deal = source.deal if isinstance(source, Match) else source
         if deal.over:
             raise ValueError("the deal is over: there is nothing to choose")
@@ -313,7 +313,7 @@ class AIRunner:
         """choose() on a helper thread; the Future resolves to a Choice. The state is
         cloned before this returns, so drawing the match meanwhile is safe."""
         deal = (source.deal if isinstance(source, Match) else source).clone()
-        pos = isolated.position(source) if self._isolating and isinstance(source, Match) else None
+        pos = self._position(source)
         fut: Future[Choice] = Future()
 
         def run() -> None:
@@ -377,6 +377,17 @@ class AIRunner:
             if fut.done() and not fut.cancelled() and fut.exception(timeout=0) is e:
                 return "raised", exc_text(e), None
             raise
+
+    def _position(self, source: Match | Deal) -> dict[str, Any] | None:
+        """The position to send to a worker, or None: no isolated AI here, a bare deal,
+        or a plugin's set-up that JSON cannot hold (its AI then runs in process)."""
+        if not self._isolating or not isinstance(source, Match):
+            return None
+        try:
+            return isolated.position(source)
+        except Exception:  # noqa: BLE001 - a plugin's odd set-up must not stop play
+            log.warning("%s: a position cannot be sent to an AI worker", self.variant.id)
+            return None
 
     def _ask_process(
         self, factory: IsolatedFactory, req: dict[str, Any], budget: float | None

@@ -202,3 +202,13 @@ def test_the_headless_client_plays_a_match_with_isolated_ais(folder, tmp_path, m
     assert run.match.over and run.faults == ()
     where = set(pids.read_text().split())
     assert where and str(os.getpid()) not in where  # every decision in a worker
+
+
+def test_a_worker_that_cannot_start_benches_the_ai(variant, monkeypatch):
+    def no_processes(*a, **k):
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(isolated.subprocess, "Popen", no_processes)
+    m, faults, _ = _play(variant, ["bold", "easy", "easy", "easy"], 5.0)
+    assert [(f.level, f.kind) for f in faults] == [("bold", "died")]
+    assert "could not be started" in faults[0].detail and m.over
