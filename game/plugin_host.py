@@ -583,7 +583,9 @@ def load_registry(
     )
 
 
-def _worker_args(folders: Iterable[str | Path], disabled: Iterable[str], eps: bool) -> tuple:
+def _worker_args(
+    folders: Iterable[str | Path], disabled: Iterable[str], eps: bool
+) -> tuple[str, ...]:
     """How an AI worker process loads the same plugins (crowsnest.ai.isolated)."""
     args: list[str] = []
     for f in folders:

@@ -360,7 +360,8 @@ def _answer(registry: Any, ais: OrderedDict[tuple[Any, ...], Any], req: Any) -> 
         return {"unsendable": safe_repr(answer, 120)}
     if len(text) > MAX_ANSWER_CHARS:
         return {"unsendable": safe_repr(answer, 120)}
-    return json.loads(text)
+    sent: dict[str, Any] = json.loads(text)  # what the parent will read, exactly
+    return sent
 
 
 def _limit_memory(mb: int) -> None:
