@@ -282,9 +282,10 @@ class NormalAI:
         """The play (a rank move from `moves`, the legal plays in the legal list's order)
         or None to pass."""
         c = t.counts
-        whole = tuple(r for r in range(N_RANKS) for _ in range(c[r]))
-        if whole in moves:  # the whole hand goes out at once
-            return whole
+        size = t.sizes[t.seat]
+        for m in moves:
+            if len(m) == size:  # the whole hand goes out at once
+                return m
         if t.last_move is None:
             return self._lead(t, c, moves)
         return self._follow(t, c, moves, can_pass)
