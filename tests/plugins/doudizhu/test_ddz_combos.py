@@ -10,7 +10,7 @@ import pytest
 from crowsnest.engine import ActionError
 from crowsnest_games.doudizhu import describe
 from crowsnest_games.doudizhu.cards import DECK, counts_of, ranks_of
-from crowsnest_games.doudizhu.combos import (
+from crowsnest_games.doudizhu.rules import (
     BOMB,
     PAIR,
     ROCKET,

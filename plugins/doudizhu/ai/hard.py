@@ -40,11 +40,12 @@ from crowsnest.engine.options import Options
 from crowsnest.engine.variant import Deal, DealSetup
 from crowsnest.hookspecs import hookimpl
 
-from .ai import EasyAI, NormalAI, Table, _minus, hand_counts, hand_plan, ranks_of_action
-from .cards import RANK_OF, pick_cards
-from .combos import Move
-from .deal import SEATS, DouDizhuDeal, DouDizhuView
-from .scoring import deal_changes
+from ..cards import RANK_OF, pick_cards
+from ..deal import SEATS, DouDizhuDeal
+from ..rules import Move
+from ..scoring import deal_changes
+from ..view import DouDizhuView
+from . import EasyAI, NormalAI, Table, _minus, hand_counts, hand_plan, ranks_of_action
 from .solver import Solver, TooBig
 
 N_CARDS = 54
@@ -183,7 +184,7 @@ def sample_deal(
 ) -> DouDizhuDeal:
     """A full deal consistent with `view`: see Determinizer."""
     if variant is None:
-        from .variant import VARIANT as variant
+        from ..variant import VARIANT as variant
     opts = options if options is not None else variant.resolve_options(None)
     return Determinizer(view, variant, opts).sample(rng)
 
@@ -319,7 +320,7 @@ class HardAI(SearchAI):
 
     @staticmethod
     def default_variant() -> Any:
-        from .variant import VARIANT
+        from ..variant import VARIANT
 
         return VARIANT
 
