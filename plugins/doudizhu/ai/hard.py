@@ -387,6 +387,7 @@ class HardAI(SearchAI):
         return cands[paired_pick(keys, rows, cfg.override_z)]
 
     def choose(self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random) -> Action:
+        started = time.perf_counter()
         if view.phase == "play" and sum(view.hand_counts) <= self.config.endgame_cards:
             first = _NORMAL.choose(view, legal, rng)
             got = self.endgame(view, legal, rng, first)
@@ -398,7 +399,7 @@ class HardAI(SearchAI):
         det = Determinizer(view, self.variant, self.options)
         seat = view.seat
         if self.config.search == "paired":
-            return self.paired(view, cands[: self.config.paired_candidates], det, rng)
+            return self.paired(view, cands[: self.config.paired_candidates], det, rng, started)
         res = pimc_search(
             view,
             cands,
@@ -414,19 +415,28 @@ class HardAI(SearchAI):
         return res.action
 
     def paired(
-        self, view: DouDizhuView, cands: list[Action], det: Determinizer, rng: random.Random
+        self,
+        view: DouDizhuView,
+        cands: list[Action],
+        det: Determinizer,
+        rng: random.Random,
+        started: float,
     ) -> Action:
         """Every candidate played out in the same sampled worlds (normal's choice first);
-        see paired_pick for which one is played."""
+        see paired_pick for which one is played. Where time caps apply the decision (an
+        end-game try included, from `started`) stops at the budget's seconds."""
         cfg = self.config
         budget = cfg.bid_budget if view.phase == "bid" else cfg.budget
         n = max(budget.min_worlds, budget.iterations // len(cands))
         stop = deadline(budget.seconds)
+        if stop is not None and budget.seconds is not None:
+            stop = started + budget.seconds
         seat = view.seat
         value = win_value if cfg.value == "win" else outcome_value
         roll = normal_playout if cfg.rollout == "normal" else playout
         rows: dict[Action, list[float]] = {a: [] for a in cands}
-        pool_stop = deadline(None if budget.seconds is None else budget.seconds / 3)
+        # Reading may take the first third of what is left; the play-outs the rest.
+        pool_stop = None if stop is None else (2 * time.perf_counter() + stop) / 3
         worlds = det.worlds(n, rng, cfg.read_pool, cfg.read_weight, pool_stop)
         for i, world in enumerate(worlds):
             for a in cands:
