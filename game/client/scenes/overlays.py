@@ -447,7 +447,7 @@ class GameOverScene(_Sheet):
             [lab, str(words.ask("score_value", sc))]
             for lab, sc in zip(labels, s.match.scores, strict=False)
         ]
-        reason = s.match.end_reason
+        reason = words(s.match.end_text or s.match.end_reason)
         if reason:
             text.draw(
                 surface,
