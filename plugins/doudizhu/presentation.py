@@ -25,7 +25,7 @@ from crowsnest.engine.presentation import (
 )
 
 from .cards import RANK_OF
-from .combos import classify, combo_text
+from .rules import classify, combo_text
 
 # What the first-game coach says about each phase of a deal.
 COACH = {

@@ -20,7 +20,7 @@ from typing import Protocol
 from crowsnest.i18n import _
 
 from .cards import TRUMP
-from .plays import Shape, pair_lows, shape_of, tractors
+from .rules import Shape, pair_lows, shape_of, tractors
 
 
 class ThrowTable(Protocol):

@@ -21,9 +21,8 @@ from typing import Any
 
 from crowsnest.engine.actions import PASS, Action
 
-from .cards import N_CARDS, NO_TRUMP, POINTS, TRUMP, kind_rank, kind_suit, order_for
-from .deal import TractorView
-from .plays import (
+from ..cards import N_CARDS, NO_TRUMP, POINTS, TRUMP, kind_rank, kind_suit, order_for
+from ..rules import (
     LIST_LIMIT,
     Shape,
     beats,
@@ -35,7 +34,8 @@ from .plays import (
     random_lead,
     shape_of,
 )
-from .throws import throw_beats, units_of
+from ..throws import throw_beats, units_of
+from ..view import TractorView
 
 
 def lead_shape(view: TractorView, es: Sequence[int], ps: Sequence[int]) -> Shape:

@@ -28,8 +28,9 @@ from crowsnest.engine import PASS, Action
 from crowsnest.engine.tricks import beats as _beats
 from crowsnest.engine.tricks import trick_winner
 
-from .deal import random_discard
-from .rules import RookRules
+from ..deal import random_discard
+from ..rules import RookRules
+from ..view import RookView
 from .strength import (  # noqa: F401 - the AI's names for them
     EASY_COEF,
     NORMAL_COEF,
@@ -40,7 +41,6 @@ from .strength import (  # noqa: F401 - the AI's names for them
     r_trump_cards,
     trump_features,
 )
-from .view import RookView
 from .worlds import Determinizer, Knowledge, sample_world  # noqa: F401 - the dealer both AIs use
 
 # ---------------------------------------------------------------- random
