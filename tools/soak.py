@@ -58,6 +58,7 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from crowsnest.ai import search  # noqa: E402
 from crowsnest.ai.runner import AIRunner  # noqa: E402
 from crowsnest.engine import ActionError, Match, OptionError  # noqa: E402
 from crowsnest.engine.match import MatchError  # noqa: E402
@@ -262,6 +263,17 @@ def promised_end(variant: Any, options: Any) -> int | None:
 
 
 def play_one(game: str, seed: int, max_deals: int, mix: Mix = Mix(), again: bool = True) -> Outcome:
+    # The searching AIs think to their iteration budgets, not to the clock (as in
+    # simulations and tournaments): with the time caps of play on, a hard seat's move
+    # depends on the machine's load and the same seed can play another match.
+    caps = search.set_time_caps(False)
+    try:
+        return _play_one(game, seed, max_deals, mix, again)
+    finally:
+        search.set_time_caps(caps)
+
+
+def _play_one(game: str, seed: int, max_deals: int, mix: Mix, again: bool) -> Outcome:
     reg = registry()
     variant = reg.variants[game]
     rng = random.Random(f"soak:{game}:{seed}")
