@@ -427,7 +427,7 @@ def soak(
         return totals[g]["deals"] + inflight * per_batch < deals
 
     interrupted = False
-    ex = ProcessPoolExecutor(max_workers=workers)
+    ex = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
     try:
         for g in games:
             for _ in range(max(1, workers)):
@@ -442,6 +442,10 @@ def soak(
                 submit(ex, g)
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: report what finished so far
         interrupted = True
+        # The workers' batches in flight are dropped (their matches never counted);
+        # without this the interpreter's exit would wait for them.
+        for proc in list(getattr(ex, "_processes", {}).values()):
+            proc.terminate()
     finally:
         ex.shutdown(wait=not interrupted, cancel_futures=True)
     seconds = time.perf_counter() - start
@@ -454,6 +458,13 @@ def soak(
         "violations": sum(len(t["violations"]) for t in totals.values()),
         "interrupted": interrupted,
     }
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the driver (which reports the totals) and dies at once
+    on SIGTERM (the driver terminates it; it inherited the driver's handler)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def commit() -> str:
