@@ -26,7 +26,8 @@ read back, replays from the seed to the same state, action log and seat levels: 
 also the replay-from-the-seed identity, since a save holds the seed and the log). On one
 match in `--determinism-every` (default 50), determinism by seed end to end: the match is
 played a second time from its seed (options, levels, AI moves) and must give the same log
-and state.
+and state. The searching AIs think to their iteration budgets, not to the clock, while
+the soak plays (as in simulations and tournaments), so that holds under any load.
 
 Levels (the mix the totals report as decisions per level): every seat draws random
 (`--random-weight`, default 75 %) or easy (the rest); one match in `--normal-every`
