@@ -178,7 +178,7 @@ def bench_playouts(args: argparse.Namespace) -> dict[str, Any]:
     milliseconds per play-out, measured in the same run."""
     from crowsnest_games.tractor import VARIANT as tractor
     from crowsnest_games.tractor.ai import _easy, _normal
-    from crowsnest_games.tractor.hard import playout
+    from crowsnest_games.tractor.ai.hard import playout
 
     rng = random.Random(1)
     normal = _normal(tractor, None, 4)

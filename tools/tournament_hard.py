@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from crowsnest.ai.search import SearchBudget  # noqa: E402
 from crowsnest.engine import Match, Variant  # noqa: E402
 from crowsnest_games.rook import VARIANTS  # noqa: E402
-from crowsnest_games.rook.hard import (  # noqa: E402
+from crowsnest_games.rook.ai.hard import (  # noqa: E402
     BID_BUDGET,
     DECLARER_BUDGET,
     DEFAULT_BUDGET,
@@ -54,7 +54,7 @@ def with_hard(
     """The variant with a 'hard' level of the given budget (the registry adds it through
     the plugin hook; tools building variants directly add it here). Card play gets
     `iterations` play-outs per card; the nest, trump and bids get their default budgets
-    (plugins/rook/hard.py), all with the cap `seconds` (None: reproducible).
+    (plugins/rook/ai/hard.py), all with the cap `seconds` (None: reproducible).
     `declarer` / `bids` off leave those decisions to the normal heuristics.
     """
     config = HardConfig(

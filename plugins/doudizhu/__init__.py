@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from crowsnest.hookspecs import hookimpl
 
+from .ai.hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
 from .deal import describe
-from .hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
 from .variant import VARIANT
 
 

@@ -2,7 +2,7 @@
 
 Hands are kept two ways: a 54-bit mask per seat (which concrete cards) and a 15-rank count
 vector (what legality depends on). Moves are generated from the counts as rank multisets
-(see combos.py) and turned into concrete cards, the lowest ids of each rank, only when an
+(see rules.py) and turned into concrete cards, the lowest ids of each rank, only when an
 action is needed; `check` accepts any held cards of the right ranks.
 """
 
@@ -16,7 +16,7 @@ from crowsnest.engine.actions import CARD_KINDS, PASS, Action, ActionError
 from crowsnest.engine.cards import Card
 from crowsnest.engine.variant import Deal, DealResult, DealSetup, Event
 
-from . import combos
+from . import rules as combos
 from .cards import (
     DECK,
     NAMES,
@@ -28,7 +28,7 @@ from .cards import (
     slot_index,
     slots_for,
 )
-from .combos import BOMB, ROCKET, Combo, Move
+from .rules import BOMB, ROCKET, Combo, Move
 
 SEATS = 3
 BIDS: tuple[Action, ...] = (("bid", 1), ("bid", 2), ("bid", 3))

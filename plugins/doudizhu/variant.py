@@ -10,7 +10,7 @@ from crowsnest.engine.options import Options
 from crowsnest.engine.variant import DealSetup, Variant
 from crowsnest.i18n import N_, read_localized
 
-from . import combos
+from . import rules as combos
 from .ai import AIS
 from .cards import DECK
 from .deal import DouDizhuDeal, describe
@@ -41,7 +41,7 @@ class DouDizhuBidding:
 
 
 class DouDizhuValidator:
-    """The combination rules (combos.py): classify, beats, move generation, and
+    """The combination rules (rules.py): classify, beats, move generation, and
     describe(cards) -> the name of the selected combination or why it is none (the
     client's selection label; also Deal.describe)."""
 

@@ -1,5 +1,5 @@
 """The Rook family: CrowsNest (the default game) and the classic Rook versions, one
-plugin whose presets are sets of rule knobs (see rules.py and presets.py)."""
+plugin whose presets are sets of rule knobs (see rules.py and variant.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 from crowsnest.engine import Variant
 from crowsnest.hookspecs import hookimpl
 
-from .hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
-from .presets import PRESETS, Preset, make_variant
+from .ai.hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
+from .variant import PRESETS, Preset, make_variant
 
 VARIANTS: dict[str, Variant] = {p.id: make_variant(p) for p in PRESETS}
 CROWSNEST: Variant = VARIANTS["crowsnest"]

@@ -33,7 +33,7 @@ from .cards import (
     order_for,
     suit_word,
 )
-from .plays import (
+from .rules import (
     Shape,
     beats,
     follow_reason,

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .cards import TRUMP
-from .plays import Shape, pair_lows, shape_of, tractors
+from .rules import Shape, pair_lows, shape_of, tractors
 
 
 class ThrowTable(Protocol):

@@ -11,7 +11,7 @@ from crowsnest.ai.search import SearchBudget
 from crowsnest.engine import Match
 from crowsnest_games.doudizhu import VARIANT
 from crowsnest_games.doudizhu.ai import NormalAI
-from crowsnest_games.doudizhu.hard import (
+from crowsnest_games.doudizhu.ai.hard import (
     Determinizer,
     HardAI,
     HardConfig,
@@ -112,7 +112,7 @@ def counts(ranks: str) -> tuple[int, ...]:
 
 
 def test_solver_known_positions():
-    from crowsnest_games.doudizhu.solver import Solver
+    from crowsnest_games.doudizhu.ai.solver import Solver
 
     # The landlord (seat 0) leads with a pair of 3s and a 2: the peasants' pair of 4s
     # cannot stop the landlord's 2 from taking the lead back; the landlord goes out.
@@ -135,8 +135,8 @@ def test_solver_known_positions():
 def test_solver_matches_brute_force_play_outs_on_small_worlds():
     """In tiny random end games the solver's verdict holds: the winning side has a move
     after which every answer still loses for the other side (checked one ply deep)."""
-    from crowsnest_games.doudizhu import combos
-    from crowsnest_games.doudizhu.solver import Solver
+    from crowsnest_games.doudizhu import rules as combos
+    from crowsnest_games.doudizhu.ai.solver import Solver
 
     rng = random.Random(5)
     checked = 0
@@ -177,7 +177,7 @@ def test_hard_end_game_takes_the_sure_win():
 
 
 def test_paired_pick_keeps_normal_without_evidence():
-    from crowsnest_games.doudizhu.hard import paired_pick
+    from crowsnest_games.doudizhu.ai.hard import paired_pick
 
     rows = {"normal": [1, -1, 1, -1, 1, -1], "a": [1, -1, 1, 1, 1, -1], "b": [1, 1, 1, 1, 1, 1]}
     # "a" wins one world more: not enough; "b" wins three more, every world at least as well

@@ -12,14 +12,14 @@ from crowsnest.ai.search import SearchBudget
 from crowsnest.engine import Match
 from crowsnest_games.rook import VARIANTS
 from crowsnest_games.rook.ai import RookEasyAI
-from crowsnest_games.rook.deal import DUMMY
-from crowsnest_games.rook.hard import (
+from crowsnest_games.rook.ai.hard import (
     AFTER_AUCTION,
     Determinizer,
     HardConfig,
     RookHardAI,
     sample_deal,
 )
+from crowsnest_games.rook.deal import DUMMY
 
 SMALL = HardConfig(
     budget=SearchBudget(iterations=60, seconds=None, min_worlds=2),

@@ -11,7 +11,7 @@ from crowsnest.ai.search import SearchBudget
 from crowsnest.engine import Match
 from crowsnest_games.tractor import VARIANT
 from crowsnest_games.tractor.ai import _normal
-from crowsnest_games.tractor.hard import (
+from crowsnest_games.tractor.ai.hard import (
     Determinizer,
     HardAI,
     HardConfig,

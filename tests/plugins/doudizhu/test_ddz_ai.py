@@ -17,7 +17,7 @@ from crowsnest_games.doudizhu.ai import (
     unseen_counts,
 )
 from crowsnest_games.doudizhu.cards import counts_of, ranks_of
-from crowsnest_games.doudizhu.combos import PAIRRUN, PLANE1, STRAIGHT, classify
+from crowsnest_games.doudizhu.rules import PAIRRUN, PLANE1, STRAIGHT, classify
 from ddz_helpers import landlord_match, match
 
 RNG = random.Random(0)

@@ -10,7 +10,7 @@ import pytest
 from crowsnest.engine import ActionError
 from crowsnest_games.doudizhu import describe
 from crowsnest_games.doudizhu.cards import DECK, counts_of, ranks_of
-from crowsnest_games.doudizhu.combos import BOMB, PAIR, ROCKET, beats, classify, moves
+from crowsnest_games.doudizhu.rules import BOMB, PAIR, ROCKET, beats, classify, moves
 from ddz_helpers import landlord_match
 
 

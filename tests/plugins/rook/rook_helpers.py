@@ -61,7 +61,7 @@ def fixed_deal(
 
 
 def _preset(vid: str):
-    from crowsnest_games.rook.presets import PRESETS
+    from crowsnest_games.rook.variant import PRESETS
 
     return next(p for p in PRESETS if p.id == vid)
 

@@ -1,5 +1,5 @@
 """The shared hidden-hand dealer reads the auction: a seat that bid high is dealt strong
-hands, one that passed at once weak ones (plugins/rook/worlds.py)."""
+hands, one that passed at once weak ones (plugins/rook/ai/worlds.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from statistics import mean
 from crowsnest.engine import Match
 from crowsnest_games.rook import CROWSNEST
 from crowsnest_games.rook.ai import RookNormalAI, hand_points
-from crowsnest_games.rook.worlds import Determinizer, auction_bounds
+from crowsnest_games.rook.ai.worlds import Determinizer, auction_bounds
 
 
 def after_auction(seed: int) -> Match:

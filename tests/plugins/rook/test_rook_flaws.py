@@ -11,7 +11,7 @@ import random
 import pytest
 from crowsnest.ai.search import SearchBudget
 from crowsnest.engine import Match
-from crowsnest_games.rook.hard import HardConfig, RookHardAI
+from crowsnest_games.rook.ai.hard import HardConfig, RookHardAI
 from rook_helpers import drive, fixed_match
 
 # seat 0 declares (dealer 3), lays the nest back and names red (test_rook_ai's table)

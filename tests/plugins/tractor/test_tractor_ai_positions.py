@@ -8,7 +8,7 @@ from crowsnest.ai.search import SearchBudget
 from crowsnest.engine import Match
 from crowsnest_games.tractor import VARIANT
 from crowsnest_games.tractor.ai import _normal
-from crowsnest_games.tractor.hard import HardAI, HardConfig
+from crowsnest_games.tractor.ai.hard import HardAI, HardConfig
 from tractor_helpers import fixed_deal, match_at_play
 
 THROWS = {"throws": True}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from crowsnest_games.tractor.cards import TRUMP
-from crowsnest_games.tractor.plays import shape_of
+from crowsnest_games.tractor.rules import shape_of
 from tractor_helpers import ids, order
 
 

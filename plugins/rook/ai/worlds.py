@@ -22,9 +22,9 @@ from typing import Any
 
 from crowsnest.engine.tricks import trick_winner
 
-from .deal import DUMMY, RookDeal
+from ..deal import DUMMY, RookDeal
+from ..view import RookView
 from .strength import hand_points
-from .view import RookView
 
 AFTER_AUCTION = ("nest", "trump", "play")
 AUCTION_SLACK = 0.12  # share of the points in play a seat may bid above or pass below

@@ -26,8 +26,9 @@ from typing import Any
 
 from crowsnest.engine import PASS, Action
 
-from .deal import random_discard
-from .rules import RookRules
+from ..deal import random_discard
+from ..rules import RookRules
+from ..view import RookView
 from .strength import (  # noqa: F401 - the AI's names for them
     EASY_COEF,
     NORMAL_COEF,
@@ -39,7 +40,6 @@ from .strength import (  # noqa: F401 - the AI's names for them
     tables,
     trump_features,
 )
-from .view import RookView
 from .worlds import Determinizer, Knowledge, sample_world  # noqa: F401 - the dealer both AIs use
 
 # ---------------------------------------------------------------- random

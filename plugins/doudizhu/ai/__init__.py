@@ -20,10 +20,10 @@ from crowsnest.ai.random_ai import random_factory
 from crowsnest.engine.actions import PASS, Action
 from crowsnest.engine.options import Options
 
-from . import combos
-from .cards import BJ_RANK, N_RANKS, R2, RANK_OF, RJ_RANK
-from .combos import BOMB, PAIR, PLANE, ROCKET, SINGLE, Combo, Move
-from .deal import DouDizhuView
+from .. import rules as combos
+from ..cards import BJ_RANK, N_RANKS, R2, RANK_OF, RJ_RANK
+from ..deal import DouDizhuView
+from ..rules import BOMB, PAIR, PLANE, ROCKET, SINGLE, Combo, Move
 
 FULL = (4,) * 13 + (1, 1)
 

@@ -32,7 +32,9 @@ from crowsnest.ai.search import SearchBudget, apply_action, apply_sequence, pimc
 from crowsnest.engine import PASS, Action, Deal
 from crowsnest.hookspecs import hookimpl
 
-from .ai import (
+from ..deal import RookDeal
+from ..view import RookView
+from . import (
     RookEasyAI,
     RookNormalAI,
     deal_value,
@@ -40,8 +42,6 @@ from .ai import (
     expected_share,
     play_out,
 )
-from .deal import RookDeal
-from .view import RookView
 from .worlds import AFTER_AUCTION, Determinizer, sample_deal
 
 # Play: 2000 play-outs (about 0.25 s on the first trick, far less later); measured
@@ -208,7 +208,7 @@ def hard_factory(variant: Any, options: Any, seats: int) -> RookHardAI:
 @hookimpl
 def crowsnest_register_ais(register: Any) -> None:
     """Add `hard` to every Rook-family variant (loaded with the rook plugin)."""
-    from . import VARIANTS
+    from .. import VARIANTS
 
     for vid in VARIANTS:
         register(vid, "hard", hard_factory)

@@ -1,6 +1,7 @@
-"""Random-play speed of the Dou Dizhu engine, for tools/bench.py and by hand:
+"""Random-play speed of the Dou Dizhu engine, by hand (or imported:
+`random_deals_per_second`):
 
-    python -m crowsnest_games.doudizhu.benchmark [DEALS]
+    python tools/bench_doudizhu.py [DEALS]
 
 Counts scored deals (thrown-in deals are played but not counted) of uniform random play
 through Match.apply_unchecked, single process, wall time and process CPU time.
@@ -13,8 +14,7 @@ import sys
 import time
 
 from crowsnest.engine import Match
-
-from .variant import VARIANT
+from crowsnest_games.doudizhu.variant import VARIANT
 
 
 def random_deals_per_second(deals: int = 1000, seed: int = 0, listed: bool = False) -> dict:

@@ -21,9 +21,9 @@ from typing import Any
 
 from crowsnest.engine.actions import PASS, Action
 
-from .cards import N_CARDS, NO_TRUMP, POINTS, TRUMP, kind_rank, kind_suit, order_for
-from .deal import TractorView
-from .plays import (
+from ..cards import N_CARDS, NO_TRUMP, POINTS, TRUMP, kind_rank, kind_suit, order_for
+from ..deal import TractorView
+from ..rules import (
     LIST_LIMIT,
     Shape,
     beats,
@@ -35,7 +35,7 @@ from .plays import (
     random_lead,
     shape_of,
 )
-from .throws import throw_beats, units_of
+from ..throws import throw_beats, units_of
 
 
 def lead_shape(view: TractorView, es: Sequence[int], ps: Sequence[int]) -> Shape:

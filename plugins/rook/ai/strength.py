@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .rules import RookRules
+from ..rules import RookRules
 
 
 def trump_features(r: RookRules, hand: Sequence[int], t: int) -> tuple[float, ...]:

@@ -12,7 +12,7 @@ declaring and burying as `normal` does.
   docs/ai.md): follow suit with the cheapest card that wins the trick when an opponent
   holds it, feed points to a partner who holds it, otherwise give the cheapest card with
   no points; lead a pair, an ace, or the lowest plain card. Multi-card follows take a
-  random legal follow (plays.random_follow).
+  random legal follow (rules.random_follow).
 - Value: the points of the searching side at the end (attackers: points taken plus the
   kitty bonus; defenders: minus the attackers' points).
 - Candidates: normal's choice first (it wins ties), easy's, then the other legal plays,
@@ -32,11 +32,11 @@ from crowsnest.engine.options import Options
 from crowsnest.engine.variant import DealSetup
 from crowsnest.hookspecs import hookimpl
 
-from .ai import HeuristicAI, lead_shape
-from .cards import N_CARDS, NO_TRUMP, POINTS, TRUMP, order_for
-from .deal import KITTY, SEATS, TractorDeal, TractorView
-from .plays import beats, random_follow, shape_of
-from .throws import units_of
+from ..cards import N_CARDS, NO_TRUMP, POINTS, TRUMP, order_for
+from ..deal import KITTY, SEATS, TractorDeal, TractorView
+from ..rules import beats, random_follow, shape_of
+from ..throws import units_of
+from . import HeuristicAI, lead_shape
 
 DEFAULT_BUDGET = SearchBudget(iterations=240, seconds=0.5, min_worlds=4)
 
@@ -297,7 +297,7 @@ class HardAI:
         self, variant: Any = None, options: Options | None = None, config: HardConfig | None = None
     ) -> None:
         if variant is None:
-            from . import VARIANT as variant
+            from ..variant import VARIANT as variant
         self.variant = variant
         self.options = options if options is not None else variant.resolve_options(None)
         self.config = config or HardConfig()

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import combos
-from .combos import Combo, Move
+from .. import rules as combos
+from ..rules import Combo, Move
 
 Counts = tuple[int, ...]
 Key = tuple[Counts, Counts, Counts, int, Combo | None, int]

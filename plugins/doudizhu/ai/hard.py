@@ -34,9 +34,9 @@ from crowsnest.engine.options import Options
 from crowsnest.engine.variant import Deal, DealSetup
 from crowsnest.hookspecs import hookimpl
 
-from .ai import EasyAI, NormalAI, _minus, hand_counts, hand_plan, ranks_of_action
-from .deal import SEATS, DouDizhuDeal, DouDizhuView
-from .scoring import deal_changes
+from ..deal import SEATS, DouDizhuDeal, DouDizhuView
+from ..scoring import deal_changes
+from . import EasyAI, NormalAI, _minus, hand_counts, hand_plan, ranks_of_action
 from .solver import Solver, TooBig
 
 N_CARDS = 54
@@ -135,7 +135,7 @@ def sample_deal(
 ) -> DouDizhuDeal:
     """A full deal consistent with `view`: see Determinizer."""
     if variant is None:
-        from .variant import VARIANT as variant
+        from ..variant import VARIANT as variant
     opts = options if options is not None else variant.resolve_options(None)
     return Determinizer(view, variant, opts).sample(rng)
 
@@ -231,7 +231,7 @@ class HardAI:
         self, variant: Any = None, options: Options | None = None, config: HardConfig | None = None
     ) -> None:
         if variant is None:
-            from .variant import VARIANT as variant
+            from ..variant import VARIANT as variant
         self.variant = variant
         self.options = options if options is not None else variant.resolve_options(None)
         self.config = config or HardConfig()
