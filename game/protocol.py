@@ -169,6 +169,9 @@ class EngineSession:
         if not complete:
             out["hint"] = m.deal.legal_hint()
             out["legal"] = sorted(set(legal) | _samples(m))
+        note = "" if m.over else m.deal.legal_note()
+        if note:
+            out["note"] = note
         return out
 
     def check(self, req: Mapping[str, Any]) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 it (the standard library, itself, and the dependency-free crowsnest.i18n), the plugin
 API imports only the engine and pluggy, and no game (built-in or example) imports the
 client (nor pygame: games run headless, their looks go through the presentation
-contract). Every import counts, those inside functions and TYPE_CHECKING blocks too."""
+contract). The built-in games share one file layout, and their rules never import their
+AIs. Every import counts, those inside functions and TYPE_CHECKING blocks too."""
 
 from __future__ import annotations
 
@@ -87,3 +88,42 @@ def test_the_check_sees_a_bad_import(tmp_path, monkeypatch):
     code = "from ..client import app\nfrom . import cards\n"
     monkeypatch.setattr(Path, "read_text", lambda self, encoding=None: code)
     assert list(imports(fake)) == [(1, "crowsnest.client"), (2, "crowsnest.engine")]
+
+
+# One file layout for every built-in game (docs/plugins.md, "The built-in games' layout").
+LAYOUT = {"__init__", "variant", "cards", "rules", "deal", "view", "scoring", "presentation"}
+REQUIRED = LAYOUT - {"cards"}  # Rook's deck depends on its knobs: it lives in rules.py
+HOUSE_RULE_MODULES = {"tractor": {"throws"}}  # a house rule big enough for its own module
+GAMES = sorted(p.parent for p in (ROOT / "plugins").glob("*/__init__.py"))
+
+
+def test_the_built_in_games_share_one_file_layout():
+    assert [g.name for g in GAMES] == ["doudizhu", "rook", "tractor"]
+    for game in GAMES:
+        modules = {p.stem for p in game.glob("*.py")}
+        missing = REQUIRED - modules
+        extra = modules - LAYOUT - HOUSE_RULE_MODULES.get(game.name, set())
+        assert not missing, f"plugins/{game.name} lacks {sorted(missing)}"
+        assert not extra, (
+            f"plugins/{game.name} has {sorted(extra)} outside the layout: AI code goes in ai/, "
+            "the rules the Deal and the AIs share in rules.py, measurements in tools/"
+        )
+        assert (game / "ai" / "__init__.py").is_file() and (game / "ai" / "hard.py").is_file()
+        assert (game / "rules.md").is_file() or any((game / "texts").glob("*.md"))
+
+
+def test_the_rules_never_import_the_ais():
+    """The AIs sit on top of the rules: only the hooks (__init__) and the Variant that
+    lists its AIs may import a game's ai package."""
+    bad = []
+    for game in GAMES:
+        ai = f"crowsnest_games.{game.name}.ai"
+        for py in sorted(game.glob("*.py")):
+            if py.stem in ("__init__", "variant"):
+                continue
+            bad += [
+                f"{py.relative_to(ROOT)}:{line}: imports {name}"
+                for line, name in imports(py)
+                if name == ai or name.startswith(ai + ".")
+            ]
+    assert not bad, "\n".join(bad)

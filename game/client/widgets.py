@@ -83,6 +83,13 @@ class TextCache:
         surface.blit(s, r)
         return r
 
+    def shrink(self, text: str, size: int, width: int, bold: bool = False, least: int = 0) -> int:
+        """The largest size from `size` down to `least` at which `text` is at most
+        `width` pixels wide (`least` when none is): big titles give way to long names."""
+        while size > max(1, least) and self.fonts(size, bold).size(text)[0] > width:
+            size -= 1
+        return size
+
     def fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
         """`text`, cut with "..." so that it is at most `width` pixels wide."""
         font = self.fonts(size, bold)

@@ -99,6 +99,11 @@ class Deal(ABC):
         """When legal_complete() is False: what is to be chosen, as a sentence."""
         return ""
 
+    def legal_note(self) -> str:
+        """Where each listed action stands for equal ones (other suits of the same ranks):
+        a sentence saying so, else "". `check` accepts the unlisted equals."""
+        return ""
+
     def random_action(self, rng: random.Random) -> Action:
         """A uniformly random legal action (override where legal sets are incomplete)."""
         return rng.choice(self.legal_actions())

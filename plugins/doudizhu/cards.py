@@ -132,3 +132,8 @@ def slot_index(ranks: tuple[int, ...]) -> tuple[int, ...]:
 
 def names_of(cards: Iterable[Card]) -> list[str]:
     return [NAMES[c] for c in sorted(cards)]
+
+
+def names_in_order(cards: Iterable[Card]) -> list[str]:
+    """The cards' names in the order given (names_of sorts them)."""
+    return [NAMES[c] for c in cards]

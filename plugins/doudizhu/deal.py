@@ -9,7 +9,6 @@ action is needed; `check` accepts any held cards of the right ranks.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from crowsnest.engine.actions import CARD_KINDS, PASS, Action, ActionError
@@ -23,74 +22,17 @@ from .cards import (
     RANK_OF,
     counts_of,
     mask_of,
+    names_in_order,
     names_of,
     pick_cards,
     slot_index,
     slots_for,
 )
 from .rules import BOMB, ROCKET, Combo, Move
+from .view import DouDizhuView
 
 SEATS = 3
 BIDS: tuple[Action, ...] = (("bid", 1), ("bid", 2), ("bid", 3))
-
-
-def _names(cards: tuple[Card, ...] | list[Card]) -> list[str]:
-    return [NAMES[c] for c in cards]
-
-
-@dataclass(frozen=True, slots=True)
-class DouDizhuView:
-    """What one seat may see. Card fields are id tuples (sorted); to_json gives names.
-
-    history: every play and pass since the landlord was chosen, as (seat, cards), with
-    cards == () for a pass. played: all cards each seat has played (for counting).
-    """
-
-    seat: int
-    phase: str
-    to_move: int
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    dealer: int
-    scores: tuple[int, ...]
-    first_bidder: int
-    bids: tuple[tuple[int, int], ...]  # (seat, amount), 0 = pass
-    bid: int
-    landlord: int  # -1 while bidding
-    bottom: tuple[Card, ...] | None  # shown once the landlord is known
-    multiplier: int
-    bombs: int
-    last_play: tuple[int, tuple[Card, ...]] | None  # (seat, cards) to beat, None when leading
-    last_combo: str  # the name of the combination to beat ("" when leading)
-    leader: int  # who led the current round
-    trick: tuple[tuple[int, tuple[Card, ...]], ...]  # the plays of the current round
-    history: tuple[tuple[int, tuple[Card, ...]], ...]
-    played: tuple[tuple[Card, ...], ...]
-
-    def to_json(self) -> dict[str, Any]:
-        lp = self.last_play
-        return {
-            "seat": self.seat,
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "hand": _names(self.hand),
-            "hand_counts": list(self.hand_counts),
-            "trick": [[s, _names(cs)] for s, cs in self.trick],
-            "dealer": self.dealer,
-            "scores": list(self.scores),
-            "first_bidder": self.first_bidder,
-            "bids": [[s, b] for s, b in self.bids],
-            "bid": self.bid,
-            "landlord": self.landlord if self.landlord >= 0 else None,
-            "bottom": _names(self.bottom) if self.bottom is not None else None,
-            "multiplier": self.multiplier,
-            "bombs": self.bombs,
-            "last_play": None if lp is None else {"seat": lp[0], "cards": _names(lp[1])},
-            "last_combo": self.last_combo,
-            "leader": self.leader,
-            "history": [[s, _names(cs) if cs else "pass"] for s, cs in self.history],
-            "played": [_names(cs) for cs in self.played],
-        }
 
 
 class DouDizhuDeal(Deal):
@@ -194,6 +136,13 @@ class DouDizhuDeal(Deal):
             slot = slots_for(self.masks[self._to_move]).__getitem__
             out.extend([("play", tuple(map(slot, slot_index(m)))) for m in mv])
         return out
+
+    def legal_note(self) -> str:
+        # One suit choice per play keeps the list (and the AIs' search) small; any equal
+        # cards are just as legal, so a protocol user is told rather than misled.
+        if self.phase != "play":
+            return ""
+        return "each play is listed once: the same ranks in other suits may be played instead"
 
     def random_action(self, rng: random.Random) -> Action:
         if self.phase == "bid":
@@ -305,7 +254,7 @@ class DouDizhuDeal(Deal):
         event: Event = {
             "type": "play",
             "seat": seat,
-            "cards": _names(cards),
+            "cards": names_in_order(cards),
             "combo": combos.describe_combo(combo),
         }
         events = [event]
@@ -373,7 +322,7 @@ class DouDizhuDeal(Deal):
         self._to_move = ll
         return [
             {"type": "landlord", "seat": ll, "bid": self.bid},
-            {"type": "bottom", "seat": ll, "cards": _names(self.bottom)},
+            {"type": "bottom", "seat": ll, "cards": names_in_order(self.bottom)},
             {"type": "lead", "seat": ll},
         ]
 
@@ -425,8 +374,10 @@ class DouDizhuDeal(Deal):
             "landlord": self.landlord if self.landlord >= 0 else None,
             "multiplier": self.multiplier,
             "bombs": self.bombs,
-            "last_play": None if last is None else {"seat": last[0], "cards": _names(last[1])},
-            "history": [[s, _names(cs) if cs else "pass"] for s, cs in self.history],
+            "last_play": None
+            if last is None
+            else {"seat": last[0], "cards": names_in_order(last[1])},
+            "history": [[s, names_in_order(cs) if cs else "pass"] for s, cs in self.history],
             "winner": self.winner if self.winner >= 0 else None,
             "redeal": self.redeal,
         }

@@ -58,3 +58,48 @@ def test_levels_reach_tractor_through_carry():
         r = s.handle({"cmd": "new", "variant": "tractor", "seed": 1, "levels": bad})
         assert r["ok"] is False and "level" in r["error"]
     assert s.handle({"cmd": "state"}) == before
+
+
+def _rank(card: str) -> str:
+    return card if card in ("BJ", "RJ") else card[:-1]
+
+
+def test_a_note_says_when_one_listed_play_stands_for_equal_ones():
+    """Dou Dizhu lists a play once for its ranks; `note` says so and `check` accepts the
+    same ranks in other suits, so a protocol user is not misled by `complete: true`."""
+    s = EngineSession(REGISTRY)
+    assert s.handle({"cmd": "new", "variant": "doudizhu", "seed": 5})["ok"]
+    rng = random.Random(2)
+    swapped = 0
+    for _ in range(200):
+        st = s.handle({"cmd": "legal"})
+        if st["over"]:
+            break
+        if st["phase"] != "play":
+            assert "note" not in st
+        else:
+            assert st["complete"] and "other suits" in st["note"]
+            hand = s.handle({"cmd": "view", "seat": st["to_move"]})["view"]["hand"]
+            for a in st["legal"]:
+                cards = a.split()[1:]
+                spare = [c for c in hand if c not in cards]
+                for i, c in enumerate(cards):
+                    twin = next((x for x in spare if _rank(x) == _rank(c)), None)
+                    if twin is not None:
+                        other = " ".join(["play", *cards[:i], twin, *cards[i + 1 :]])
+                        assert other not in st["legal"]
+                        assert s.handle({"cmd": "check", "action": other})["legal"], other
+                        swapped += 1
+                        break
+        s.handle({"cmd": "apply", "action": rng.choice(st["legal"])})
+    assert swapped > 20
+
+
+def test_no_note_where_every_play_is_listed():
+    s = EngineSession(REGISTRY)
+    assert s.handle({"cmd": "new", "variant": "crowsnest", "seed": 5})["ok"]
+    rng = random.Random(2)
+    for _ in range(60):
+        st = s.handle({"cmd": "legal"})
+        assert "note" not in st
+        s.handle({"cmd": "apply", "action": rng.choice(st["legal"])})

@@ -161,6 +161,7 @@ class FormScene(Scene):
         self.editing: Row | None = None
         self.fresh_edit = False  # the next letter typed replaces the value (a new edit)
         self.message = ""
+        self._looks: tuple = ()  # the size and text scale the rows were built for
 
     def build(self) -> None: ...
 
@@ -181,26 +182,54 @@ class FormScene(Scene):
         super().resize(size)
         if not self.app:
             return
-        ui = self.app.ui
+        looks = (size, self.app.text.scale)
+        if self.rows and looks != self._looks:
+            self.build()  # rows wrapped to the width (a description, a plugin's line)
+        self._looks = looks
+        ui, text = self.app.ui, self.app.text
         W, H = size
         bw, bh, gap = ui(200), ui(48), ui(16)
         total = len(self.buttons) * (bw + gap) - gap
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(W // 2 - total // 2 + i * (bw + gap), H - ui(24) - bh, bw, bh)
-        self.row_h = ui(38)
+        self.row_h = max(ui(38), text.fonts(ui(20)).get_linesize() + ui(8))
         self.top = ui(110)
-        self.visible_rows = max(3, (H - ui(110) - bh - ui(50)) // self.row_h)
+        # under the rows: the "more below" line, then a band as tall as the longest
+        # explanation (or message) needs, then the buttons: nothing shares a line
+        self.hint_h = text.fonts(ui(15)).get_linesize()
+        self.note_step = text.fonts(ui(17)).get_linesize()
+        notes = [self.message] + [self._note(r) for r in self.rows]
+        lines = max([1, *(len(self._wrap_note(n)) for n in notes if n)])
+        self.note_h = lines * self.note_step
+        bottom = (self.buttons[0].rect.top if self.buttons else H) - ui(8)
+        room = bottom - self.note_h - self.hint_h - ui(16) - self.top
+        self.visible_rows = max(3, room // self.row_h)
         self._place_rows()
+
+    def _note(self, r: Row) -> str:
+        """What a row means, or why it does not apply (then it is greyed)."""
+        off = r.off() if r.off is not None else ""
+        return off or (r.note() if r.note is not None else "")
+
+    def _wrap_note(self, note: str) -> list[str]:
+        return self.app.text.wrap(note, self.app.ui(17), self.size[0] - self.app.ui(60))
 
     def _place_rows(self) -> None:
         ui = self.app.ui
         W = self.size[0]
         width = min(W - ui(60), ui(900))
         x0 = W // 2 - width // 2
+        label_font, value_font = self.app.text.fonts(ui(20)), self.app.text.fonts(ui(20), True)
         for i, r in enumerate(self.rows):
             y = self.top + (i - self.scroll) * self.row_h
             r.rect = pygame.Rect(x0, y, width, self.row_h - ui(4))
             vx = x0 + width * 45 // 100
+            if not r.heading:
+                # a long value ("as the game says (...)") takes room from a short label
+                need = value_font.size(r.value())[0] + 2 * ui(36) + ui(8)
+                if need > x0 + width - vx:
+                    label_end = x0 + ui(24) + label_font.size(r.label)[0]
+                    vx = max(label_end, x0 + width - need)
             r.left = pygame.Rect(vx, y, ui(36), self.row_h - ui(4))
             r.right = pygame.Rect(x0 + width - ui(36), y, ui(36), self.row_h - ui(4))
 
@@ -364,15 +393,19 @@ class FormScene(Scene):
                 text.draw(surface, "<", ui(24), r.left.center, GOLD, True, "center")
                 text.draw(surface, ">", ui(24), r.right.center, GOLD, True, "center")
             mid = (r.left.right + r.right.left) // 2
-            text.draw(
-                surface,
-                val,
-                ui(20),
-                (mid, r.rect.centery),
-                GOLD if self.editing is r else MUTED if off else INK,
-                True,
-                "center",
-            )
+            colour = GOLD if self.editing is r else MUTED if off else INK
+            room = r.right.left - r.left.right - ui(4)
+            size = text.shrink(val, ui(20), room, True, ui(15))
+            lines = [val]
+            if text.fonts(size, True).size(val)[0] > room:
+                lines = text.wrap(val, size, room, True)  # two lines where the row has room
+                if len(lines) * text.fonts(size, True).get_linesize() > r.rect.height:
+                    lines = [text.fit(val, size, room, True)]
+            step = text.fonts(size, True).get_linesize()
+            y = r.rect.centery - step * (len(lines) - 1) // 2
+            for ln in lines:
+                text.draw(surface, ln, size, (mid, y), colour, True, "center")
+                y += step
         if self.scroll > 0:
             text.draw(
                 surface,
@@ -383,47 +416,29 @@ class FormScene(Scene):
                 False,
                 "center",
             )
-        # the hint shares its line with the message in small windows: the message wins
-        if self.scroll + self.visible_rows < len(self.rows) and not self.message:
-            text.draw(
-                surface,
-                _("more below (scroll or arrow down)"),
-                ui(15),
-                (W // 2, self.top + self.visible_rows * self.row_h + ui(14)),
-                MUTED,
-                False,
-                "center",
-            )
+        below = self.top + self.visible_rows * self.row_h + ui(6)
+        if self.scroll + self.visible_rows < len(self.rows):
+            hint = _("more below (scroll or arrow down)")
+            text.draw(surface, hint, ui(15), (W // 2, below), MUTED, False, "midtop")
         for i, b in enumerate(self.buttons):
             b.draw(surface, text, ui(22), self.focus == len(self.rows) + i)
+        # the message, else what the focused row means or why it does not apply
+        # (greyed): whole sentences, wrapped, in the band above the buttons
         focused_row = self.rows[self.focus] if self.focus < len(self.rows) else None
-        if not self.message and focused_row is not None:
-            # what the focused row means, or why it does not apply (greyed): whole
-            # sentences, wrapped, above the buttons
-            off = focused_row.off() if focused_row.off is not None else ""
-            note = off or (focused_row.note() if focused_row.note is not None else "")
-            if note:
-                lines = text.wrap(note, ui(17), W - ui(60))[:2]
-                y = (
-                    (self.buttons[0].rect.top if self.buttons else H)
-                    - ui(14)
-                    - ui(20) * (len(lines) - 1)
-                )
-                for ln in lines:
-                    text.draw(
-                        surface, ln, ui(17), (W // 2, y), RED if off else MUTED, False, "center"
-                    )
-                    y += ui(20)
+        off = focused_row.off() if focused_row and focused_row.off is not None else ""
         if self.message:
-            text.draw(
-                surface,
-                self.message,
-                ui(18),
-                (W // 2, self.buttons[0].rect.top - ui(16) if self.buttons else H - ui(20)),
-                GOLD,
-                False,
-                "center",
-            )
+            note, colour = self.message, GOLD
+        else:
+            note = self._note(focused_row) if focused_row is not None else ""
+            colour = RED if off else MUTED
+        if note:
+            if len(self._wrap_note(note)) * self.note_step > self.note_h:
+                self.resize(self.size)  # a long message: the rows make room for it
+                below = self.top + self.visible_rows * self.row_h + ui(6)
+            y = below + self.hint_h + ui(4)
+            for ln in self._wrap_note(note):
+                text.draw(surface, ln, ui(17), (W // 2, y), colour, False, "midtop")
+                y += self.note_step
 
 
 class ConfirmScene(Scene):

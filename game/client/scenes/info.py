@@ -3,8 +3,6 @@ plugin list (what loaded, what failed and why; enable and disable)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 from crowsnest import i18n
 from crowsnest.config import Config
@@ -31,34 +29,25 @@ def reflow(text: str) -> str:
     return "\n".join(out)
 
 
-def registers(variants: tuple[str, ...], ais: tuple[str, ...], fits: Callable[[str], bool]) -> str:
-    """What a plugin added, as the plugin screen's line under its name. The sentence is
-    never cut: when it is too wide (`fits`), the lists of names in it are shortened."""
-
-    def line_for(games: str, levels: str) -> str:
-        if not variants:
-            return (
-                _("registers no games, AIs: {ais}").format(ais=levels)
-                if ais
-                else _("registers nothing")
-            )
-        if not ais:
-            return ngettext(
-                "registers the game {games}", "registers the games {games}", len(variants)
-            ).format(games=games)
+def registers(variants: tuple[str, ...], ais: tuple[str, ...]) -> str:
+    """What a plugin added, as the plugin screen's line under its name: every name
+    (the screen wraps the sentence onto as many lines as it needs)."""
+    games, levels = ", ".join(variants), ", ".join(ais)
+    if not variants:
+        return (
+            _("registers no games, AIs: {ais}").format(ais=levels)
+            if ais
+            else _("registers nothing")
+        )
+    if not ais:
         return ngettext(
-            "registers the game {games}; AIs: {ais}",
-            "registers the games {games}; AIs: {ais}",
-            len(variants),
-        ).format(games=games, ais=levels)
-
-    for keep in range(max(len(variants), len(ais)), 0, -1):
-        games = ", ".join(variants[:keep]) + (", ..." if len(variants) > keep else "")
-        levels = ", ".join(ais[:keep]) + (", ..." if len(ais) > keep else "")
-        line = line_for(games, levels)
-        if fits(line):
-            return line
-    return line_for("...", "...")
+            "registers the game {games}", "registers the games {games}", len(variants)
+        ).format(games=games)
+    return ngettext(
+        "registers the game {games}; AIs: {ais}",
+        "registers the games {games}; AIs: {ais}",
+        len(variants),
+    ).format(games=games, ais=levels)
 
 
 class RulesScene(Scene):
@@ -186,10 +175,16 @@ class PluginsScene(FormScene):
         reg = self.app.registry
         off = set(self.app.prefs.disabled_plugins)
         ui = self.app.ui
-        room = min(self.size[0] - ui(60), ui(900)) - ui(40)  # a heading row's width
+        indent = "    "
+        # a heading row's width, less the indent: long lines wrap onto more rows
+        room = min(self.size[0] - ui(60), ui(900)) - ui(40)
+        room -= self.app.text.fonts(ui(21), True).size(indent)[0]
 
-        def fits(line: str) -> bool:
-            return self.app.text.fonts(ui(21), True).size("    " + line)[0] <= room
+        def lines(sentence: str, colour: tuple[int, int, int] = GOLD) -> list[Row]:
+            return [
+                Row(indent + ln, lambda: "", heading=True, colour=colour)
+                for ln in self.app.text.wrap(sentence, ui(21), room, True)
+            ]
 
         rows: list[Row] = []
         for rec in sorted(reg.plugins, key=lambda r: (r.origin != "built-in", r.name)):
@@ -207,11 +202,9 @@ class PluginsScene(FormScene):
                 )
             )
             if rec.error and enabled:
-                rows.append(Row("    " + rec.error[:110], lambda: "", heading=True, colour=RED))
+                rows += lines(rec.error, RED)  # the whole reason, wrapped
             else:
-                rows.append(
-                    Row("    " + registers(rec.variants, rec.ais, fits), lambda: "", heading=True)
-                )
+                rows += lines(registers(rec.variants, rec.ais))
         if not rows:
             rows.append(Row(_("No plugin was found."), lambda: "", heading=True))
         self.rows = rows

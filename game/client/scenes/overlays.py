@@ -98,7 +98,8 @@ class PrivacyScene(Scene):
         name = self.table.session.names[self.seat]
         words = self.table.words
         title = words(say("Pass to {player}", player=name))
-        text.draw(surface, title, ui(60), (W // 2, H // 2 - ui(60)), GOLD, True, "center")
+        size = text.shrink(title, ui(60), W - ui(40), True, ui(24))
+        text.draw(surface, title, size, (W // 2, H // 2 - ui(60)), GOLD, True, "center")
         text.draw(
             surface,
             words(say("Everyone else, please look away.")),
@@ -253,20 +254,53 @@ class _Sheet(Scene):
         header: list[str],
         rows: list[list[str]],
         colours: list[Any] | None = None,
+        footer: list[str] | None = None,
     ) -> int:
+        """Columns as wide as their widest cell (the spare room shared out), in smaller
+        type where the box is narrow: a long cell never runs into the next column."""
         ui, text = self.app.ui, self.app.text
         n = len(header)
         x0 = self.box.left + ui(30)
-        colw = (self.box.width - ui(60)) // max(1, n)
+        room = self.box.width - ui(60)
+        gap = ui(16)
+        size = ui(20)
+        for size in (ui(20), ui(18), ui(16), ui(14), ui(12)):
+            widths = self._column_widths([header, *([footer] if footer else [])], rows, size)
+            if sum(widths) + gap * (n - 1) <= room:
+                break
+        spare = max(0, room - sum(widths) - gap * (n - 1)) // max(1, n)
+        xs, x = [], x0
+        for w in widths:
+            xs.append(x)
+            x += w + spare + gap
         for j, h in enumerate(header):
             col = colours[j] if colours and colours[j] else GOLD
-            text.draw(surface, h, ui(20), (x0 + j * colw, top), col, True)
-        y = top + ui(30)
+            text.draw(surface, h, size, (xs[j], top), col, True)
+        step = max(ui(26), text.fonts(size).get_linesize() + ui(2))
+        y = top + max(ui(30), step + ui(4))
         for row in rows:
-            for j, cell in enumerate(row):
-                text.draw(surface, cell, ui(20), (x0 + j * colw, y), INK, False)
-            y += ui(26)
+            for j, cell in enumerate(row[:n]):
+                text.draw(surface, cell, size, (xs[j], y), INK, False)
+            y += step
+        if footer:  # the totals, bold, under the same columns
+            y += ui(8)
+            for j, cell in enumerate(footer[:n]):
+                text.draw(surface, cell, size, (xs[j], y), GOLD, True)
+            y += step
         return y
+
+    def _column_widths(
+        self, bold_rows: list[list[str]], rows: list[list[str]], size: int
+    ) -> list[int]:
+        bold, plain = self.app.text.fonts(size, True), self.app.text.fonts(size)
+        widths = [0] * len(bold_rows[0])
+        for row in bold_rows:
+            for j, cell in enumerate(row[: len(widths)]):
+                widths[j] = max(widths[j], bold.size(cell)[0])
+        for row in rows:
+            for j, cell in enumerate(row[: len(widths)]):
+                widths[j] = max(widths[j], plain.size(cell)[0])
+        return widths
 
 
 class EndOfDealScene(_Sheet):
@@ -531,7 +565,8 @@ class ScoreSheetScene(_Sheet):
                 "center",
             )
             return
-        fit = max(1, (self.box.height - ui(200)) // ui(26))
+        step = max(ui(26), text.fonts(ui(20)).get_linesize() + ui(2))
+        fit = max(1, (self.box.height - ui(200)) // step)
         self.scroll = min(self.scroll, max(0, len(rows) - fit))
         shown = rows[self.scroll : self.scroll + fit]
         colours = [
@@ -539,10 +574,9 @@ class ScoreSheetScene(_Sheet):
             *([None] if has_bids else []),
             *[TEAM_COLOURS[i % len(TEAM_COLOURS)] for i in range(len(short))],
         ]
-        y = self.draw_table(surface, self.box.top + ui(80), header, shown, colours)
         totals = [str(words.ask("score_value", x)) for x in s.match.scores]
         total = [words(say("Total")), *([""] if has_bids else []), *totals]
-        self.draw_table(surface, y + ui(8), total, [])
+        self.draw_table(surface, self.box.top + ui(80), header, shown, colours, total)
         if len(rows) > fit:
             text.draw(
                 surface,

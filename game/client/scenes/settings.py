@@ -145,8 +145,7 @@ class SettingsScene(FormScene):
         return self.app.text.fit(text, ui(20), max(ui(40), width), bold=True)
 
     def _say(self, text: str) -> None:
-        ui = self.app.ui
-        self.message = self.app.text.fit(text, ui(18), self.size[0] - ui(40))
+        self.message = text  # wrapped above the buttons, never cut
 
     def _changed(self) -> None:
         self.app.save_prefs()

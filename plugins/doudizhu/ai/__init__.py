@@ -22,8 +22,8 @@ from crowsnest.engine.options import Options
 
 from .. import rules as combos
 from ..cards import BJ_RANK, N_RANKS, R2, RANK_OF, RJ_RANK
-from ..deal import DouDizhuView
 from ..rules import BOMB, PAIR, PLANE, ROCKET, SINGLE, Combo, Move
+from ..view import DouDizhuView
 
 FULL = (4,) * 13 + (1, 1)
 

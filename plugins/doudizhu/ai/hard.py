@@ -34,8 +34,9 @@ from crowsnest.engine.options import Options
 from crowsnest.engine.variant import Deal, DealSetup
 from crowsnest.hookspecs import hookimpl
 
-from ..deal import SEATS, DouDizhuDeal, DouDizhuView
+from ..deal import SEATS, DouDizhuDeal
 from ..scoring import deal_changes
+from ..view import DouDizhuView
 from . import EasyAI, NormalAI, _minus, hand_counts, hand_plan, ranks_of_action
 from .solver import Solver, TooBig
 

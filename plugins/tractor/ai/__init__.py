@@ -22,7 +22,6 @@ from typing import Any
 from crowsnest.engine.actions import PASS, Action
 
 from ..cards import N_CARDS, NO_TRUMP, POINTS, TRUMP, kind_rank, kind_suit, order_for
-from ..deal import TractorView
 from ..rules import (
     LIST_LIMIT,
     Shape,
@@ -36,6 +35,7 @@ from ..rules import (
     shape_of,
 )
 from ..throws import throw_beats, units_of
+from ..view import TractorView
 
 
 def lead_shape(view: TractorView, es: Sequence[int], ps: Sequence[int]) -> Shape:

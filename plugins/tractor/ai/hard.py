@@ -33,9 +33,10 @@ from crowsnest.engine.variant import DealSetup
 from crowsnest.hookspecs import hookimpl
 
 from ..cards import N_CARDS, NO_TRUMP, POINTS, TRUMP, order_for
-from ..deal import KITTY, SEATS, TractorDeal, TractorView
+from ..deal import KITTY, SEATS, TractorDeal
 from ..rules import beats, random_follow, shape_of
 from ..throws import units_of
+from ..view import TractorView
 from . import HeuristicAI, lead_shape
 
 DEFAULT_BUDGET = SearchBudget(iterations=240, seconds=0.5, min_worlds=4)

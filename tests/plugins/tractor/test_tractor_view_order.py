@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from crowsnest_games.tractor.cards import DECK, TRUMP, order_for
-from crowsnest_games.tractor.deal import display_order
+from crowsnest_games.tractor.view import display_order
 
 
 def ids(text: str) -> list[int]:
