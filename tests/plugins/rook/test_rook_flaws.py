@@ -113,11 +113,20 @@ def test_no_counter_thrown_to_the_opponents(level, where, bad):
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_no_overbid_on_a_weak_hand(level):
-    weak = fixed_match("crowsnest", ["B5 B6 G7 G8 R6 R7 Y6 Y7 Y8"], dealer=3)
+@pytest.mark.parametrize(
+    "vid, hand",
+    [
+        ("crowsnest", "B5 B6 G7 G8 R6 R7 Y6 Y7 Y8"),
+        # Partnership: no nest to help, so a hand of low cards with no long suit is weak
+        # (normal's estimate: 40 of the 120 points in play, the lowest bid 70)
+        ("partnership", "B2 B3 B4 G2 G3 G4 G6 R2 R3 R4 R6 Y2 Y3 Y7"),
+    ],
+)
+def test_no_overbid_on_a_weak_hand(level, vid, hand):
+    weak = fixed_match(vid, [hand], dealer=3)
     assert choose(weak, level) == "pass"
     # nor after the opponent on its right opened: a weak hand does not compete
-    weak = fixed_match("crowsnest", ["", "B5 B6 G7 G8 R6 R7 Y6 Y7 Y8"], dealer=3)
+    weak = fixed_match(vid, ["", hand], dealer=3)
     drive(weak, ["bid 70"])
     assert choose(weak, level) == "pass"
 
