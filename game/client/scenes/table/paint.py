@@ -4,7 +4,7 @@ the last frame, for the hot-seat tests)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 from crowsnest import i18n
@@ -12,15 +12,13 @@ from crowsnest.engine.presentation import Centre, Fact, say
 
 from ...layout import CARD_RATIO
 from ...widgets import GOLD, INK, MUTED, RED, TEAM_COLOURS, panel
-
-if TYPE_CHECKING:
-    from .scene import TableScene
+from .room import RoomBase
 
 BarItem = tuple[str, Any, str]  # (words, colour, suit key whose glyph goes first, or "")
 
 
-class PaintRoom:
-    def draw(self: TableScene, surface: pygame.Surface) -> None:
+class PaintRoom(RoomBase):
+    def draw(self, surface: pygame.Surface) -> None:
         lay = self.lay
         if lay is None:
             return
@@ -35,14 +33,14 @@ class PaintRoom:
         self._draw_top_bar(surface)
         self._draw_status(surface)
 
-    def _mark(self: TableScene, kind: str, owner: int, rect: Any) -> None:
+    def _mark(self, kind: str, owner: int, rect: Any) -> None:
         """Record a drawn region (what it is, whose): the layout tests check that
         regions of different owners never overlap and all stay in the window."""
         self.drawn.append((kind, owner, pygame.Rect(rect)))
 
     # ---- the middle of the table
 
-    def centre(self: TableScene) -> Centre:
+    def centre(self) -> Centre:
         """What the game lays in the middle for the current view (cached per frame by
         the view object: a view is immutable)."""
         key = id(self.view)
@@ -51,7 +49,7 @@ class PaintRoom:
             self._centre_cache = (key, c if isinstance(c, Centre) else Centre())
         return self._centre_cache[1]
 
-    def _draw_centre(self: TableScene, surface: pygame.Surface) -> None:
+    def _draw_centre(self, surface: pygame.Surface) -> None:
         c = self.centre()
         if not self.between:
             # a private row is the viewer's own secret, not for another's eyes
@@ -62,7 +60,7 @@ class PaintRoom:
             self._draw_middle_rows(surface, [s for s in shown if s.middle])
         self._draw_centre_pile(surface, c)
 
-    def _draw_middle_rows(self: TableScene, surface: pygame.Surface, rows: list[Any]) -> None:
+    def _draw_middle_rows(self, surface: pygame.Surface, rows: list[Any]) -> None:
         """A layout game's rows, stacked in the middle of the table, each card's index
         corner showing, the caption on the row's left."""
         if not rows:
@@ -90,7 +88,7 @@ class PaintRoom:
             y += h + gap
 
     def _draw_pile_row(
-        self: TableScene,
+        self,
         surface: pygame.Surface,
         names: list[str],
         caption: str,
@@ -129,7 +127,7 @@ class PaintRoom:
             self._mark("shelf", -1, (x, y, *assets.card_size))
             x += step
 
-    def _draw_centre_pile(self: TableScene, surface: pygame.Surface, c: Centre) -> None:
+    def _draw_centre_pile(self, surface: pygame.Surface, c: Centre) -> None:
         lay, assets = self.lay, self.app.assets
         n = c.count if isinstance(c.count, int) else 0
         show_pile = n > 0 and not self.between
@@ -157,7 +155,7 @@ class PaintRoom:
 
     # ---- seats
 
-    def _draw_dummy_piles(self: TableScene, surface: pygame.Surface, seat: int) -> None:
+    def _draw_dummy_piles(self, surface: pygame.Surface, seat: int) -> None:
         """A dummy's piles as the rules lay them out: each face-up card on a face-down
         one (peeking out below it) until the pile's lower card turns up."""
         assets, lay = self.app.assets, self.lay
@@ -191,7 +189,7 @@ class PaintRoom:
                 surface.blit(assets.card_face(deck, ids[0]), (x, y))
             self._mark("hand", seat, (x, y - drop, w + drop, h + drop))
 
-    def _draw_seat(self: TableScene, surface: pygame.Surface, place: Any) -> None:
+    def _draw_seat(self, surface: pygame.Surface, place: Any) -> None:
         lay, assets, text, ui = self.lay, self.app.assets, self.app.text, self.app.ui
         s = self.session
         seat = place.seat
@@ -277,9 +275,7 @@ class PaintRoom:
             line2 = text.fit(line2, ui(15), room2)
             text.draw(surface, line2, ui(15), (ix, py + ph - ui(5)), colour, False, "bottomleft")
 
-    def _fit_words(
-        self: TableScene, words: str, size: int, room: int, bold: bool
-    ) -> tuple[str, int]:
+    def _fit_words(self, words: str, size: int, room: int, bold: bool) -> tuple[str, int]:
         """The words and the size to draw them at: smaller type before anything is cut,
         then cut as a last resort."""
         text = self.app.text
@@ -289,11 +285,11 @@ class PaintRoom:
         small = size * 2 // 3
         return text.fit(words, small, room, bold), small
 
-    def _plate_line(self: TableScene, seat: int, local: bool, to_move: bool) -> str:
+    def _plate_line(self, seat: int, local: bool, to_move: bool) -> str:
         """The plate's second line as one string (tests read it)."""
         return "  ".join(self._plate_parts(seat, local, to_move))
 
-    def _plate_parts(self: TableScene, seat: int, local: bool, to_move: bool) -> list[str]:
+    def _plate_parts(self, seat: int, local: bool, to_move: bool) -> list[str]:
         """The plate's second line: card count, thinking or the call, the game's words."""
         s = self.session
         words = self.words
@@ -321,7 +317,7 @@ class PaintRoom:
                 parts.append(words(t))
         return [p for p in parts if p]
 
-    def _rich(self: TableScene, line: str, size: int, colour: Any) -> pygame.Surface:
+    def _rich(self, line: str, size: int, colour: Any) -> pygame.Surface:
         """Text with inline suit icons, cached (it is drawn every frame)."""
         cache = self._rich_cache
         key = (line, size, colour)
@@ -332,7 +328,7 @@ class PaintRoom:
             img = cache[key] = self.app.assets.text(line, size, colour)
         return img
 
-    def _draw_local_hand(self: TableScene, surface: pygame.Surface, count: int) -> None:
+    def _draw_local_hand(self, surface: pygame.Surface, count: int) -> None:
         lay, assets = self.lay, self.app.assets
         assets.set_card_height(lay.card[1])
         if not self.hand_visible():
@@ -368,7 +364,7 @@ class PaintRoom:
             elif c in fresh:
                 surface.blit(assets.card_outline("legal"), (x, yy))
 
-    def _arriving(self: TableScene) -> set[int]:
+    def _arriving(self) -> set[int]:
         """Cards just picked up, flying into the bottom seat's hand now."""
         if not self.tweener.busy or self.match.to_move != self.bottom:
             return set()
@@ -376,7 +372,7 @@ class PaintRoom:
             return set()
         return set(self._ids(self.centre().fresh))
 
-    def _draw_trick(self: TableScene, surface: pygame.Surface) -> None:
+    def _draw_trick(self, surface: pygame.Surface) -> None:
         lay, assets = self.lay, self.app.assets
         deck = self.match.deck
         for sp in self.trick:
@@ -397,7 +393,7 @@ class PaintRoom:
 
     # ---- the top bar and the status line
 
-    def _draw_top_bar(self: TableScene, surface: pygame.Surface) -> None:
+    def _draw_top_bar(self, surface: pygame.Surface) -> None:
         lay, text, ui = self.lay, self.app.text, self.app.ui
         x, y, w, h = lay.top_bar
         panel(surface, (x - 4, y - 4, w + 8, h + 4), radius=0, edge=None)
@@ -424,7 +420,7 @@ class PaintRoom:
             cx = r.right + ui(18)
         self.toolbar.draw(surface, text, ui(16), show_focus=False)
 
-    def _bar_items(self: TableScene) -> tuple[list[BarItem], list[BarItem]]:
+    def _bar_items(self) -> tuple[list[BarItem], list[BarItem]]:
         """The top bar's words, split into the deal's facts and what must stay (the
         game's kept facts, such as trump, and the running scores)."""
         v = self.bar_view or self.view
@@ -450,14 +446,14 @@ class PaintRoom:
                 tail.append((line, TEAM_COLOURS[i % len(TEAM_COLOURS)], ""))
         return facts, tail
 
-    def facts(self: TableScene) -> list[str]:
+    def facts(self) -> list[str]:
         """The deal's public facts as the top bar shows them (after the game's name and
         the deal number), the kept ones included."""
         facts, tail = self._bar_items()
         n = len(self.match.scores) if self.match.teams else 0
         return [t for t, _c, _s in facts[2:] + tail[: len(tail) - n]]
 
-    def _draw_status(self: TableScene, surface: pygame.Surface) -> None:
+    def _draw_status(self, surface: pygame.Surface) -> None:
         """The prompt line: the news of the moment and what to do, then the reason a
         selection is refused (or what it forms). Long sentences wrap, in smaller type if
         need be; the news gives way first, and nothing is cut while a smaller size fits."""
@@ -511,7 +507,7 @@ class PaintRoom:
             y += step
         self._draw_panel(surface)
 
-    def _draw_panel(self: TableScene, surface: pygame.Surface) -> None:
+    def _draw_panel(self, surface: pygame.Surface) -> None:
         text, ui = self.app.text, self.app.ui
         if self.my_turn() and self.panel_menu.buttons:
             if not self.panel_in_row():

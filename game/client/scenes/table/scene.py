@@ -16,10 +16,11 @@ from ...session import LocalGame
 from ...tweens import Tweener
 from ...widgets import Menu
 from ...words import Words
-from .animate import AnimateRoom, CardSprite
+from .animate import AnimateRoom
 from .controls import ControlsRoom
 from .flow import FlowRoom
 from .paint import PaintRoom
+from .room import CardSprite
 from .view import TableView
 
 
