@@ -295,11 +295,14 @@ class RookNormalAI(RookEasyAI):
     # Safety margins (share of the points in play) tuned by tournaments against easy:
     # where a made bid scores only the bid, declaring pays only when the bid is very
     # likely made (defending earns the counters); where it scores the points taken,
-    # winning the auction is worth more. (Partnership, 200 first deals against easy:
-    # with 0.11 normal declared at 31% of the tables and won 0.657 of the deals; 0.07:
-    # 47%, 0.713; 0.05: 0.685; 0.03: 0.615. Matches: docs/ai.md.)
+    # winning the auction is worth more; without a nest to help the declarer (Partnership,
+    # 1-High) a little more still. (Partnership, 200 first deals against easy: with 0.11
+    # normal declared at 31% of the tables and won 0.657 of the deals; 0.07: 47%, 0.713;
+    # 0.05: 0.685; 0.03: 0.615. Kentucky, with a nest: 0.11 beats easy 0.807, 0.07 only
+    # 0.710. Figures and matches: docs/ai.md.)
     margin_bid_scoring = 0.17
-    margin_counter_scoring = 0.07
+    margin_counter_scoring = 0.11
+    margin_counter_scoring_no_nest = 0.07
 
     # Alone against everyone, the declarer's edge (nest, trump) is worth more than the
     # risk: bid at the estimate with 3 players, above it with 5 or 6.
@@ -313,8 +316,10 @@ class RookNormalAI(RookEasyAI):
             self.margin = self.margin_individual_small if small else self.margin_individual_large
         elif r.made_scores_bid:
             self.margin = self.margin_bid_scoring
-        else:
+        elif r.nest_size:
             self.margin = self.margin_counter_scoring
+        else:
+            self.margin = self.margin_counter_scoring_no_nest
         return super().bid(view, legal)
 
     def coefs(self, r: RookRules) -> Sequence[float]:
