@@ -29,12 +29,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType, ModuleType
-from typing import Any
+from typing import Any, Protocol, cast
 
 import pluggy
 from crowsnest.engine import Deck, Option, OptionError, Variant
 from crowsnest.engine.safe import exc_text, safe_str
-from crowsnest.engine.variant import DIRECTIONS
+from crowsnest.engine.variant import DIRECTIONS, AIFactory
 from crowsnest.hookspecs import API_VERSION, PROJECT, CrowsNestSpecs
 
 ENTRY_POINT_GROUP = "crowsnest.plugins"
@@ -47,6 +47,24 @@ DROPIN_MODULE_PREFIX = "_crowsnest_dropin_"
 BUILT_IN = "built-in"
 PACKAGE = "package"
 DROP_IN = "drop-in"
+
+
+class PluginSettings(Protocol):
+    """The config's [plugins] table as the host reads it (crowsnest.config.PluginsConfig);
+    a Protocol, so the plugin host does not import the config layer."""
+
+    @property
+    def folders(self) -> Iterable[str]: ...
+
+    @property
+    def disabled(self) -> Iterable[str]: ...
+
+
+class HasPluginSettings(Protocol):
+    """Anything with `plugins` settings: a crowsnest.config.Config."""
+
+    @property
+    def plugins(self) -> PluginSettings: ...
 
 
 class PluginError(Exception):
@@ -108,7 +126,7 @@ class Registry:
                 f"there is no variant '{variant_id}' (known variants: {known})"
             ) from None
 
-    def ais(self, variant_id: str) -> Mapping[str, Any]:
+    def ais(self, variant_id: str) -> Mapping[str, AIFactory]:
         return self.variant(variant_id).ais
 
     def errors(self) -> list[PluginRecord]:
@@ -123,7 +141,7 @@ class _Manager(pluggy.PluginManager):
     or not (as pytest does with ``pytest_*``), so a misspelled hook name is caught by
     check_pending instead of being silently ignored."""
 
-    def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> pluggy.HookimplOpts | None:
         opts = super().parse_hookimpl_opts(plugin, name)
         if (
             opts is None
@@ -131,7 +149,14 @@ class _Manager(pluggy.PluginManager):
             and inspect.ismodule(plugin)
             and inspect.isfunction(inspect.getattr_static(plugin, name, None))
         ):
-            return {}
+            return pluggy.HookimplOpts(  # what a bare @hookimpl gives
+                wrapper=False,
+                hookwrapper=False,
+                optionalhook=False,
+                tryfirst=False,
+                trylast=False,
+                specname=None,
+            )
         return opts
 
 
@@ -283,7 +308,7 @@ def _dropin(name: str, init: Path, shown: Path) -> _Candidate:
 # ------------------------------------------------------------------ validation
 
 
-def _check_variant(v: Any) -> Variant:
+def _check_variant(v: object) -> Variant:
     """Refuse a variant that lacks one of its parts or has impossible values."""
     if not isinstance(v, Variant):
         raise PluginError(f"registered {type(v).__name__}, not a crowsnest.engine.Variant")
@@ -365,7 +390,7 @@ class _Loaded:
     cand: _Candidate
     module: ModuleType | None = None
     variants: list[Variant] = field(default_factory=list)
-    ais: list[tuple[str, str, Any]] = field(default_factory=list)
+    ais: list[tuple[str, str, AIFactory]] = field(default_factory=list)
     error: str | None = None
     enabled: bool = True
 
@@ -392,7 +417,9 @@ class _Loaded:
         )
 
 
-def _call_hook(pm: pluggy.PluginManager, module: ModuleType, hook: str, register: Any) -> None:
+def _call_hook(
+    pm: pluggy.PluginManager, module: ModuleType, hook: str, register: Callable[..., None]
+) -> None:
     """Call one plugin's implementation of `hook` alone, so its failure is its own."""
     caller = getattr(pm.hook, hook)
     for impl in caller.get_hookimpls():
@@ -400,7 +427,7 @@ def _call_hook(pm: pluggy.PluginManager, module: ModuleType, hook: str, register
             impl.function(**{name: register for name in impl.argnames})
 
 
-def _random_factory() -> Any:
+def _random_factory() -> AIFactory:
     from crowsnest.ai.random_ai import random_factory
 
     return random_factory
@@ -412,7 +439,7 @@ def load_registry(
     *,
     user_folder: bool = True,
     entry_points: bool = True,
-    config: Any = None,
+    config: HasPluginSettings | None = None,
 ) -> Registry:
     """Discover, load and validate every plugin; never raises for a plugin's fault.
 
@@ -466,18 +493,22 @@ def load_registry(
             item.error = "defines no crowsnest_* hook, so it adds nothing"
             pm.unregister(item.module)
 
-    live = [it for it in loaded if it.module is not None and it.error is None and it.enabled]
+    live = [
+        (it, it.module)
+        for it in loaded
+        if it.module is not None and it.error is None and it.enabled
+    ]
     variants: dict[str, Variant] = {}
     owner: dict[str, str] = {}
 
     # Phase 1: variants, from every plugin, before any AI is added to them.
-    for item in live:
+    for item, module in live:
 
-        def register(variant: Any, _item: _Loaded = item) -> None:
+        def register(variant: object, _item: _Loaded = item) -> None:
             _item.variants.append(_check_variant(variant))
 
         try:
-            _call_hook(pm, item.module, "crowsnest_register_variants", register)
+            _call_hook(pm, module, "crowsnest_register_variants", register)
             for v in item.variants:
                 if v.id in variants or v.id in {w.id for w in item.variants if w is not v}:
                     by = owner.get(v.id, item.cand.name)
@@ -490,14 +521,16 @@ def load_registry(
             owner[v.id] = item.cand.name
 
     # Phase 2: AIs added to existing variants.
-    extra: dict[str, dict[str, Any]] = {}
+    extra: dict[str, dict[str, AIFactory]] = {}
     ai_owner: dict[tuple[str, str], str] = {}
-    for item in live:
+    for item, module in live:
         if item.error:
             continue
 
-        def register_ai(variant_id: Any, level: Any, factory: Any, _item: _Loaded = item) -> None:
-            if variant_id not in variants:
+        def register_ai(
+            variant_id: object, level: object, factory: object, _item: _Loaded = item
+        ) -> None:
+            if not isinstance(variant_id, str) or variant_id not in variants:
                 raise PluginError(f"added an AI to the unknown variant '{variant_id}'")
             if not isinstance(level, str) or not LEVEL_RE.match(level):
                 raise PluginError(f"AI level {level!r} must be a short lower-case name")
@@ -507,10 +540,11 @@ def load_registry(
             taken |= {lvl for vid, lvl, _ in _item.ais if vid == variant_id}
             if level in taken:
                 raise PluginError(f"variant '{variant_id}' already has an AI '{level}'")
-            _item.ais.append((variant_id, level, factory))
+            # checked as far as it can be without calling it (the runner contains the rest)
+            _item.ais.append((variant_id, level, cast(AIFactory, factory)))
 
         try:
-            _call_hook(pm, item.module, "crowsnest_register_ais", register_ai)
+            _call_hook(pm, module, "crowsnest_register_ais", register_ai)
         except BaseException as e:  # noqa: BLE001
             _fail(pm, item, e)
             for v in item.variants:  # its variants leave with it

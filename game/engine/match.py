@@ -235,20 +235,25 @@ class Match:
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Apply a checked action. If the variant's code raises on the way (a plugin
         bug), the match is restored to where it was and VariantFault says what failed."""
-        saved = {k: getattr(self, k) for k in self._STATE}
         deal = self.deal
         backup = deal.clone()
-        n_log, n_hist = len(self.log), len(self.history)
+        n_log = len(self.log)
+        # The match's own fields change only when a deal ends: saved only then (this runs
+        # for every action of every tournament and benchmark).
+        saved: dict[str, Any] | None = None
+        n_hist = len(self.history)
         try:
             events = deal.apply(action)
             self.log.append(action)
             if deal.over:
+                saved = {k: getattr(self, k) for k in self._STATE}
                 events = list(events)
                 self._finish_deal(events)
             return events
         except Exception as e:
-            for k, v in saved.items():
-                setattr(self, k, v)
+            if saved is not None:
+                for k, v in saved.items():
+                    setattr(self, k, v)
             self.deal = backup
             del self.log[n_log:]
             del self.history[n_hist:]

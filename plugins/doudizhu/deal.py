@@ -82,6 +82,10 @@ class DouDizhuDeal(Deal):
     def to_move(self) -> int:
         return self._to_move
 
+    @property
+    def over(self) -> bool:  # asked after every action: one property, not two
+        return self._to_move < 0
+
     def hand_of(self, seat: int) -> list[Card]:
         m = self.masks[seat]
         return [c for c in range(54) if m >> c & 1]
@@ -106,15 +110,19 @@ class DouDizhuDeal(Deal):
         return self.winner >= 0 and self.winner != ll and self.plays[ll] == 1
 
     def clone(self) -> DouDizhuDeal:
-        d = DouDizhuDeal(None)
-        d.__dict__.update(self.__dict__)
-        d.masks = self.masks[:]
-        d.counts = [c[:] for c in self.counts]
-        d.sizes = self.sizes[:]
-        d.bids = self.bids[:]
-        d.trick = self.trick[:]
-        d.history = self.history[:]
-        d.plays = self.plays[:]
+        # One dict copy, then fresh copies of the mutable lists (the match clones the deal
+        # before every action, the search thousands of times a decision).
+        d = object.__new__(DouDizhuDeal)
+        state = self.__dict__.copy()
+        counts = self.counts
+        state["counts"] = [counts[0][:], counts[1][:], counts[2][:]]
+        state["masks"] = self.masks[:]
+        state["sizes"] = self.sizes[:]
+        state["bids"] = self.bids[:]
+        state["trick"] = self.trick[:]
+        state["history"] = self.history[:]
+        state["plays"] = self.plays[:]
+        d.__dict__ = state
         return d
 
     # ------------------------------------------------------------ legality
@@ -151,6 +159,16 @@ class DouDizhuDeal(Deal):
             return rng.choice(self.legal_actions())
         if self.phase != "play":
             raise ActionError("the deal is over")
+        mask = self.masks[self._to_move]
+        mv = self._moves
+        if self.last is None and mv is None:
+            # Uniform over the leads without listing them (what indexing the listed leads
+            # with the same rng gives): listing every lead took most of a random deal.
+            parts = combos.lead_parts(self.counts[self._to_move])
+            return (
+                "play",
+                pick_cards(combos.lead_at(parts, rng.randrange(combos.lead_count(parts))), mask),
+            )
         mv = self._play_moves()
         if self.last is None:
             i = rng.randrange(len(mv))
@@ -158,7 +176,7 @@ class DouDizhuDeal(Deal):
             i = rng.randrange(len(mv) + 1)
             if i == len(mv):
                 return PASS
-        return ("play", pick_cards(mv[i], self.masks[self._to_move]))
+        return ("play", pick_cards(mv[i], mask))
 
     def check(self, action: Action) -> str | None:
         kind = action[0]  # the shape and a deal still on: Match.check saw to them

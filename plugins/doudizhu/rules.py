@@ -311,30 +311,54 @@ def _multisets(items: tuple[tuple[int, int], ...], k: int) -> tuple[Move, ...]:
 
 
 def _chains(c: list[int], unit: int, minimum: int, above: int, only: int) -> list[tuple[int, int]]:
-    """(start, length) of every chain of `unit`-of-a-kind ranks (3..A) in counts c.
+    """(start, length) of every chain of `unit`-of-a-kind ranks (3..A) in counts c, by
+    start, then length.
 
     above: starts must exceed it (-1 for any); only: the one length wanted (0 for all).
     """
-    out: list[tuple[int, int]] = []
-    start = above + 1
-    while start <= TOP_CHAIN:
-        if c[start] < unit:
-            start += 1
-            continue
-        end = start
-        while end + 1 <= TOP_CHAIN and c[end + 1] >= unit:
-            end += 1
-        # The maximal run start..end holds every chain starting inside it.
-        for s in range(start, end + 1):
-            longest = end - s + 1
-            if only:
-                if longest >= only:
-                    out.append((s, only))
-            else:
-                for length in range(minimum, longest + 1):
+    every = _every_chain(unit, _chain_mask(c, unit))
+    if above < 0 and not only:
+        return list(every)
+    return [(s, n) for s, n in every if s > above and (not only or n == only)]
+
+
+def _chain_mask(c: list[int], unit: int) -> int:
+    """Bit r set where rank r (3..A) is held at least `unit` times."""
+    m = 0
+    for r in range(TOP_CHAIN + 1):
+        if c[r] >= unit:
+            m |= 1 << r
+    return m
+
+
+# Every chain of a rank mask, per unit: a mask holds at most a few (start, length) pairs
+# and there are only 4096 masks, so each is worked out once (move generation asks for the
+# chains of nearly every hand it sees).
+_CHAIN_TABLE: tuple[dict[int, tuple[tuple[int, int], ...]], ...] = ({}, {}, {}, {})
+_CHAIN_MIN = (0, 5, 3, 2)  # the shortest chain per unit (straight, pair run, airplane)
+
+
+def _every_chain(unit: int, mask: int) -> tuple[tuple[int, int], ...]:
+    table = _CHAIN_TABLE[unit]
+    got = table.get(mask)
+    if got is None:
+        out: list[tuple[int, int]] = []
+        minimum = _CHAIN_MIN[unit]
+        start = 0
+        while start <= TOP_CHAIN:
+            if not mask >> start & 1:
+                start += 1
+                continue
+            end = start
+            while end + 1 <= TOP_CHAIN and mask >> (end + 1) & 1:
+                end += 1
+            # The maximal run start..end holds every chain starting inside it.
+            for s in range(start, end + 1):
+                for length in range(minimum, end - s + 2):
                     out.append((s, length))
-        start = end + 1
-    return out
+            start = end + 1
+        got = table[mask] = tuple(out)
+    return got
 
 
 # Precomputed move tuples: N_OF[k][r] = (r,) * k; CHAIN_MOVE[unit][start][length].
@@ -404,8 +428,23 @@ def _triples_with(c: list[int], need: int, above: int) -> list[Move]:
 
 
 def _chain_moves(c: list[int], unit: int, minimum: int, above: int, length: int) -> list[Move]:
+    if above < 0 and not length:
+        return list(_every_chain_move(unit, _chain_mask(c, unit)))
     table = CHAIN_MOVE[unit]
     return [table[s][n] for s, n in _chains(c, unit, minimum, above, length)]
+
+
+_CHAIN_MOVES: tuple[dict[int, tuple[Move, ...]], ...] = ({}, {}, {}, {})
+
+
+def _every_chain_move(unit: int, mask: int) -> tuple[Move, ...]:
+    """The moves of _every_chain (cached the same way)."""
+    got = _CHAIN_MOVES[unit].get(mask)
+    if got is None:
+        table = CHAIN_MOVE[unit]
+        got = tuple(table[s][n] for s, n in _every_chain(unit, mask))
+        _CHAIN_MOVES[unit][mask] = got
+    return got
 
 
 def moves_of_kind(c: list[int], kind: int, above: int, length: int) -> list[Move]:
@@ -475,12 +514,7 @@ def _lead(c: list[int]) -> list[Move]:
     if len(pairs) >= 3:
         out.extend(_chain_moves(c, 2, 3, -1, 0))
     if len(trips) >= 2:
-        planes = _chains(c, 3, 2, -1, 0)
-        plane_row = CHAIN_MOVE[3]
-        for s, n in planes:
-            out.append(plane_row[s][n])
-            out.extend(_with_wings(c, s, n, False))
-            out.extend(_with_wings(c, s, n, True))
+        out.extend(_planes(c))
     if 4 in c:
         for f in trips:
             if c[f] == 4:
@@ -490,3 +524,124 @@ def _lead(c: list[int]) -> list[Move]:
     if c[BJ_RANK] and c[RJ_RANK]:
         out.append(ROCKET_MOVE)
     return out
+
+
+def _planes(c: list[int]) -> list[Move]:
+    """Every airplane (bare, with single wings, with pair wings), chain by chain."""
+    out: list[Move] = []
+    plane_row = CHAIN_MOVE[3]
+    for s, n in _every_chain(3, _chain_mask(c, 3)):
+        out.append(plane_row[s][n])
+        out.extend(_with_wings(c, s, n, False))
+        out.extend(_with_wings(c, s, n, True))
+    return out
+
+
+# ---------------------------------------------------------------- one random lead
+
+# A uniformly random lead need not list every lead (listing took most of a random deal):
+# lead_parts holds what the leads are made of, lead_count says how many _lead(c) lists
+# and lead_at(parts, i) builds _lead(c)[i] alone. Only airplanes are listed (rare).
+
+
+class LeadParts:
+    __slots__ = ("c", "held", "pairs", "trips", "straights", "runs", "planes", "fours", "rocket")
+
+    def __init__(self, c: list[int]) -> None:
+        self.c = c
+        self.held = held = [r for r in range(N_RANKS) if c[r]]
+        self.pairs = pairs = [r for r in held if c[r] >= 2]
+        self.trips = trips = [r for r in pairs if c[r] >= 3]
+        self.straights = _every_chain_move(1, _chain_mask(c, 1)) if len(held) >= 5 else ()
+        self.runs = _every_chain_move(2, _chain_mask(c, 2)) if len(pairs) >= 3 else ()
+        self.planes = _planes(c) if len(trips) >= 2 else []
+        self.rocket = bool(c[BJ_RANK] and c[RJ_RANK])
+        # Per four of a kind f: (f, leads with f: the bomb, f with two singles, f with two
+        # pairs). Singles: any two cards of other ranks (two of one rank too), not both
+        # jokers; pairs: two pairs of two other ranks (classify's rules, see _fours_with).
+        fours: list[tuple[int, int]] = []
+        if 4 in c:
+            for f in trips:
+                if c[f] == 4:
+                    m = len(held) - 1
+                    m2 = len(pairs) - 1
+                    n = 1 + m * (m - 1) // 2 + m2 - self.rocket + m2 * (m2 - 1) // 2
+                    fours.append((f, n))
+        self.fours = fours
+
+
+def lead_parts(c: list[int]) -> LeadParts:
+    return LeadParts(c)
+
+
+def lead_count(p: LeadParts) -> int:
+    """len(_lead(c)) for p = lead_parts(c), without listing the leads."""
+    nh, np_, nt = len(p.held), len(p.pairs), len(p.trips)
+    n = nh + np_ + nt + nt * (nh + np_ - 2) + len(p.straights) + len(p.runs) + len(p.planes)
+    return n + sum(k for _, k in p.fours) + p.rocket
+
+
+def lead_at(p: LeadParts, i: int) -> Move:
+    """_lead(c)[i] for p = lead_parts(c), building only that one move."""
+    held, pairs, trips = p.held, p.pairs, p.trips
+    if i < len(held):
+        return N_OF[1][held[i]]
+    i -= len(held)
+    if i < len(pairs):
+        return N_OF[2][pairs[i]]
+    i -= len(pairs)
+    if i < len(trips):
+        return N_OF[3][trips[i]]
+    i -= len(trips)
+    per = len(held) + len(pairs) - 2  # attachments per triple: the other ranks held
+    if i < len(trips) * per:
+        t = trips[i // per]
+        j = i % per
+        tt = N_OF[3][t]
+        if j < len(held) - 1:
+            s = held[j] if held[j] < t else held[j + 1]  # held without t, in order
+            return N_OF[1][s] + tt if s < t else tt + N_OF[1][s]
+        j -= len(held) - 1
+        s = pairs[j] if pairs[j] < t else pairs[j + 1]
+        return N_OF[2][s] + tt if s < t else tt + N_OF[2][s]
+    i -= len(trips) * per
+    for part in (p.straights, p.runs, p.planes):
+        if i < len(part):
+            return part[i]
+        i -= len(part)
+    for f, n in p.fours:
+        if i < n:
+            return _four_at(p, f, i)
+        i -= n
+    return ROCKET_MOVE
+
+
+def _four_at(p: LeadParts, f: int, i: int) -> Move:
+    """The i-th lead with the four f, in _fours_with's order: the bomb, then two singles
+    (ranks r <= s, r == s only where two are held; the rocket pair left out), then two
+    pairs (ranks r < s)."""
+    four = N_OF[4][f]
+    if i == 0:
+        return four
+    i -= 1
+    c = p.c
+    other = [r for r in p.held if r != f]
+    for a, r in enumerate(other):
+        if c[r] >= 2:
+            if i == 0:
+                return tuple(sorted(four + (r, r)))
+            i -= 1
+        later = len(other) - a - 1
+        if r == BJ_RANK and p.rocket:
+            later = 0  # both jokers are no attachment
+        if i < later:
+            return tuple(sorted((*four, r, other[a + 1 + i])))
+        i -= later
+    two = [r for r in p.pairs if r != f]
+    for a, r in enumerate(two):
+        later = len(two) - a - 1
+        if i < later:
+            s = two[a + 1 + i]
+            return tuple(sorted((*four, r, r, s, s)))
+        i -= later
+    raise IndexError("no such lead")

@@ -11,7 +11,17 @@ from crowsnest.engine import ActionError
 from crowsnest.engine.presentation import Text
 from crowsnest_games.doudizhu import describe
 from crowsnest_games.doudizhu.cards import DECK, counts_of, ranks_of
-from crowsnest_games.doudizhu.rules import BOMB, PAIR, ROCKET, beats, classify, moves
+from crowsnest_games.doudizhu.rules import (
+    BOMB,
+    PAIR,
+    ROCKET,
+    beats,
+    classify,
+    lead_at,
+    lead_count,
+    lead_parts,
+    moves,
+)
 from ddz_helpers import landlord_match
 
 
@@ -257,3 +267,29 @@ def test_generation_matches_brute_force_on_crowded_hands(c: list[int]) -> None:
         follow = moves(c, table)
         assert len(follow) == len(set(follow))
         assert set(follow) == {m for m in valid if beats(classify(m), table)}
+
+
+CROWDED = [
+    [3, 3, 3, 3, 4, 0, 0, 0, 0, 0, 0, 0, 2, 1, 1],
+    [4, 4, 3, 3, 2, 2, 0, 0, 0, 0, 0, 0, 0, 1, 1],
+    [0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 4, 2, 2, 1, 1],
+    [2, 2, 2, 3, 3, 3, 3, 0, 0, 0, 0, 0, 1, 1, 0],
+    [4, 1, 2, 4, 0, 0, 1, 0, 0, 0, 0, 0, 4, 1, 1],  # three bombs, both jokers
+    [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1],  # a bomb whose only singles are jokers
+]
+
+
+def test_one_random_lead_is_the_listed_lead_at_that_index() -> None:
+    """lead_at(i) builds exactly moves(c, None)[i] and lead_count is its length, so the
+    deal's random lead (one randrange over the count) is uniform over the listed leads."""
+    rng = random.Random(4)
+    hands = list(CROWDED)
+    for _ in range(600):
+        pack = list(range(54))
+        rng.shuffle(pack)
+        hands.append(counts_of(pack[: rng.randint(1, 20)]))
+    for c in hands:
+        listed = moves(c, None)
+        parts = lead_parts(c)
+        assert lead_count(parts) == len(listed)
+        assert [lead_at(parts, i) for i in range(len(listed))] == listed

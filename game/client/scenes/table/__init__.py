@@ -8,6 +8,7 @@
 | animation | `animate.py` | table events -> card flights and news (a dispatch table) |
 | painting | `paint.py` | `draw` and what it calls |
 | input | `controls.py` | keys and mouse, the choice panel, toolbar, selection, hints |
+| shared | `room.py` | `Table`: the scene as the rooms use it (a Protocol), and the card sprites |
 | words | `../../words.py` | every sentence: the game's Presentation, rendered with the names (shared with the sheets) |
 
 What the table shows comes from `match.view_json(bottom seat)` (never the full state)
@@ -15,7 +16,7 @@ and the game's Presentation (crowsnest.engine.presentation); what may be done co
 `match.legal_actions()` and `match.check()`. No game is named in this package.
 """
 
-from .animate import CardSprite
+from .room import CardSprite
 from .scene import TableScene
 
 __all__ = ["CardSprite", "TableScene"]

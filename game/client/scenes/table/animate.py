@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from crowsnest.engine import Action, Event
 from crowsnest.engine.presentation import (
@@ -27,30 +27,13 @@ from crowsnest.engine.presentation import (
 )
 
 from ..overlays import EndOfDealScene, GameOverScene
-
-if TYPE_CHECKING:
-    from .scene import TableScene
+from .room import CardSprite, Origins, RoomBase
 
 
-class CardSprite:
-    __slots__ = ("x", "y", "card", "small", "seat", "h")
-
-    def __init__(
-        self, x: float, y: float, card: int, small: bool = False, seat: int = -1, h: int = 0
-    ) -> None:
-        self.x, self.y, self.card, self.small, self.seat = x, y, card, small, seat
-        self.h = h  # a played card's height (a big play's cards are smaller); 0: the trick's
-
-
-Origins = dict[int, tuple[float, float]]
-
-
-class AnimateRoom:
+class AnimateRoom(RoomBase):
     # ---- one applied action
 
-    def after_apply(
-        self: TableScene, seat: int, action: Action, events: list[Event], origin: Origins
-    ) -> None:
+    def after_apply(self, seat: int, action: Action, events: list[Event], origin: Origins) -> None:
         before = self.view
         ctx = EventContext(
             seat=seat,
@@ -91,18 +74,18 @@ class AnimateRoom:
 
     # ---- the handlers, one per table event kind
 
-    def _on_call(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+    def _on_call(self, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
         self.app.audio.play("bid")
         if te.call is not None and te.seat >= 0:
             self.calls[te.seat] = self.words(te.call)
         self._news(te)
 
-    def _on_contract(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+    def _on_contract(self, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
         self.app.audio.play("bid")
         self.calls.clear()
         self._news(te)
 
-    def _on_play(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+    def _on_play(self, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
         self.app.audio.play("card")
         seat = te.seat if te.seat >= 0 else ctx.seat
         a = ctx.action
@@ -118,7 +101,7 @@ class AnimateRoom:
             self.calls[seat] = self.words(te.call)
         self._news(te)
 
-    def _on_layaway(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+    def _on_layaway(self, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
         self.app.audio.play("card")
         seat = te.seat if te.seat >= 0 else ctx.seat
         a = ctx.action
@@ -131,7 +114,7 @@ class AnimateRoom:
             self.calls[seat] = self.words(te.call)
         self._news(te)
 
-    def _on_pickup(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+    def _on_pickup(self, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
         if te.seat < 0 or self.lay is None:
             return
         seat = te.seat
@@ -148,23 +131,23 @@ class AnimateRoom:
             )
         self._news(te)
 
-    def _on_trick(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+    def _on_trick(self, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
         news = self.words(te.news) if te.news is not None else ""
         self.beats.append(lambda: self._sweep(te.seat, news))
 
-    def _on_round(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+    def _on_round(self, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
         self.calls.clear()
         self._news(te)
 
-    def _on_reveal(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+    def _on_reveal(self, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
         if te.cards:
             self.piles.append((self.words(te.caption), list(te.cards)))
         self._news(te)
 
-    def _on_news(self: TableScene, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
+    def _on_news(self, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
         self._news(te)
 
-    def _news(self: TableScene, te: TableEvent) -> None:
+    def _news(self, te: TableEvent) -> None:
         if te.news is None:
             return
         line = self.words(te.news)
@@ -175,11 +158,11 @@ class AnimateRoom:
 
     # ---- moving cards
 
-    def say(self: TableScene, text: str, seconds: float = 2.4) -> None:
+    def say(self, text: str, seconds: float = 2.4) -> None:
         self.banner = text
         self.banner_left = seconds
 
-    def _origins(self: TableScene, seat: int, action: Action) -> Origins:
+    def _origins(self, seat: int, action: Action) -> Origins:
         """Screen centres of the cards an action moves, before it is applied."""
         lay = self.lay
         out: Origins = {}
@@ -201,13 +184,13 @@ class AnimateRoom:
             out.setdefault(c, self._seat_centre(seat))
         return out
 
-    def _seat_centre(self: TableScene, seat: int) -> tuple[float, float]:
+    def _seat_centre(self, seat: int) -> tuple[float, float]:
         place = self.lay.seats[seat % len(self.lay.seats)]
         x, y, w, h = place.hand
         return (x + w / 2, y + h / 2)
 
     def _fly(
-        self: TableScene,
+        self,
         card: int,
         src: tuple[float, float],
         dst: tuple[float, float],
@@ -220,11 +203,11 @@ class AnimateRoom:
             sp, "in_out_quad", t, on_finished=lambda: self._drop(sp), x=dst[0], y=dst[1]
         )
 
-    def _drop(self: TableScene, sp: CardSprite) -> None:
+    def _drop(self, sp: CardSprite) -> None:
         if sp in self.sprites:
             self.sprites.remove(sp)
 
-    def _sweep(self: TableScene, winner: Any, news: str | None, quiet: bool = False) -> None:
+    def _sweep(self, winner: Any, news: str | None, quiet: bool = False) -> None:
         """Pause on the finished trick, then sweep it to the winner."""
         if not isinstance(winner, int) or winner < 0:
             winner = 0
@@ -249,11 +232,11 @@ class AnimateRoom:
 
         self.tweener.wait(0.5 if quiet else 0.9, go)
 
-    def _take(self: TableScene, sp: CardSprite) -> None:
+    def _take(self, sp: CardSprite) -> None:
         if sp in self.trick:
             self.trick.remove(sp)
 
-    def _rebuild_trick(self: TableScene) -> None:
+    def _rebuild_trick(self) -> None:
         """Lay the trick from the view (after a resize or an undo)."""
         self.trick = []
         self.sprites = []
@@ -266,7 +249,7 @@ class AnimateRoom:
 
     # ---- the deal's end
 
-    def _finished_view(self: TableScene, ev: Event) -> Any:
+    def _finished_view(self, ev: Event) -> Any:
         """The view of the deal that just ended, with the deal_over event's final
         numbers over it (the game's presentation says which)."""
         from .view import TableView
@@ -278,18 +261,18 @@ class AnimateRoom:
         raw = self.words.ask("finished_view", dict(v.raw), ev)
         return TableView.of(raw if isinstance(raw, dict) else v.raw)
 
-    def _end_of_deal(self: TableScene, ev: Event) -> None:
+    def _end_of_deal(self, ev: Event) -> None:
         self.app.audio.play("win")
         self.app.stack.push(EndOfDealScene(self.session, ev, self.piles, self.words))
         self.piles = []
 
-    def _game_over(self: TableScene, ev: Event) -> None:
+    def _game_over(self, ev: Event) -> None:
         self.app.audio.play("win")
         self.app.stack.push(GameOverScene(self.session, ev, self.words))
 
     # ---- dealing
 
-    def animate_deal(self: TableScene) -> None:
+    def animate_deal(self) -> None:
         """Shuffle and deal: backs fly from the centre to every seat in turn."""
         counts = list(self.view.hand_counts)[: self.session.seats]
         if not counts or self.tweener.scale == 0:
@@ -321,7 +304,7 @@ class AnimateRoom:
             self.tweener.wait(shuffle_t, lambda: self.app.audio.play("deal"))
         self.beats.insert(0, self._dealt)
 
-    def _shuffle(self: TableScene, centre: tuple[int, int]) -> float:
+    def _shuffle(self, centre: tuple[int, int]) -> float:
         """Riffle: the pack splits in two halves that part and meet twice. Returns its
         length in unscaled seconds (the deal starts after it)."""
         halves = [

@@ -3,8 +3,6 @@ panel (buttons for the non-card choices), the toolbar, selecting cards and hints
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 from crowsnest.engine import Action
 from crowsnest.engine.presentation import Choice, say
@@ -13,17 +11,15 @@ from ...input import Act, InputEvent
 from ...widgets import Button, Menu
 from ..overlays import LastTrickScene, PauseScene, ScoreSheetScene
 from .flow import CARD_KINDS
-
-if TYPE_CHECKING:
-    from .scene import TableScene
+from .room import RoomBase
 
 TOP_BAR_WORDS = 620  # room the top bar's words want left of the toolbar, at 720 lines
 
 
-class ControlsRoom:
+class ControlsRoom(RoomBase):
     # ---- the panel of choices
 
-    def _build_panel(self: TableScene) -> None:
+    def _build_panel(self) -> None:
         deck = self.match.deck
         words = self.words
         buttons: list[Button] = []
@@ -51,12 +47,12 @@ class ControlsRoom:
         self.zone = "panel" if self.card_kind is None else "hand"
         self._layout_panel()
 
-    def panel_in_row(self: TableScene) -> bool:
+    def panel_in_row(self) -> bool:
         """Buttons go in a row beside the prompt (not a box in the middle) when cards
         are chosen, or when cards lie in the middle (a lone Pass in a climbing game)."""
         return bool(self.card_kind) or bool(self.view.trick)
 
-    def _layout_panel(self: TableScene) -> None:
+    def _layout_panel(self) -> None:
         lay, ui = self.lay, self.app.ui
         if lay is None:
             return
@@ -86,7 +82,7 @@ class ControlsRoom:
         )
         self.panel_menu.layout_grid(rect, cols, h, gap)
 
-    def _build_toolbar(self: TableScene) -> None:
+    def _build_toolbar(self) -> None:
         if self.lay is None:
             return
         im = self.app.input
@@ -132,10 +128,10 @@ class ControlsRoom:
         self.toolbar = Menu(list(reversed(buttons)), self._tool)
         self.toolbar_left = x
 
-    def _tool(self: TableScene, b: Button) -> None:
+    def _tool(self, b: Button) -> None:
         self.process_event(InputEvent(b.value))
 
-    def _press(self: TableScene, b: Button) -> None:
+    def _press(self, b: Button) -> None:
         a = b.value
         if a == ("confirm",):
             self.confirm_selection()
@@ -147,7 +143,7 @@ class ControlsRoom:
 
     # ---- choosing cards
 
-    def confirm_selection(self: TableScene) -> None:
+    def confirm_selection(self) -> None:
         if not self.card_kind or not self.my_turn():
             return
         if not self.selected:
@@ -157,14 +153,14 @@ class ControlsRoom:
             return
         self.submit((self.card_kind, tuple(sorted(self.selected))))
 
-    def toggle(self: TableScene, card: int) -> None:
+    def toggle(self, card: int) -> None:
         if card in self.selected:
             self.selected.discard(card)
         else:
             self.selected.add(card)
         self._live_reason()
 
-    def _live_reason(self: TableScene) -> None:
+    def _live_reason(self) -> None:
         self.selection_name = ""
         if self.selected and self.card_kind:
             cards = tuple(sorted(self.selected))
@@ -178,13 +174,13 @@ class ControlsRoom:
         else:
             self.reason = ""
 
-    def play_card(self: TableScene, card: int) -> None:
+    def play_card(self, card: int) -> None:
         if self.single:
             self.submit(("play", (card,)))
         else:
             self.toggle(card)
 
-    def _show_hint(self: TableScene, action: Action) -> None:
+    def _show_hint(self, action: Action) -> None:
         deck = self.match.deck
         if action[0] in CARD_KINDS:
             cards = set(action[1])
@@ -207,7 +203,7 @@ class ControlsRoom:
 
     # ---- input events
 
-    def process_event(self: TableScene, ev: InputEvent) -> InputEvent | None:
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
         a = ev.act
         if a is Act.MENU:
             self.app.stack.push(PauseScene(self))
@@ -248,7 +244,7 @@ class ControlsRoom:
             return None
         return self._turn_input(ev)
 
-    def _turn_input(self: TableScene, ev: InputEvent) -> InputEvent | None:
+    def _turn_input(self, ev: InputEvent) -> InputEvent | None:
         a = ev.act
         ids = self.hand_ids()
         has_panel = bool(self.panel_menu.buttons)
@@ -307,7 +303,7 @@ class ControlsRoom:
                 self.toggle(ids[self.hand_focus])
         return None
 
-    def _card_at(self: TableScene, pos: tuple[int, int] | None) -> int:
+    def _card_at(self, pos: tuple[int, int] | None) -> int:
         if pos is None or self.lay is None or not self.hand_visible():
             return -1
         ids = self.hand_ids()

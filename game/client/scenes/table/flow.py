@@ -14,15 +14,11 @@ beneath it is drawn) is pushed before their hand is shown.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from crowsnest.engine import Action
 from crowsnest.engine.presentation import say
 
 from ..overlays import PrivacyScene
-
-if TYPE_CHECKING:
-    from .scene import TableScene
+from .room import RoomBase
 
 CARD_KINDS = ("play", "discard")  # actions made by choosing cards (design.md notation)
 AI_PACE = 0.55  # seconds an AI move stays on screen before the next one (speed 3)
@@ -30,13 +26,13 @@ AUTO_PASS_PAUSE = 0.9  # seconds the table shows before an automatic pass (speed
 PASS: Action = ("pass",)  # design.md's notation
 
 
-class FlowRoom:
+class FlowRoom(RoomBase):
     # ---- what is visible and possible
 
-    def privacy_up(self: TableScene) -> bool:
+    def privacy_up(self) -> bool:
         return self.app.stack.find(PrivacyScene) is not None
 
-    def hand_visible(self: TableScene) -> bool:
+    def hand_visible(self) -> bool:
         s = self.session
         v = self.viewer
         if v is None or self.between or not s.is_human(v):
@@ -49,7 +45,7 @@ class FlowRoom:
                 return False
         return True
 
-    def my_turn(self: TableScene) -> bool:
+    def my_turn(self) -> bool:
         return (
             self.hand_visible()
             and self.match.to_move == self.bottom
@@ -58,10 +54,10 @@ class FlowRoom:
             and self.dealing is None
         )
 
-    def dummy_turn(self: TableScene) -> bool:
+    def dummy_turn(self) -> bool:
         return self.view.dummy_acting()
 
-    def refresh(self: TableScene) -> None:
+    def refresh(self) -> None:
         """Re-read the view and the legal actions (after any change to the match)."""
         m = self.match
         self._hand_cache = None  # the view changes: so may the hand
@@ -95,7 +91,7 @@ class FlowRoom:
             self._build_panel()
             self._build_toolbar()
 
-    def _playable(self: TableScene, acts: list[Action]) -> set[int]:
+    def _playable(self, acts: list[Action]) -> set[int]:
         """The held cards some legal action can use, decided per card instance. The
         engine lists one action per distinct play, so of two identical cards (two 8 of
         spades in a double pack) or two equivalent ones (any 2 answering a single) only
@@ -118,7 +114,7 @@ class FlowRoom:
                     break
         return out
 
-    def hand_ids(self: TableScene) -> list[int]:
+    def hand_ids(self) -> list[int]:
         """The cards the bottom seat acts with, as ids in the view's order: its hand, or
         the dummy's face-up cards while it plays for the dummy."""
         key = (self.bottom, len(self.match.log))
@@ -128,7 +124,7 @@ class FlowRoom:
         self._hand_cache = (key, ids)
         return ids
 
-    def _hand_ids(self: TableScene) -> list[int]:
+    def _hand_ids(self) -> list[int]:
         deck = self.match.deck
         if self.dummy_turn() and self.view.dummy is not None:
             return self._ids([n for n in self.view.dummy.up if n])
@@ -141,7 +137,7 @@ class FlowRoom:
             return [by_name[n].pop(0) for n in names]
         return self._ids(names)
 
-    def _ids(self: TableScene, names: list[str] | tuple[str, ...]) -> list[int]:
+    def _ids(self, names: list[str] | tuple[str, ...]) -> list[int]:
         """Card ids for names (repeated tokens get distinct ids); unknown names dropped."""
         deck = self.match.deck
         used: set[int] = set()
@@ -156,7 +152,7 @@ class FlowRoom:
 
     # ---- acting
 
-    def submit(self: TableScene, action: Action) -> bool:
+    def submit(self, action: Action) -> bool:
         """Apply the bottom human's action if legal; else show the engine's reason."""
         if not self.my_turn():
             return False
@@ -174,7 +170,7 @@ class FlowRoom:
         self.after_apply(seat, action, events, origin)
         return True
 
-    def _apply_ai(self: TableScene, seat: int, action: Action) -> None:
+    def _apply_ai(self, seat: int, action: Action) -> None:
         self._ai_ready = -1
         if self.match.to_move != seat:
             return
@@ -182,7 +178,7 @@ class FlowRoom:
         events = self.session.apply(action)
         self.after_apply(seat, action, events, origin)
 
-    def update(self: TableScene, dt: float) -> None:
+    def update(self, dt: float) -> None:
         self.tweener.speed = self.app.prefs.speed
         self.tweener.update(dt)
         if self.banner_left > 0:
@@ -231,7 +227,7 @@ class FlowRoom:
         self.ai_clock = 0.0
         self.tweener.wait(remaining, lambda: self._apply_ai(seat, action))
 
-    def _auto_pass(self: TableScene, dt: float) -> bool:
+    def _auto_pass(self, dt: float) -> bool:
         """Pass for the player when passing is the only legal action (Settings: on by
         default), after a short look at the table; True when it passed."""
         if not (self.app.prefs.auto_pass and self.my_turn() and self._legal == [PASS]):
@@ -246,14 +242,14 @@ class FlowRoom:
             return True
         return False
 
-    def pass_to(self: TableScene, seat: int) -> None:
+    def pass_to(self, seat: int) -> None:
         """The privacy screen was dismissed by `seat`'s human."""
         self.viewer = self.last_seen = seat
         self.selected.clear()
         self.relayout()
         self.refresh()
 
-    def start_deal(self: TableScene) -> None:
+    def start_deal(self) -> None:
         """A new deal: clear the table, then shuffle and deal it on screen."""
         if self.match.over:
             return
@@ -268,18 +264,18 @@ class FlowRoom:
             self.refresh()
         self.animate_deal()
 
-    def _dealt(self: TableScene) -> None:
+    def _dealt(self) -> None:
         self.dealing = None
 
-    def undo_seat(self: TableScene) -> int | None:
+    def undo_seat(self) -> int | None:
         """Whose decision Undo takes back: the single human's, or at a hot-seat table
         the human still looking (until the next player's privacy screen is passed)."""
         return self.viewer if len(self.session.humans) >= 2 else None
 
-    def can_undo(self: TableScene) -> bool:
+    def can_undo(self) -> bool:
         return self.session.can_undo(self.undo_seat())
 
-    def undo(self: TableScene) -> None:
+    def undo(self) -> None:
         seat = self.undo_seat()
         if self.tweener.busy or self.beats or not self.session.can_undo(seat):
             if not self.session.can_undo(seat):
@@ -296,7 +292,7 @@ class FlowRoom:
         self._rebuild_calls()
         self.say(self.words(say("Your last decision was taken back")), 1.6)
 
-    def auction_log(self: TableScene) -> list[str]:
+    def auction_log(self) -> list[str]:
         """This deal's calls in order ("North: Bid 75"), from the deal's own log (so an
         undo or a resumed game shows them too): every non-card action is a call."""
         m, s = self.match, self.session
@@ -310,7 +306,7 @@ class FlowRoom:
                 )
         return out
 
-    def _rebuild_calls(self: TableScene) -> None:
+    def _rebuild_calls(self) -> None:
         """The calls of the auction so far (after an undo or a resumed game), from the
         deal's own log: the actions say what each seat called."""
         if self.view.phase == "play" or self.card_kind == "discard":
