@@ -280,9 +280,11 @@ class RookDeal(Deal):
             return self._check_bid(action)
         if ph == "nest":
             if kind != "discard":
-                return _("lay {count} cards back in the nest: 'discard C C ...'").format(
-                    count=self.r.nest_size
-                )
+                return ngettext(
+                    "lay {count} card back in the nest: 'discard C C ...'",
+                    "lay {count} cards back in the nest: 'discard C C ...'",
+                    self.r.nest_size,
+                ).format(count=self.r.nest_size)
             return self._check_discard(action)
         if ph == "trump":
             if kind != "trump" or len(action) != 2:
