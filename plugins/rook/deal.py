@@ -280,9 +280,11 @@ class RookDeal(Deal):
             return self._check_bid(action)
         if ph == "nest":
             if kind != "discard":
-                return _("lay {count} cards back in the nest: 'discard C C ...'").format(
-                    count=self.r.nest_size
-                )
+                return ngettext(
+                    "lay {count} card back in the nest: 'discard C C ...'",
+                    "lay {count} cards back in the nest: 'discard C C ...'",
+                    self.r.nest_size,
+                ).format(count=self.r.nest_size)
             return self._check_discard(action)
         if ph == "trump":
             if kind != "trump" or len(action) != 2:
@@ -716,6 +718,20 @@ class RookDeal(Deal):
             scores=tuple(self.scores),
         )
 
+    def piles(self) -> dict[str, Sequence[int]]:
+        r = self.r
+        out: dict[str, Sequence[int]] = {f"hand{s}": self.hands[s] for s in range(r.seats)}
+        if r.dummy:
+            out["dummy_up"] = self.hands[DUMMY]
+            out["dummy_down"] = [c for c in self.dummy_down if c >= 0]
+        out["nest"] = self.nest
+        if r.aside:
+            out["aside"] = self.aside
+        out["table"] = [c for _, c in self.trick]
+        for p in range(r.positions):
+            out[f"won{p}"] = self.won[p]
+        return out
+
     def full_state(self) -> dict[str, Any]:
         r = self.r
         names = self.deck.names
@@ -724,18 +740,7 @@ class RookDeal(Deal):
             return [names[c] for c in sorted(cards)]
 
         seats = r.seats
-        where: dict[str, list[str]] = {}
-        for s in range(seats):
-            where[f"hand{s}"] = nm(self.hands[s])
-        if r.dummy:
-            where["dummy_up"] = nm(self.hands[DUMMY])
-            where["dummy_down"] = nm([c for c in self.dummy_down if c >= 0])
-        where["nest"] = nm(self.nest)
-        if r.aside:
-            where["aside"] = nm(self.aside)
-        where["table"] = nm([c for _, c in self.trick])
-        for p in range(r.positions):
-            where[f"won{p}"] = nm(self.won[p])
+        where = {k: nm(v) for k, v in self.piles().items()}
         return {
             "phase": self.phase,
             "to_move": self._to_move,
