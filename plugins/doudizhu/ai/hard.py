@@ -49,10 +49,10 @@ from . import EasyAI, NormalAI, Table, _minus, hand_counts, hand_plan, ranks_of_
 from .solver import Solver, TooBig
 
 N_CARDS = 54
-# Play: 96 play-outs, at most 0.25 s; bids: 48, at most 0.2 s (decisions stay under
+# Play: 192 play-outs, at most 0.25 s; bids: 96, at most 0.2 s (decisions stay under
 # 0.3 s on a loaded 2-core machine; tournaments ignore the caps, docs/ai.md).
-DEFAULT_BUDGET = SearchBudget(iterations=96, seconds=0.25, min_worlds=3)
-BID_BUDGET = SearchBudget(iterations=48, seconds=0.2, min_worlds=3)
+DEFAULT_BUDGET = SearchBudget(iterations=192, seconds=0.25, min_worlds=3)
+BID_BUDGET = SearchBudget(iterations=96, seconds=0.2, min_worlds=3)
 
 
 class Determinizer:
@@ -309,8 +309,8 @@ class HardConfig:
     # Reading the others' bids and plays (Determinizer.worlds): read_pool x the worlds
     # needed are drawn and weighted read_weight ** (their bids and plays normal would not
     # have made with the world's hands). read_weight 1: every world counts alike.
-    read_pool: int = 1
-    read_weight: float = 1.0
+    read_pool: int = 4
+    read_weight: float = 0.2
 
 
 class HardAI(SearchAI):
