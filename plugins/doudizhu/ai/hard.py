@@ -1,23 +1,26 @@
-"""Dou Dizhu's `hard` AI: determinized search (PIMC, crowsnest.ai.search) over a short list
-of candidate plays and bids.
+"""Dou Dizhu's `hard` AI: determinized search (PIMC) over a short list of candidate plays
+and bids, and exact solving of the end game (docs/ai.md has the measurements).
 
-- Determinization: the cards this seat has not seen (not in its hand, not played, not
-  the shown bottom) are dealt at random to the other two hands (and to the bottom while
-  it is hidden), each getting exactly as many as it holds; the deal is then rebuilt the
-  way it happened: a DouDizhuDeal from the deal's constructor with the sampled original
-  hands, then the view's bids and plays replayed through `apply`. So the sampled deal
-  is consistent with the view by construction (the same history, hand sizes, bottom,
-  multiplier).
-- Candidates: the normal AI's choice first (it wins ties), the easy AI's, passing, and
-  the plays that keep the rest of the hand in the fewest groups (normal's hand_plan);
-  at most `max_candidates`.
-- Play-outs: the normal AI for every seat (about 13 ms each, so a move searches about
-  a hundred deals; `rollout="easy"` is 2.5x faster but measured weaker than normal as
-  a play-out policy); the value is the seat's score change (scoring.deal_changes).
-
-Not registered yet: measured against normal it is no stronger (docs/ai.md), so Dou
-Dizhu's `hard` still falls back to `normal`. To try it, register `hard_factory` (the
-`crowsnest_register_ais` hook below is ready) or use tools/tournament_hard.py.
+- Determinization (`Determinizer`): the cards this seat has not seen (not in its hand,
+  not played, not the shown bottom) are dealt at random to the other two hands (and to
+  the bottom while it is hidden), each getting exactly as many as it holds; the deal is
+  then rebuilt the way it happened: a DouDizhuDeal from the deal's constructor with the
+  sampled original hands, then the view's bids and plays replayed through `apply`. So a
+  sampled deal agrees with the view by construction (history, sizes, bottom, multiplier).
+- Reading the others (`Determinizer.worlds`): while a world is replayed, each of the
+  other seats' bids and plays is compared with what normal would have done holding the
+  world's hands; 4 worlds are drawn for each one used and kept by weight 0.2 ** misses,
+  so a seat that passed is rarely dealt what would have bid or beaten.
+- Middle game: candidates are normal's choice (first: it keeps ties), easy's, passing,
+  and the plays that leave the hand in the fewest groups (normal's hand_plan). Every
+  candidate is played out in the same worlds by the normal AI for every seat (reading
+  the sampled deal directly, not through views), worth +1 won / -1 lost; another play
+  replaces normal's only when it wins more world by world by a margin (paired_pick).
+- End game (at most 20 cards in the three hands): every play is solved exactly in each
+  sampled world (solver.py); the play that wins in the most worlds is played.
+- Bids: pass and each higher bid played out the same way (the rest of the auction and
+  the deal by normal), so a bid is made when the hand wins more as landlord than the
+  seat does as a peasant after passing.
 """
 
 from __future__ import annotations
@@ -476,7 +479,7 @@ hard_factory = HardAI.factory
 
 @hookimpl
 def crowsnest_register_ais(register: Any) -> None:
-    """Add `hard` to Dou Dizhu (not wired into the plugin yet: see the module doc)."""
+    """Add `hard` to Dou Dizhu."""
     register("doudizhu", "hard", hard_factory)
 
 
