@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import BJ_RANK, N_RANKS, R2, RANK_OF, RANK_PLURAL, RANK_WORD, RJ_RANK, TOP_CHAIN
+from crowsnest.engine.presentation import Text, say
+
+from .cards import BJ_RANK, N_RANKS, R2, RANK_OF, RANK_WORD, RJ_RANK, TOP_CHAIN
 
 Combo = tuple[int, int, int]  # (kind, core rank, length)
 Move = tuple[int, ...]  # sorted rank multiset
@@ -28,12 +30,6 @@ SINGLE, PAIR, TRIPLE, TRIPLE1, TRIPLE2 = 0, 1, 2, 3, 4
 STRAIGHT, PAIRRUN, PLANE, PLANE1, PLANE2 = 5, 6, 7, 8, 9
 FOUR2, FOUR22, BOMB, ROCKET = 10, 11, 12, 13
 
-KIND_NAMES: tuple[str, ...] = (
-    "single", "pair", "triple", "triple with a single", "triple with a pair", "straight",
-    "pair run", "airplane", "airplane with single wings", "airplane with pair wings",
-    "four with two singles", "four with two pairs", "bomb", "rocket",
-)  # fmt: skip
-
 # Chains: (unit size, minimum length) per chain kind; the wings per core unit.
 CHAIN_UNIT = {STRAIGHT: 1, PAIRRUN: 2, PLANE: 3, PLANE1: 3, PLANE2: 3}
 MIN_LEN = {STRAIGHT: 5, PAIRRUN: 3, PLANE: 2, PLANE1: 2, PLANE2: 2}
@@ -41,11 +37,25 @@ MIN_LEN = {STRAIGHT: 5, PAIRRUN: 3, PLANE: 2, PLANE1: 2, PLANE2: 2}
 # ---------------------------------------------------------------- classify
 
 
-_CLASSIFY: dict[Move, Combo | str] = {}
+_CLASSIFY: dict[Move, Combo | Text] = {}
+
+# Why ranks cannot be the chain of a straight or a pair run: whole sentences per kind.
+STRAIGHT_REASONS = (
+    say("a joker cannot be in a straight"),
+    say("a 2 cannot be in a straight"),
+    say("the ranks of a straight must be consecutive"),
+)
+PAIRRUN_REASONS = (
+    say("a joker cannot be in a pair run"),
+    say("a 2 cannot be in a pair run"),
+    say("the ranks of a pair run must be consecutive"),
+)
 
 
-def classify(ranks: Move) -> Combo | str:
-    """The combination a sorted rank multiset forms, or a sentence saying why it is none.
+def classify(ranks: Move) -> Combo | Text:
+    """The combination a sorted rank multiset forms, or a sentence saying why it is none
+    (a Text: the caller shows it in the player's language, so the memo holds no
+    language).
 
     Memoised: the set of distinct multisets met in play is small.
     """
@@ -58,7 +68,7 @@ def classify(ranks: Move) -> Combo | str:
     return got
 
 
-def classify_cards(cards: tuple[int, ...] | list[int]) -> Combo | str:
+def classify_cards(cards: tuple[int, ...] | list[int]) -> Combo | Text:
     return classify(tuple(sorted(RANK_OF[c] for c in cards)))
 
 
@@ -77,21 +87,22 @@ def _longest_run(rs: list[int]) -> list[int]:
     return best
 
 
-def _chain_reason(rs: list[int], what: str, minimum: str) -> str | None:
-    """Why distinct ranks `rs` cannot be the chain of a `what`, or None if they can."""
+def _chain_reason(rs: list[int], reasons: tuple[Text, Text, Text]) -> Text | None:
+    """Why distinct ranks `rs` cannot be a chain (a joker in it, a 2 in it, a gap), or
+    None if they can."""
     if rs[-1] == RJ_RANK or rs[-1] == BJ_RANK:
-        return f"a joker cannot be in {what}"
+        return reasons[0]
     if rs[-1] == R2:
-        return f"a 2 cannot be in {what}"
+        return reasons[1]
     if not _consecutive(rs):
-        return f"the ranks of {what} must be consecutive"
+        return reasons[2]
     return None
 
 
-def _classify(ranks: Move) -> Combo | str:
+def _classify(ranks: Move) -> Combo | Text:
     n = len(ranks)
     if n == 0:
-        return "choose at least one card"
+        return say("choose at least one card")
     c = [0] * N_RANKS
     for r in ranks:
         c[r] += 1
@@ -108,20 +119,22 @@ def _classify(ranks: Move) -> Combo | str:
 
     if not twos and not threes and not fours:  # all singles: a straight or nothing
         if n >= 5 or _consecutive(distinct):
-            why = _chain_reason(distinct, "a straight", "5 cards")
+            why = _chain_reason(distinct, STRAIGHT_REASONS)
             if why:
                 return why
             if n < 5:
-                return "a straight needs at least 5 cards"
+                return say("a straight needs at least 5 cards")
             return (STRAIGHT, distinct[0], n)
-        return "different single cards are not a combination (a straight needs 5 or more in a row)"
+        return say(
+            "different single cards are not a combination (a straight needs 5 or more in a row)"
+        )
 
     if not ones and not threes and not fours:  # all pairs: a pair run or nothing
-        why = _chain_reason(twos, "a pair run", "3 pairs")
+        why = _chain_reason(twos, PAIRRUN_REASONS)
         if why:
             return why
         if len(twos) < 3:
-            return "a pair run needs at least 3 pairs"
+            return say("a pair run needs at least 3 pairs")
         return (PAIRRUN, twos[0], len(twos))
 
     if fours and len(threes) + len(fours) >= 2 or len(threes) >= 2:
@@ -135,27 +148,27 @@ def _classify(ranks: Move) -> Combo | str:
             return (TRIPLE1, t, 1)
         if n == 5 and twos:
             return (TRIPLE2, t, 1)
-        return "a triple takes one single or one pair, nothing more"
+        return say("a triple takes one single or one pair, nothing more")
 
     if fours:
         f = fours[-1]
         if len(fours) == 2 and n == 8:
-            return "four with two pairs needs pairs of two different ranks"
+            return say("four with two pairs needs pairs of two different ranks")
         if len(fours) == 1 and not threes:
             if n == 6:
                 if c[BJ_RANK] and c[RJ_RANK]:
-                    return "four with two singles may not take both jokers"
+                    return say("four with two singles may not take both jokers")
                 return (FOUR2, f, 1)
             if n == 8 and len(twos) == 2:
                 return (FOUR22, f, 1)
-        return "four of a kind takes two singles or two pairs (or nothing: a bomb)"
+        return say("four of a kind takes two singles or two pairs (or nothing: a bomb)")
 
-    return "these cards do not form a combination"
+    return say("these cards do not form a combination")
 
 
 def _airplane(
     n: int, c: list[int], ones: list[int], twos: list[int], threes: list[int], fours: list[int]
-) -> Combo | str | None:
+) -> Combo | Text | None:
     """Classify or explain sets with at least two ranks held three or four times."""
     if not fours:
         if _consecutive(threes) and threes[-1] <= TOP_CHAIN:
@@ -165,31 +178,34 @@ def _airplane(
                 return (PLANE, threes[0], length)
             if rest == length:
                 if c[BJ_RANK] and c[RJ_RANK]:
-                    return "the wings of an airplane may not include both jokers"
+                    return say("the wings of an airplane may not include both jokers")
                 return (PLANE1, threes[0], length)
             if rest == 2 * length and not ones:
                 return (PLANE2, threes[0], length)
-            return (
-                f"an airplane of {length} triples takes no wings, {length} single wings "
-                f"or {length} pair wings"
+            return say(
+                "an airplane of {count} triple takes no wings, {count} single wing "
+                "or {count} pair wing",
+                plural="an airplane of {count} triples takes no wings, {count} single wings "
+                "or {count} pair wings",
+                count=length,
             )
         run = _longest_run([t for t in threes if t <= TOP_CHAIN])
         if len(run) >= 2 and n - 3 * len(run) == len(run):
-            return "single wings may not include three cards of one rank"
+            return say("single wings may not include three cards of one rank")
         if threes[-1] == R2 and _consecutive(threes):
-            return "a 2 cannot be in an airplane"
-        return "the triples of an airplane must be consecutive"
+            return say("a 2 cannot be in an airplane")
+        return say("the triples of an airplane must be consecutive")
     # A rank held four times: either a core rank repeated in the wings, or a bomb as wings.
     union = _longest_run(sorted(r for r in threes + fours if r <= TOP_CHAIN))
     if len(union) >= 2 and any(r in fours for r in union) and n - 3 * len(union) == len(union):
-        return "a wing may not be a rank of the airplane's core"
+        return say("a wing may not be a rank of the airplane's core")
     run = _longest_run([t for t in threes if t <= TOP_CHAIN])
     if len(run) >= 2:
         rest = n - 3 * len(run)
         if rest == len(run):
-            return "the wings of an airplane may not include a bomb"
+            return say("the wings of an airplane may not include a bomb")
         if rest == 2 * len(run):
-            return "the pair wings of an airplane must be of different ranks"
+            return say("the pair wings of an airplane must be of different ranks")
     return None
 
 
@@ -212,58 +228,67 @@ def beats(new: Combo, table: Combo) -> bool:
     return kind == tkind and new[2] == table[2] and new[1] > table[1]
 
 
+def _rank_word(rank: int) -> Text | str:
+    """A rank in words: "9", "K", or a joker (a whole phrase: a language bends it)."""
+    if rank == BJ_RANK:
+        return say("black joker")
+    if rank == RJ_RANK:
+        return say("red joker")
+    return RANK_WORD[rank]
+
+
 @lru_cache(maxsize=4096)
-def describe_combo(combo: Combo) -> str:
+def combo_text(combo: Combo) -> Text:
+    """A combination in words, one whole phrase per kind: "pair of 9s", "straight 9 to
+    K", "airplane 3 to 4 with single wings". The table shows it in the player's
+    language; describe_combo() is the English for data (events, views)."""
     kind, core, length = combo
     if kind == SINGLE:
-        return RANK_WORD[core] if core >= BJ_RANK else f"single {RANK_WORD[core]}"
+        word = _rank_word(core)
+        return word if isinstance(word, Text) else say("single {rank}", rank=word)
     if kind == ROCKET:
-        return "rocket"
+        return say("rocket")
     if kind in CHAIN_UNIT:
-        span = f"{RANK_WORD[core]} to {RANK_WORD[core + length - 1]}"
-        if kind == STRAIGHT:
-            return f"straight {span}"
-        if kind == PAIRRUN:
-            return f"pair run {span}"
-        wings = {PLANE: "", PLANE1: " with single wings", PLANE2: " with pair wings"}[kind]
-        return f"airplane {span}{wings}"
-    plural = RANK_PLURAL[core]
+        low, high = RANK_WORD[core], RANK_WORD[core + length - 1]
+        return {
+            STRAIGHT: say("straight {low} to {high}", low=low, high=high),
+            PAIRRUN: say("pair run {low} to {high}", low=low, high=high),
+            PLANE: say("airplane {low} to {high}", low=low, high=high),
+            PLANE1: say("airplane {low} to {high} with single wings", low=low, high=high),
+            PLANE2: say("airplane {low} to {high} with pair wings", low=low, high=high),
+        }[kind]
+    rank = RANK_WORD[core]
     return {
-        PAIR: f"pair of {plural}",
-        TRIPLE: f"triple {plural}",
-        TRIPLE1: f"triple {plural} with a single",
-        TRIPLE2: f"triple {plural} with a pair",
-        FOUR2: f"four {plural} with two singles",
-        FOUR22: f"four {plural} with two pairs",
-        BOMB: f"bomb of {plural}",
+        PAIR: say("pair of {rank}s", rank=rank),
+        TRIPLE: say("triple {rank}s", rank=rank),
+        TRIPLE1: say("triple {rank}s with a single", rank=rank),
+        TRIPLE2: say("triple {rank}s with a pair", rank=rank),
+        FOUR2: say("four {rank}s with two singles", rank=rank),
+        FOUR22: say("four {rank}s with two pairs", rank=rank),
+        BOMB: say("bomb of {rank}s", rank=rank),
     }[kind]
 
 
-def why_not_beat(new: Combo, table: Combo) -> str | None:
+@lru_cache(maxsize=4096)
+def describe_combo(combo: Combo) -> str:
+    """A combination's name in English: data in events and views ("pair of 9s")."""
+    return combo_text(combo).plain()
+
+
+def why_not_beat(new: Combo, table: Combo) -> Text | None:
     """None if `new` beats `table`, else the sentence a player reads."""
     if beats(new, table):
         return None
     if table[0] == ROCKET:
-        return "nothing beats the rocket: pass"
-    shown = describe_combo(table)
+        return say("nothing beats the rocket: pass")
     if new[0] == table[0] and new[2] == table[2] or new[0] == BOMB:
-        return f"this does not beat the {shown}"
-    return (
-        f"this is a {KIND_NAMES[new[0]]}{_size(new)}, but the table holds the {shown}: "
-        "play the same kind and size, a bomb or the rocket, or pass"
+        return say("this does not beat the {combo}", combo=combo_text(table))
+    return say(
+        "this is a {mine}, but the table holds the {combo}: "
+        "play the same kind and size, a bomb or the rocket, or pass",
+        mine=combo_text(new),
+        combo=combo_text(table),
     )
-
-
-def _size(combo: Combo) -> str:
-    kind, _, length = combo
-    unit = {
-        STRAIGHT: "cards",
-        PAIRRUN: "pairs",
-        PLANE: "triples",
-        PLANE1: "triples",
-        PLANE2: "triples",
-    }
-    return f" of {length} {unit[kind]}" if kind in unit else ""
 
 
 # ---------------------------------------------------------------- generation

@@ -22,6 +22,9 @@ from crowsnest.plugin_host import load_registry
 
 SIZES = [(640, 480), (1280, 720), (1920, 1080), (2560, 1440)]
 LONG_NAME = "W" * 16  # the set-up screen takes 16 characters; W is the widest letter
+# long calls on every plate beside the card count and "partner": French words, and a
+# call with suit glyphs inline (drawn as rich text)
+LONG_CALLS = ["Jokers : sans-atout", "Enchérir à 120", "Declared 10{suit:S}10{suit:S}"]
 LONG_NEWS = "Wolfgang takes over the deal with a throw of twelve cards and the kitty doubled"
 # the longest refusal the built-in games give (Tractor's lead rule), capitalised as shown
 LONG_REASON = (
@@ -95,11 +98,21 @@ def test_layout_no_overlap_for_largest_plays_at_every_size(variant, seats):
 @pytest.mark.parametrize("variant,seats", cases())
 def test_layout_no_overlap_with_large_text(variant, seats):
     """The text size setting at its largest: the words wrap and fit, nothing overlaps."""
-    check_table(variant, seats, [(640, 480), (1280, 720)], ["large"], "large")
+    check_table(variant, seats, SIZES, ["large"], "large")
 
 
 def check_table(variant, seats, sizes, card_sizes, text_size):
     app = make_app(size=sizes[0])
+    cut: list[str] = []
+    real_fit = app.text.fit
+
+    def fit(s, *args, **kwargs):
+        out = real_fit(s, *args, **kwargs)
+        if out != s:
+            cut.append(s)
+        return out
+
+    app.text.fit = fit
     app.prefs.text_size = text_size
     app.apply_looks()
     s = session_for(app, variant, seats)
@@ -116,8 +129,11 @@ def check_table(variant, seats, sizes, card_sizes, text_size):
             n = fill_the_middle(t)
             t.say(LONG_NEWS, 5.0)
             t.reason = LONG_REASON
+            for p in range(t.positions):
+                t.calls[p] = LONG_CALLS[p % len(LONG_CALLS)]
             surface = pygame.Surface(size)
             app.text._cache.clear()
+            cut.clear()
             t.draw(surface)
             texts = {k[0] for k in app.text._cache}
             played = [r for k, _o, r in t.drawn if k == "played"]
@@ -125,6 +141,15 @@ def check_table(variant, seats, sizes, card_sizes, text_size):
             assert any(k == "prompt" for k, _o, _r in t.drawn)
             assert t.single or any(k == "button" for k, _o, _r in t.drawn)
             check_regions(t.drawn, size)
+            # every plate holds its words: the name, the count, "partner", the call,
+            # wrapped where need be, none cut with "..." and none past the plate's edge
+            assert not cut, (variant, size, card_size, cut)
+            assert {seat for seat, _r in t.plate_text} == set(range(t.positions))
+            for seat, r in t.plate_text:
+                plate = pygame.Rect(t.lay.seats[seat].plate)
+                assert plate.contains(r), (variant, size, card_size, seat, r, plate)
+            words = " ".join(t._plate_line(p.seat, p.local, False) for p in t.lay.seats)
+            assert all(c in words for c in LONG_CALLS[: t.positions]), words
             # the refusal is shown whole (wrapped, never cut with "...")
             assert whole(LONG_REASON, texts), (variant, size, card_size, texts)
     app.close()

@@ -58,7 +58,7 @@ def _play_options(legal: Sequence[Action]) -> dict[Move, Action]:
 
 def _combo(move: Move) -> Combo:
     got = combos.classify(move)
-    assert not isinstance(got, str), got
+    assert isinstance(got, tuple), got
     return got
 
 
