@@ -179,3 +179,17 @@ def test_text_report(cli):
     assert r.returncode == 0, r.stderr
     assert "individual3: 2 deals, roles format" in r.stdout
     assert "normal: win rate" in r.stdout and "as declarers:" in r.stdout
+
+
+def test_tractor_reports_each_side_by_role():
+    """Tractor's teams format splits each level's deals by role: the dealer's team
+    (declarers, who defend) and the other (attackers), with one deal-table per side."""
+    from crowsnest import tournament as tm
+
+    spec = tm.Spec(variant="tractor", levels=("normal", "easy"), seed=3, seats=4)
+    out = tm.run(spec, 1, workers=1, progress=False)
+    for r in out["results"]:
+        roles = r["roles"]
+        assert set(roles) <= {"attackers", "declarers"} and roles
+        assert sum(f["games"] for f in roles.values()) == 2  # both tables of the deal
+        assert all(0 <= f["win_rate"] <= 1 and f["low"] <= f["high"] for f in roles.values())
