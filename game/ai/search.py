@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -171,16 +171,52 @@ def pimc_search(
     )
 
 
+class SearchAI:
+    """What every built-in search AI (`hard`) shares: the variant and options it plays,
+    its config (a subclass names its frozen config dataclass in `config_type`), the last
+    search's findings for tests and tools, and the factory the plugin registers. The
+    variant-specific parts (candidates, worlds, play-outs) are the subclass's."""
+
+    config_type: Any = None
+
+    def __init__(self, variant: Any = None, options: Any = None, config: Any = None) -> None:
+        if variant is None:
+            variant = self.default_variant()
+        self.variant = variant
+        self.options = options if options is not None else variant.resolve_options(None)
+        self.config = config if config is not None else self.config_type()
+        self.last_search: Any = None
+
+    @staticmethod
+    def default_variant() -> Any:
+        """The plugin's variant, for an AI built without one (tests, tools)."""
+        raise NotImplementedError
+
+    @classmethod
+    def factory(cls, variant: Any, options: Any, seats: int) -> SearchAI:
+        """The AIFactory a plugin registers: (variant, options, seats) -> AI."""
+        return cls(variant, options)
+
+
+def first_candidates(first: Sequence[Any], rest: Iterable[Any], limit: int) -> list[Any]:
+    """The candidates a search weighs: the heuristics' choices first (ties go to them, so
+    search overrides a heuristic only on evidence), then the rest, each once, at most
+    `limit`."""
+    return list(dict.fromkeys([*first, *rest]))[:limit]
+
+
 __all__ = [
     "Applier",
     "Evaluator",
     "Playout",
     "Sampler",
+    "SearchAI",
     "SearchBudget",
     "SearchResult",
     "apply_action",
     "apply_sequence",
     "deadline",
+    "first_candidates",
     "pimc_search",
     "set_time_caps",
 ]

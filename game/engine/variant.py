@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from .actions import Action, ActionError, format_action, parse_action
 from .cards import Card, Deck
 from .options import Option, Options, resolve_options
-from .presentation import Presentation
+from .presentation import Presentation, Text
 
 if TYPE_CHECKING:
     from ..i18n import Catalog
@@ -174,8 +174,10 @@ class Settlement:
     # match state for the next deal (Tractor levels)
     carry: Mapping[str, Any] = field(default_factory=dict)
     extra_event: Mapping[str, Any] = field(default_factory=dict)
-    # Why the match ended (a sentence for the game-over screen), when winner is set.
-    end_reason: str = ""
+    # Why the match ended (a sentence for the game-over screen), when winner is set: a
+    # Text (say(...)) is shown in the player's language; the match_over event carries
+    # its English.
+    end_reason: str | Text = ""
 
 
 @dataclass(frozen=True, slots=True)

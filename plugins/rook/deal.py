@@ -17,9 +17,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from crowsnest.engine import PASS, Action, Deal, DealResult, DealSetup, Event, parse_action
+from crowsnest.engine.presentation import Text, say, sentence
 from crowsnest.engine.tricks import trick_winner
 from crowsnest.i18n import _, ngettext
 
+from .presentation import card_text
 from .rules import BIRD_TOKEN, COLOUR_NAMES, COLOURS, RookRules
 from .view import RookView
 
@@ -306,11 +308,14 @@ class RookDeal(Deal):
             if c not in hand:
                 if self.r.dummy and self.acting == DUMMY:
                     if c in self.dummy_down:
-                        return _(
-                            "{card} is face down in the dummy and cannot be played yet"
-                        ).format(card=names[c])
-                    return _("the dummy has no {card} face up").format(card=names[c])
-                return _("you do not hold {card}").format(card=names[c])
+                        return sentence(
+                            say(
+                                "{card} is face down in the dummy and cannot be played yet",
+                                card=self._card(c),
+                            )
+                        )
+                    return sentence(say("the dummy has no {card} face up", card=self._card(c)))
+                return sentence(say("you do not hold {card}", card=self._card(c)))
             if c in self.playable():
                 return None
             return self._follow_reason(c)
@@ -357,9 +362,10 @@ class RookDeal(Deal):
             return _("a card is named twice")
         hand = self.hands[self.acting]
         for c in cards:
-            if not isinstance(c, int) or c not in hand:
-                name = names[c] if isinstance(c, int) and 0 <= c < len(names) else c
-                return _("you do not hold {card}").format(card=name)
+            if not isinstance(c, int) or not 0 <= c < len(names):
+                return _("that is not a card of this game")
+            if c not in hand:
+                return sentence(say("you do not hold {card}", card=self._card(c)))
         if not r.bury_counters:
             pts = r.points
             plain = sum(1 for c in hand if not pts[c])
@@ -369,6 +375,11 @@ class RookDeal(Deal):
             if buried and plain < k and sum(1 for c in cards if not pts[c]) != plain:
                 return _("lay back every card that is not a counter before any counter")
         return None
+
+    def _card(self, c: int) -> Text | str:
+        """Card `c` in words for a reason ("you do not hold the red 5"), never its code
+        (issue 11)."""
+        return card_text(self.deck.names[c], self.r.bird_name)
 
     def _counter_reason(self, c: int) -> str:
         """Why counter `c` may not be laid back, naming it in words (one sentence per

@@ -68,6 +68,16 @@ CARD_WORDS = {
 }
 
 
+def card_text(name: str, bird: str) -> Text | str:
+    """One card in words ("the red 5", "the Crow"); the deal's refusal reasons use it
+    too, so a player never reads a card code."""
+    if name == BIRD_TOKEN:
+        return say("the Crow") if bird == "Crow" else say("the Rook")
+    if name[:1] in CARD_WORDS and name[1:].isdigit():
+        return CARD_WORDS[name[:1]](name[1:])
+    return name
+
+
 # What the first-game coach says about each phase of a Rook-family deal.
 COACH = {
     "bid": (
@@ -263,15 +273,7 @@ class RookPresentation(Presentation):
         return Choice(label)
 
     def card_words(self, names: Sequence[str], deck: Deck) -> Text:
-        words: list[Text | str] = []
-        for n in names:
-            if n == BIRD_TOKEN:
-                words.append(say("the Crow") if self.bird == "Crow" else say("the Rook"))
-            elif n[:1] in CARD_WORDS and n[1:].isdigit():
-                words.append(CARD_WORDS[n[:1]](n[1:]))
-            else:
-                words.append(n)
-        return join_words(words)
+        return join_words([card_text(n, self.bird) for n in names])
 
     def panel_title(self, legal: Sequence[Action], view: Mapping[str, Any]) -> Text:
         if any(a[0] == "trump" for a in legal):
