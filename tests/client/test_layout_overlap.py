@@ -13,7 +13,7 @@ import itertools
 
 import pygame
 import pytest
-from client_driver import DT, make_app
+from client_driver import DT, make_app, table_at
 from crowsnest.client.layout import table_layout
 from crowsnest.client.prefs import CARD_SCALES
 from crowsnest.client.scenes.table import TableScene
@@ -84,6 +84,8 @@ def check_regions(drawn, size) -> None:
     for (k1, o1, r1), (k2, o2, r2) in itertools.combinations(drawn, 2):
         if (k1, o1) == (k2, o2):
             continue  # the cards of one hand or one play overlap each other by design
+        if o1 == o2 and "plate" in (k1, k2) and (k1 + k2).count("plate:") == 1:
+            continue  # a plate's parts (name, icons, ...) lie on their plate, never on each other
         assert not r1.colliderect(r2), (size, (k1, o1, r1), (k2, o2, r2))
 
 
@@ -151,3 +153,28 @@ def test_layout_played_areas_clear_of_seats_shelf_and_prompt(seats, max_play):
                     area = pygame.Rect(lay.played[p])
                     for r in lay.play_rects(p, max_play):
                         assert area.contains(pygame.Rect(r)), (size, seats, max_play, r, area)
+
+
+def test_the_leaders_icon_stays_clear_of_the_plate_words():
+    """A seat that leads the round but did not deal (a Dou Dizhu landlord after the
+    auction) has its leader icon in the first slot from the plate's right edge, and the
+    card count, moved up beside the name when the call fills the second line, stays to
+    its left (the icon used to stand in the second slot, over the count)."""
+    app = make_app()
+
+    def landlord_leads(m) -> bool:
+        v = m.view_json(0)
+        return m.phase == "play" and v["landlord"] not in (v["dealer"], 0)
+
+    t = table_at(app, "doudizhu", 3, landlord_leads)
+    seat = t.view.raw["landlord"]
+    t.calls[seat] = "pair of 4s"  # a call on the plate: the count moves up beside the name
+    surface = pygame.Surface(app.size)
+    t.draw(surface)
+    parts = {k: r for k, o, r in t.drawn if o == seat and k.startswith("plate:")}
+    assert "plate:icon" in parts and "plate:count" in parts, parts
+    plate = next(r for k, o, r in t.drawn if k == "plate" and o == seat)
+    assert plate.right - parts["plate:icon"].right < parts["plate:icon"].width  # first slot
+    assert parts["plate:count"].right <= parts["plate:icon"].left
+    check_regions(t.drawn, app.size)
+    app.close()

@@ -34,7 +34,8 @@ class PaintRoom(RoomBase):
         self._draw_status(surface)
 
     def _mark(self, kind: str, owner: int, rect: Any) -> None:
-        """Record a drawn region (what it is, whose): the layout tests check that
+        """Record a drawn region (what it is, whose; "plate:..." a part of a seat's name
+        plate: its name, icons, score, second line): the layout tests check that
         regions of different owners never overlap and all stay in the window."""
         self.drawn.append((kind, owner, pygame.Rect(rect)))
 
@@ -226,11 +227,13 @@ class PaintRoom(RoomBase):
         icon_h = ui(18)
         dv = self.bar_view or self.view  # the finished deal's dealer while its sheet is up
         dealer = dv.dealer == seat
-        if dealer:
-            surface.blit(assets.icon("dealer", icon_h), (px + pw - icon_h - ui(4), py + ui(4)))
         leads = seat >= 0 and seat == self.words.ask("leader", dv)
-        if leads:
-            surface.blit(assets.icon("leader", icon_h), (px + pw - 2 * icon_h - ui(8), py + ui(4)))
+        # the icons stand in slots from the plate's right edge: the dealer's, then the
+        # leader's in the next free one (the first, when the leader does not deal)
+        for slot, icon in enumerate(n for n, on in (("dealer", dealer), ("leader", leads)) if on):
+            at = (px + pw - (slot + 1) * (icon_h + ui(4)), py + ui(4))
+            surface.blit(assets.icon(icon, icon_h), at)
+            self._mark("plate:icon", seat, (*at, icon_h, icon_h))
         icons = dealer + leads
         room = px + pw - ix - ui(6) - icons * (icon_h + ui(4))
         score = ""
@@ -252,12 +255,14 @@ class PaintRoom(RoomBase):
                 up, line2 = parts[0], "  ".join(parts[1:])
                 room -= small.size(up)[0] + ui(10)
         name, nsize = self._fit_words(name, ui(18), room, True)  # a long name stays on its plate
-        text.draw(surface, name, nsize, (ix, py + ui(5)), INK, True)
+        r = text.draw(surface, name, nsize, (ix, py + ui(5)), INK, True)
+        self._mark("plate:name", seat, r)
         if up:
             at = (px + pw - ui(6) - icons * (icon_h + ui(4)), py + ui(7))
-            text.draw(surface, up, ui(15), at, MUTED, False, "topright")
+            r = text.draw(surface, up, ui(15), at, MUTED, False, "topright")
+            self._mark("plate:count", seat, r)
         if score:
-            text.draw(
+            r = text.draw(
                 surface,
                 score,
                 ui(18),
@@ -266,14 +271,19 @@ class PaintRoom(RoomBase):
                 True,
                 "bottomright",
             )
+            self._mark("plate:score", seat, r)
         call = self.calls.get(seat)
         colour = GOLD if call and not to_move else MUTED
         if "{" in line2:  # suit glyphs inline ("Declared 2{suit:S}")
             img = self._rich(line2, ui(15), colour)
-            surface.blit(img, img.get_rect(bottomleft=(ix, py + ph - ui(3))))
+            r = surface.blit(img, img.get_rect(bottomleft=(ix, py + ph - ui(3))))
         else:
             line2 = text.fit(line2, ui(15), room2)
-            text.draw(surface, line2, ui(15), (ix, py + ph - ui(5)), colour, False, "bottomleft")
+            r = text.draw(
+                surface, line2, ui(15), (ix, py + ph - ui(5)), colour, False, "bottomleft"
+            )
+        if line2:
+            self._mark("plate:line", seat, r)
 
     def _fit_words(self, words: str, size: int, room: int, bold: bool) -> tuple[str, int]:
         """The words and the size to draw them at: smaller type before anything is cut,
