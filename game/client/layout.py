@@ -19,6 +19,7 @@ Point = tuple[int, int]
 
 MIN_SIZE = (640, 480)
 CARD_RATIO = 0.7  # width / height of a card face
+PLATE_SHARE = 0.26  # a plate grows for a long name up to this share of the width
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +103,7 @@ class TableLayout:
         sw, sh = self.small
         hx, hy, hw, _ = self.seats[seat].hand
         shown = min(n, 13)
-        if shown <= 0:
+        if shown <= 0 or sh <= 0:
             return []
         step = 0 if shown == 1 else min(sw * 0.5, (hw - sw) / (shown - 1))
         total = sw + step * (shown - 1)
@@ -160,10 +161,15 @@ def table_layout(
     card_scale: float = 1.0,
     clockwise: bool = True,
     max_play: int = 1,
+    plate_min: tuple[int, int, int] = (0, 0, 0),
+    local_w: int | None = None,
 ) -> TableLayout:
     """The table for `seats` places at `size`. `max_play` is the game's largest legal
     play (its presentation's `largest_play`): each place's played area is reserved for
-    it, so no play ever needs room that a plate, a hand or a button holds."""
+    it, so no play ever needs room that a plate, a hand or a button holds. `plate_min`
+    is the room the plates' words need at the player's text size: the longest name's
+    width, the height of the other seats' plates and of the local plate (which shows no
+    card count): plates grow to it, up to a share of the window."""
     if not 2 <= seats <= 6:
         raise ValueError(f"the table seats 2 to 6 players, not {seats}")
     W = max(size[0], MIN_SIZE[0])
@@ -175,12 +181,27 @@ def table_layout(
     cw = round(ch * CARD_RATIO)
     lift = round(ch * 0.2)
     # Many seats and large cards: the other seats' backs shrink until no two seat boxes
-    # touch (the plates keep their size: they hold the names).
-    for shrink in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
+    # touch; a plate widened for a long name goes back to its usual width last (the
+    # name then takes two lines).
+    base_w = max(140, round(W * 0.14))
+    base_h = max(38, round(H * 0.07))
+    plate_h = max(base_h, min(plate_min[1], round(H * 0.16)))
+    local_h = max(base_h, min(plate_min[2], round(H * 0.16)))
+    wide = max(base_w, min(plate_min[0], round(W * PLATE_SHARE)))
+    # the local plate keeps its width for a long name (it stands in the band with the
+    # prompt, beside no other seat) when the other plates give theirs up
+    local_wide = max(
+        base_w, min(plate_min[0] if local_w is None else local_w, round(W * PLATE_SHARE))
+    )
+    tries = [(wide, k) for k in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)]
+    if wide > base_w:
+        tries += [(base_w, k) for k in (0.7, 0.6, 0.5)]
+    # the last resort of a small window with many seats: no backs (the plate says
+    # how many cards the hand holds)
+    tries.append((base_w, 0.0))
+    for plate_w, shrink in tries:
         sh = round(ch * 0.5 * shrink)
         sw = round(sh * CARD_RATIO)
-        plate_h = max(38, round(H * 0.07))
-        plate_w = max(140, round(W * 0.14))
         fan_w = round(sw + sw * 0.5 * 6)  # six overlapped backs show a hand's size
         ow = max(plate_w, fan_w)
         oh = sh + 4 + plate_h
@@ -188,8 +209,8 @@ def table_layout(
         # The local band at the bottom: plate + status line above the fan, lift space.
         # the prompt line stands a little taller than the plate: room for a wrapped
         # sentence and a refusal under it
-        extra = round(plate_h * 0.4)
-        band_top = H - margin - ch - lift - plate_h - margin - extra
+        extra = round(base_h * 0.4)
+        band_top = H - margin - ch - lift - local_h - margin - extra
         region_top = top_h + margin
         region_bot = band_top - margin
         cx = W / 2
@@ -219,7 +240,7 @@ def table_layout(
             if k == 0:
                 hand_w = W - 2 * margin
                 hand = (margin, H - margin - ch, hand_w, ch)
-                plate = (margin, band_top + extra + margin // 2, plate_w, plate_h)
+                plate = (margin, band_top + extra + margin // 2, local_wide, local_h)
                 places.append(
                     SeatPlace(seat, a, True, (round(cx), round(y_bot)), hand, plate, trick)
                 )
@@ -236,6 +257,11 @@ def table_layout(
             overlaps(_grow(a, margin // 2), b) for i, a in enumerate(boxes) for b in boxes[i + 1 :]
         ):
             break
+    else:
+        if plate_min != (0, 0, 0):  # plates grown for long words do not fit: usual ones
+            return table_layout(
+                size, seats, local, card_scale, clockwise, max_play, local_w=local_wide
+            )
 
     # The panel sits between the seats: inside the ellipse, above the local band.
     side = max(
@@ -252,10 +278,10 @@ def table_layout(
     # the prompt line (and the buttons of a card choice, on its right): from the local
     # plate to the right edge, so long sentences have room to wrap
     status = (
-        margin + plate_w + margin,
+        margin + local_wide + margin,
         band_top + margin // 2,
-        W - (plate_w + 3 * margin),
-        plate_h + extra,
+        W - (local_wide + 3 * margin),
+        local_h + extra,
     )
     # public cards under the top bar: right of a seat at the top centre, else centred
     row_h = round(sh * 0.8)
@@ -280,7 +306,16 @@ def table_layout(
     status_rect = status
     bounds = (margin, top_h + margin, W - 2 * margin, status_rect[1] - margin - (top_h + margin))
     obstacles = [p.box for p in places if not p.local] + [shelf]
-    played, th = _played_areas(places, bounds, obstacles, max(1, max_play), tch, margin, centre)
+    played, th, fits = _played_areas(
+        places, bounds, obstacles, max(1, max_play), tch, margin, centre
+    )
+    if not fits and plate_min != (0, 0, 0):
+        # no room for the plays beside plates grown for long words: the usual plates
+        # (a long name then takes two lines of its plate)
+        smaller = (0, *plate_min[1:]) if plate_min[0] else (0, 0, 0)
+        return table_layout(
+            size, seats, local, card_scale, clockwise, max_play, smaller, local_wide
+        )
     places = [
         dataclasses.replace(p, trick=(a[0] + a[2] // 2, a[1] + a[3] // 2))
         for p, a in zip(places, played, strict=True)
@@ -312,7 +347,7 @@ def _played_areas(
     tch: int,
     margin: int,
     centre: Point,
-) -> tuple[list[Rect], int]:
+) -> tuple[list[Rect], int, bool]:
     """Reserve each place's played area: a block that holds `max_play` cards, as near to
     the place's usual trick point as it fits, clear of every seat box, of the shelf and
     of the other areas. The cards shrink (and stack in rows) until every area fits."""
@@ -330,14 +365,14 @@ def _played_areas(
             size = play_block(max_play, w, h, rows)
             got = _place_all(places, order, size, bounds, obstacles, gap, centre)
             if got is not None:
-                return got, h
+                return got, h, True
     # nothing fits at the smallest size (a tiny window): one card each, squeezed fans
     h = heights[-1]
     size = (round(h * CARD_RATIO), h)
     got = _place_all(places, order, size, bounds, obstacles, 0, centre)
     if got is not None:
-        return got, h
-    return [(p.trick[0] - size[0] // 2, p.trick[1] - h // 2, *size) for p in places], h
+        return got, h, True
+    return [(p.trick[0] - size[0] // 2, p.trick[1] - h // 2, *size) for p in places], h, False
 
 
 def _place_all(

@@ -51,10 +51,15 @@ class TextCache:
             self.scale = scale
             self._cache.clear()
 
-    def fonts(self, size: int, bold: bool = False) -> pygame.font.Font:
+    def px(self, size: int) -> int:
+        """The size text of `size` is drawn at: the player's text size applied, and
+        never below the smallest readable size."""
         # below 14 px the default font's hinting runs letters together ("card s",
         # "9cards") in an 800x600 window: small text is never drawn smaller
-        return self._fonts(max(round(size * self.scale), MIN_TEXT_PX), bold)
+        return max(round(size * self.scale), MIN_TEXT_PX)
+
+    def fonts(self, size: int, bold: bool = False) -> pygame.font.Font:
+        return self._fonts(self.px(size), bold)
 
     def render(
         self, text: str, size: int, colour: Colour = INK, bold: bool = False
@@ -103,6 +108,20 @@ class TextCache:
             else:
                 hi = mid - 1
         return text[:lo].rstrip() + "..."
+
+    def wrap_hard(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """`wrap`, and a word wider than the line (a long name) broken between letters."""
+        font = self.fonts(size, bold)
+        out: list[str] = []
+        for line in self.wrap(text, size, width, bold):
+            while font.size(line)[0] > width and len(line) > 1:
+                k = len(line) - 1
+                while k > 1 and font.size(line[:k])[0] > width:
+                    k -= 1
+                out.append(line[:k])
+                line = line[k:]
+            out.append(line)
+        return out
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         font = self.fonts(size, bold)

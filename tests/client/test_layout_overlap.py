@@ -13,7 +13,7 @@ import itertools
 
 import pygame
 import pytest
-from client_driver import DT, make_app, table_at
+from client_driver import DT, make_app
 from crowsnest.client.layout import table_layout
 from crowsnest.client.prefs import CARD_SCALES
 from crowsnest.client.scenes.table import TableScene
@@ -22,6 +22,9 @@ from crowsnest.plugin_host import load_registry
 
 SIZES = [(640, 480), (1280, 720), (1920, 1080), (2560, 1440)]
 LONG_NAME = "W" * 16  # the set-up screen takes 16 characters; W is the widest letter
+# long calls on every plate beside the card count and "partner": French words, and a
+# call with suit glyphs inline (drawn as rich text)
+LONG_CALLS = ["Jokers : sans-atout", "Enchérir à 120", "Declared 10{suit:S}10{suit:S}"]
 LONG_NEWS = "Wolfgang takes over the deal with a throw of twelve cards and the kitty doubled"
 # the longest refusal the built-in games give (Tractor's lead rule), capitalised as shown
 LONG_REASON = (
@@ -85,7 +88,7 @@ def check_regions(drawn, size) -> None:
         if (k1, o1) == (k2, o2):
             continue  # the cards of one hand or one play overlap each other by design
         if o1 == o2 and "plate" in (k1, k2) and (k1 + k2).count("plate:") == 1:
-            continue  # a plate's parts (name, icons, ...) lie on their plate, never on each other
+            continue  # a plate's icons lie on their plate (and never on each other)
         assert not r1.colliderect(r2), (size, (k1, o1, r1), (k2, o2, r2))
 
 
@@ -97,11 +100,21 @@ def test_layout_no_overlap_for_largest_plays_at_every_size(variant, seats):
 @pytest.mark.parametrize("variant,seats", cases())
 def test_layout_no_overlap_with_large_text(variant, seats):
     """The text size setting at its largest: the words wrap and fit, nothing overlaps."""
-    check_table(variant, seats, [(640, 480), (1280, 720)], ["large"], "large")
+    check_table(variant, seats, SIZES, ["large"], "large")
 
 
 def check_table(variant, seats, sizes, card_sizes, text_size):
     app = make_app(size=sizes[0])
+    cut: list[str] = []
+    real_fit = app.text.fit
+
+    def fit(s, *args, **kwargs):
+        out = real_fit(s, *args, **kwargs)
+        if out != s:
+            cut.append(s)
+        return out
+
+    app.text.fit = fit
     app.prefs.text_size = text_size
     app.apply_looks()
     s = session_for(app, variant, seats)
@@ -118,8 +131,11 @@ def check_table(variant, seats, sizes, card_sizes, text_size):
             n = fill_the_middle(t)
             t.say(LONG_NEWS, 5.0)
             t.reason = LONG_REASON
+            for p in range(t.positions):
+                t.calls[p] = LONG_CALLS[p % len(LONG_CALLS)]
             surface = pygame.Surface(size)
             app.text._cache.clear()
+            cut.clear()
             t.draw(surface)
             texts = {k[0] for k in app.text._cache}
             played = [r for k, _o, r in t.drawn if k == "played"]
@@ -127,6 +143,18 @@ def check_table(variant, seats, sizes, card_sizes, text_size):
             assert any(k == "prompt" for k, _o, _r in t.drawn)
             assert t.single or any(k == "button" for k, _o, _r in t.drawn)
             check_regions(t.drawn, size)
+            # every plate holds its words: the name, the count, "partner", the call,
+            # wrapped where need be, none cut with "..." and none past the plate's edge
+            assert not cut, (variant, size, card_size, cut)
+            assert {seat for seat, _r in t.plate_text} == set(range(t.positions))
+            icons = [(o, r) for k, o, r in t.drawn if k == "plate:icon"]
+            for seat, r in t.plate_text:
+                plate = pygame.Rect(t.lay.seats[seat].plate)
+                assert plate.contains(r), (variant, size, card_size, seat, r, plate)
+                hit = [i for o, i in icons if o == seat and i.colliderect(r)]
+                assert not hit, (variant, size, card_size, seat, r, hit)  # icons clear of words
+            words = " ".join(t._plate_line(p.seat, p.local, False) for p in t.lay.seats)
+            assert all(c in words for c in LONG_CALLS[: t.positions]), words
             # the refusal is shown whole (wrapped, never cut with "...")
             assert whole(LONG_REASON, texts), (variant, size, card_size, texts)
     app.close()
@@ -156,25 +184,33 @@ def test_layout_played_areas_clear_of_seats_shelf_and_prompt(seats, max_play):
 
 
 def test_the_leaders_icon_stays_clear_of_the_plate_words():
-    """A seat that leads the round but did not deal (a Dou Dizhu landlord after the
-    auction) has its leader icon in the first slot from the plate's right edge, and the
-    card count, moved up beside the name when the call fills the second line, stays to
-    its left (the icon used to stand in the second slot, over the count)."""
+    """A seat that leads but did not deal (a Dou Dizhu landlord after the auction) has
+    its leader icon in the first slot from the plate's right edge, where the room kept
+    for its name ends (the icon used to stand in the second slot, over a long name)."""
     app = make_app()
-
-    def landlord_leads(m) -> bool:
-        v = m.view_json(0)
-        return m.phase == "play" and v["landlord"] not in (v["dealer"], 0)
-
-    t = table_at(app, "doudizhu", 3, landlord_leads)
-    seat = t.view.raw["landlord"]
-    t.calls[seat] = "pair of 4s"  # a call on the plate: the count moves up beside the name
-    surface = pygame.Surface(app.size)
-    t.draw(surface)
-    parts = {k: r for k, o, r in t.drawn if o == seat and k.startswith("plate:")}
-    assert "plate:icon" in parts and "plate:count" in parts, parts
+    v = app.registry.variant("doudizhu")
+    for seed in range(40):
+        setups = [SeatSetup("human" if i == 0 else "ai", "random", LONG_NAME) for i in range(3)]
+        s = LocalGame(v, setups, seed=seed)
+        m = s.match
+        while m.phase != "play" and not m.over:
+            s.apply(s.runner.choose(m, m.to_move, "random", budget_s=None).action)
+        if m.phase == "play" and m.view_json(0)["landlord"] not in (m.view_json(0)["dealer"], 0):
+            break
+    else:
+        raise AssertionError("no seed gave a landlord who neither deals nor sits at seat 0")
+    seat = m.view_json(0)["landlord"]
+    t = TableScene(s)
+    app.stack.replace(t)
+    t.tweener.finish_all()
+    t.beats.clear()
+    t.dealing = None
+    app.step(DT)
+    t.draw(pygame.Surface(app.size))
+    icons = [r for k, o, r in t.drawn if k == "plate:icon" and o == seat]
     plate = next(r for k, o, r in t.drawn if k == "plate" and o == seat)
-    assert plate.right - parts["plate:icon"].right < parts["plate:icon"].width  # first slot
-    assert parts["plate:count"].right <= parts["plate:icon"].left
+    assert len(icons) == 1 and plate.right - icons[0].right < icons[0].width  # first slot
+    words = [r for o, r in t.plate_text if o == seat]
+    assert words and not any(icons[0].colliderect(r) for r in words), (icons, words)
     check_regions(t.drawn, app.size)
     app.close()

@@ -17,6 +17,12 @@ from .room import RoomBase
 BarItem = tuple[str, Any, str]  # (words, colour, suit key whose glyph goes first, or "")
 
 
+def line_height(font: pygame.font.Font) -> int:
+    """The step between lines of a font: a line with accented capitals and descenders
+    (Ä, Å, É, ç) renders taller than the font's line size, and lines must not overlap."""
+    return max(font.get_linesize(), font.size("ÅÉÄgjç")[1])
+
+
 class PaintRoom(RoomBase):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.lay
@@ -26,6 +32,7 @@ class PaintRoom(RoomBase):
         surface.blit(assets.table(surface.get_size()), (0, 0))
         self.frame_faces = set()
         self.drawn = []
+        self.plate_text = []
         self._draw_centre(surface)
         for place in lay.seats:
             self._draw_seat(surface, place)
@@ -34,8 +41,8 @@ class PaintRoom(RoomBase):
         self._draw_status(surface)
 
     def _mark(self, kind: str, owner: int, rect: Any) -> None:
-        """Record a drawn region (what it is, whose; "plate:..." a part of a seat's name
-        plate: its name, icons, score, second line): the layout tests check that
+        """Record a drawn region (what it is, whose; "plate:icon" an icon on a seat's
+        plate): the layout tests check that
         regions of different owners never overlap and all stay in the window."""
         self.drawn.append((kind, owner, pygame.Rect(rect)))
 
@@ -169,6 +176,8 @@ class PaintRoom(RoomBase):
         if not fan:
             return
         hx, hy, hw, hh = lay.seats[seat].hand
+        if hh <= 0:
+            return  # no room for cards at this seat (a tiny window): its plate counts them
         drop = max(3, hh // 8)
         n = len(ups)
         # Piles side by side (not fanned: each pile is a separate stack), the under card
@@ -236,33 +245,46 @@ class PaintRoom(RoomBase):
             self._mark("plate:icon", seat, (*at, icon_h, icon_h))
         icons = dealer + leads
         room = px + pw - ix - ui(6) - icons * (icon_h + ui(4))
+        # a long name: smaller type, then two lines (a dummy's "Dummy (played by ...)")
+        nsize = text.shrink(name, ui(18), room, True, ui(12))
+        names = text.wrap_hard(name, nsize, room, True)
+        y = py + ui(4)
+        for ln in names:
+            r = text.draw(surface, ln, nsize, (ix, y), INK, True)
+            self._mark_text(seat, r)
+            y += line_height(text.fonts(nsize, True))
         score = ""
         if not self.match.teams and seat < len(self.match.scores):
             # individual scoring: each plate carries its own running score
             score = str(self.words.ask("score_value", self.match.scores[seat]))
-        parts = self._plate_parts(seat, place.local, to_move)
-        line2 = "  ".join(parts)
-        small = text.fonts(ui(15))
-        room2 = (
-            px + pw - ix - ui(4) - (text.fonts(ui(18), True).size(score)[0] + ui(8) if score else 0)
-        )
-        up = ""
-        if "{" not in line2 and len(parts) > 1 and small.size(line2)[0] > room2:
-            # the second line is full (a long call): the card count moves up beside
-            # the name, where there is room, so the call is read whole
-            need = text.fonts(ui(18), True).size(name)[0] + ui(10) + small.size(parts[0])[0]
-            if need <= room:
-                up, line2 = parts[0], "  ".join(parts[1:])
-                room -= small.size(up)[0] + ui(10)
-        name, nsize = self._fit_words(name, ui(18), room, True)  # a long name stays on its plate
-        r = text.draw(surface, name, nsize, (ix, py + ui(5)), INK, True)
-        self._mark("plate:name", seat, r)
-        if up:
-            at = (px + pw - ui(6) - icons * (icon_h + ui(4)), py + ui(7))
-            r = text.draw(surface, up, ui(15), at, MUTED, False, "topright")
-            self._mark("plate:count", seat, r)
+        call = self.calls.get(seat)
+        call_colour = GOLD if call and not to_move else MUTED
+        # the words under the name, wrapped onto the plate's lines (the call on a line
+        # of its own where there is room): nothing is cut while a line is free
+        small = ui(15)
+        step = line_height(text.fonts(small))
+        top = y + ui(1)
+        score_w = text.fonts(ui(18), True).size(score)[0] + ui(8) if score else 0
+        lines = self._plate_flow(seat, place.local, to_move, pw - ui(14) - ui(6), score_w)
+        free = max(1, (py + ph - ui(3) - top) // step)
+        if len(lines) > free:  # no room to spare: the last line takes what is left, cut
+            rest = "  ".join(w for ln in lines[free - 1 :] for w, _c in ln)
+            lines = [*lines[: free - 1], [(text.fit(rest, small, pw - ui(20)), MUTED)]]
+        y = top
+        for ln in lines:
+            x = ix
+            for words, kind in ln:
+                ink = call_colour if kind == "call" else MUTED
+                if "{" in words:  # suit glyphs inline ("Declared 2{suit:S}")
+                    img = self._rich(words, small, ink)
+                    r = surface.blit(img, img.get_rect(topleft=(x, y)))
+                else:
+                    r = text.draw(surface, words, small, (x, y), ink, False)
+                self._mark_text(seat, r)
+                x = r.right + text.fonts(small).size("  ")[0]
+            y += step
         if score:
-            r = text.draw(
+            text.draw(
                 surface,
                 score,
                 ui(18),
@@ -271,39 +293,56 @@ class PaintRoom(RoomBase):
                 True,
                 "bottomright",
             )
-            self._mark("plate:score", seat, r)
-        call = self.calls.get(seat)
-        colour = GOLD if call and not to_move else MUTED
-        if "{" in line2:  # suit glyphs inline ("Declared 2{suit:S}")
-            img = self._rich(line2, ui(15), colour)
-            r = surface.blit(img, img.get_rect(bottomleft=(ix, py + ph - ui(3))))
-        else:
-            line2 = text.fit(line2, ui(15), room2)
-            r = text.draw(
-                surface, line2, ui(15), (ix, py + ph - ui(5)), colour, False, "bottomleft"
-            )
-        if line2:
-            self._mark("plate:line", seat, r)
 
-    def _fit_words(self, words: str, size: int, room: int, bold: bool) -> tuple[str, int]:
-        """The words and the size to draw them at: smaller type before anything is cut,
-        then cut as a last resort."""
-        text = self.app.text
-        for s in (size, size * 5 // 6, size * 2 // 3):
-            if text.fonts(s, bold).size(words)[0] <= room:
-                return words, s
-        small = size * 2 // 3
-        return text.fit(words, small, room, bold), small
+    def _mark_text(self, seat: int, r: pygame.Rect) -> None:
+        """Words drawn on a plate (the layout test checks they stay on it)."""
+        self.plate_text.append((seat, pygame.Rect(r)))
+
+    def _plate_flow(
+        self, seat: int, local: bool, to_move: bool, room: int, score_w: int
+    ) -> list[list[tuple[str, str]]]:
+        """The plate's words in lines of (words, kind) pieces at most `room` wide: the
+        facts (card count, "partner", the game's words) first, the call or "thinking"
+        on a line of its own; a piece wider than a line is wrapped by words. The last
+        line leaves `score_w` free for the score."""
+        text, ui = self.app.text, self.app.ui
+        font = text.fonts(ui(15))
+        gap = font.size("  ")[0]
+
+        def width(w: str) -> int:
+            return self._rich(w, ui(15), MUTED).get_width() if "{" in w else font.size(w)[0]
+
+        pieces: list[tuple[str, str]] = []
+        for kind, words in self._plate_pieces(seat, local, to_move):
+            if "{" in words or width(words) <= room:
+                pieces.append((words, kind))
+            else:
+                pieces += [(w, kind) for w in text.wrap(words, ui(15), room)]
+        lines: list[list[tuple[str, str]]] = []
+        used = room + 1
+        for words, kind in pieces:
+            w = width(words)
+            new_line = kind == "call" and lines and lines[-1][-1][1] != "call"
+            if lines and not new_line and used + gap + w <= room:
+                lines[-1].append((words, kind))
+                used += gap + w
+            else:
+                lines.append([(words, kind)])
+                used = w
+        if score_w and lines and used + score_w > room:
+            lines.append([])
+        return lines
 
     def _plate_line(self, seat: int, local: bool, to_move: bool) -> str:
-        """The plate's second line as one string (tests read it)."""
-        return "  ".join(self._plate_parts(seat, local, to_move))
+        """The plate's words under the name as one string (tests read it)."""
+        return "  ".join(w for _k, w in self._plate_pieces(seat, local, to_move))
 
-    def _plate_parts(self, seat: int, local: bool, to_move: bool) -> list[str]:
-        """The plate's second line: card count, thinking or the call, the game's words."""
+    def _plate_pieces(self, seat: int, local: bool, to_move: bool) -> list[tuple[str, str]]:
+        """The plate's words under the name, each with its kind ("fact" or "call"):
+        card count, "partner", the game's words, then thinking or the call."""
         s = self.session
         words = self.words
-        parts: list[str] = []
+        parts: list[tuple[str, str]] = []
         # between deals the hands are put away: no "0 cards" against the sheet's cards left
         if not local and not self.between:
             counts = self.view.hand_counts
@@ -312,24 +351,25 @@ class PaintRoom(RoomBase):
                 n = self.view.dummy.count + self.view.dummy.down
             if self.dealing is not None:
                 n = min(n, self.dealing.get(seat, 0))
-            parts.append(words(say("{count} card", plural="{count} cards", count=n)))
+            parts.append(("fact", words(say("{count} card", plural="{count} cards", count=n))))
         me = self.bottom
         if seat != me and s.team_of(seat) is not None and s.team_of(seat) == s.team_of(me):
-            parts.append(words(say("partner")))  # named, not only the team stripe
+            parts.append(("fact", words(say("partner"))))  # named, not only the team stripe
+        if not self.between:
+            for t in self.words.ask("plate", self.view, seat) or ():
+                parts.append(("fact", words(t)))
         call = self.calls.get(seat)
         if to_move and not s.is_human(seat) and (s.ai_busy() or self._ai_ready == seat):
             dots = "." * (1 + int(self.app.clock_s * 3) % 3)
-            parts.append(words(say("thinking")) + dots)
+            parts.append(("call", words(say("thinking")) + dots))
         elif call:
-            parts.append(call)
-        if not self.between:
-            for t in self.words.ask("plate", self.view, seat) or ():
-                parts.append(words(t))
-        return [p for p in parts if p]
+            parts.append(("call", call))
+        return [(k, p) for k, p in parts if p]
 
     def _rich(self, line: str, size: int, colour: Any) -> pygame.Surface:
         """Text with inline suit icons, cached (it is drawn every frame)."""
         cache = self._rich_cache
+        size = self.app.text.px(size)  # as plain text is drawn: the text size applies
         key = (line, size, colour)
         img = cache.get(key)
         if img is None:

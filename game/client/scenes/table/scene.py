@@ -19,7 +19,7 @@ from ...words import Words
 from .animate import AnimateRoom
 from .controls import ControlsRoom
 from .flow import FlowRoom
-from .paint import PaintRoom
+from .paint import PaintRoom, line_height
 from .room import CardSprite
 from .view import TableView
 
@@ -34,6 +34,7 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
         self.trick: list[CardSprite] = []  # cards lying in the middle
         self.beats: list[Callable[[], None]] = []
         self.calls: dict[int, str] = {}  # what each seat called, on its plate
+        self.plate_text: list[tuple[int, pygame.Rect]] = []  # words drawn on plates
         self.banner = ""
         self.banner_left = 0.0
         self.reason = ""
@@ -116,11 +117,25 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
             self.app.prefs.card_scale,
             clockwise=self.session.variant.clockwise,
             max_play=self.largest_play(),
+            plate_min=self.plate_room(),
         )
         self.tweener.finish_all()
         self._rebuild_trick()
         self._build_toolbar()
         self._build_panel()
+
+    def plate_room(self) -> tuple[int, int, int]:
+        """The plate size its words need at the player's text size: the longest name,
+        and three lines of words under it (count, "partner", the game's words, the
+        call: French at 640x480 needs them all; a name beside the dealer's mark that
+        no longer fits takes one of them)."""
+        text, ui = self.app.text, self.app.ui
+        bold = text.fonts(ui(18), True)
+        names = [bold.size(self.name_of(p))[0] for p in range(self.positions)]
+        w = max(names, default=0) + ui(14) + ui(6)
+        small = line_height(text.fonts(ui(15)))
+        h = ui(4) + line_height(bold) + ui(1) + 3 * small + ui(3)
+        return w, h, h - small  # the local plate shows no card count: a line less
 
     def largest_play(self) -> int:
         """The game's largest legal play (its presentation says), for the played areas."""
