@@ -331,8 +331,10 @@ class CardArt:
     """A game's card art: `folder` holds `cards/<suit>_<rank>.png` and
     `backs/<style>.png` (found before the client's own); `suits` says how the client
     draws the game's suit keys when it paints a face itself; `labels` maps a rank to
-    the word printed on its face (the bird card: "CROW"); `points` badges are drawn
-    from the deck."""
+    the word printed on its face (the bird card: "CROW"), an English word marked with
+    N_() that the client translates through the game's catalog when it draws the face
+    (a face whose word has no sprite is drawn); `points` badges are drawn from the
+    deck."""
 
     folder: str = ""
     suits: Mapping[str, SuitLook] = field(default_factory=dict)
