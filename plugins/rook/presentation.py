@@ -30,6 +30,7 @@ from crowsnest.engine.presentation import (
     join_words,
     say,
 )
+from crowsnest.i18n import N_
 
 from .rules import BIRD_TOKEN, COLOUR_NAMES, COLOURS
 
@@ -206,8 +207,7 @@ class RookPresentation(Presentation):
         self.bird = bird
         self._lesson = lesson
 
-    def coach(self, phase: str, view: Mapping[str, Any]) -> tuple[Text, Text] | None:
-        return COACH.get(phase)
+    coach_phases = COACH
 
     def lesson(self) -> tuple[LessonPage, ...]:
         return self._lesson
@@ -246,13 +246,23 @@ class RookPresentation(Presentation):
         return [
             TableEvent(
                 NEWS,
-                news=say("The nest ({points} points) goes to {side}", points=pts, side=Side(to)),
+                news=say(
+                    "The nest ({count} point) goes to {side}",
+                    plural="The nest ({count} points) goes to {side}",
+                    count=pts,
+                    side=Side(to),
+                ),
                 queued=True,
             ),
             TableEvent(
                 REVEAL,
                 cards=tuple(ev.get("cards", ())),
-                caption=say("The nest: {points} points to {side}", points=pts, side=Side(to)),
+                caption=say(
+                    "The nest: {count} point to {side}",
+                    plural="The nest: {count} points to {side}",
+                    count=pts,
+                    side=Side(to),
+                ),
             ),
         ]
 
@@ -407,4 +417,9 @@ class RookPresentation(Presentation):
         return (("R14", "Y14", "BIRD", "G14", "B14"), ("R5", "G10", "Y5", "B10", "R10"))
 
     def card_art(self) -> CardArt:
-        return CardArt(str(SPRITES), SUITS, {BIRD_TOKEN: self.bird.upper()})
+        # The word on the bird card's face, a catalog word (the client translates it).
+        # TRANSLATORS: printed in capitals on the Crow card's face (the bird's name).
+        crow = N_("CROW")
+        # TRANSLATORS: printed on the Rook card's face; Rook is a brand name.
+        rook = N_("ROOK")
+        return CardArt(str(SPRITES), SUITS, {BIRD_TOKEN: crow if self.bird == "Crow" else rook})

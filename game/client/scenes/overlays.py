@@ -502,7 +502,13 @@ class GameOverScene(_Sheet):
         y = self.draw_table(surface, self.box.top + ui(150), header, rows)
         text.draw(
             surface,
-            words(say("{count} deals played  (Tab: score sheet)", count=s.match.deal_no)),
+            words(
+                say(
+                    "{count} deal played  (Tab: score sheet)",
+                    plural="{count} deals played  (Tab: score sheet)",
+                    count=s.match.deal_no,
+                )
+            ),
             ui(20),
             (self.box.centerx, y + ui(16)),
             MUTED,
