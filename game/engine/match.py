@@ -175,6 +175,7 @@ class Match:
         )
         self.deal: Deal = self.variant.new_deal(self.setup)
         self.deal_index += 1
+        self.deal_start = len(self.log)  # where this deal's actions begin in the log
 
     # ------------------------------------------------------------ the game
 
@@ -230,6 +231,7 @@ class Match:
         "end_reason",
         "end_text",
         "over",
+        "deal_start",
     )
 
     def apply_unchecked(self, action: Action) -> list[Event]:
@@ -301,6 +303,11 @@ class Match:
             events.append(over)
             return
         self._start_deal(st.next_dealer)
+
+    def deal_actions(self) -> list[Action]:
+        """The actions of the deal in progress: self.setup and these rebuild self.deal
+        (variant.new_deal(setup), then deal.apply each), as an AI's worker process does."""
+        return self.log[self.deal_start :]
 
     def view(self, seat: int) -> View:
         return self.deal.view(seat)

@@ -130,6 +130,13 @@ class Deal(ABC):
     def full_state(self) -> dict[str, Any]:
         """Everything, JSON-able: hands, piles, trump, phase (for tests and review)."""
 
+    def piles(self) -> Mapping[str, Sequence[Card]] | None:
+        """Where every card of the deck lies now, by id: pile name -> card ids ("hand0",
+        "nest", "table", "won1", ...; full_state()'s "where" in ids). Cheap: it may hand
+        out the deal's own lists, which callers only read. Card conservation is checked
+        with it after every action (tools/soak.py); None: the variant does not say."""
+        return None
+
     @abstractmethod
     def result(self) -> DealResult:
         """Once over: the deal's result for the scorer."""

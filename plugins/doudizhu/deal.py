@@ -380,11 +380,15 @@ class DouDizhuDeal(Deal):
             played=tuple(tuple(sorted(p)) for p in played),
         )
 
+    def piles(self) -> dict[str, list[Card]]:
+        out = {f"hand{s}": self.hand_of(s) for s in range(SEATS)}
+        out["bottom"] = list(self.bottom) if self.landlord < 0 else []
+        out["played"] = [c for c in range(54) if self.played_mask >> c & 1]
+        return out
+
     def full_state(self) -> dict[str, Any]:
         hands = [names_of(self.hand_of(s)) for s in range(SEATS)]
-        where: dict[str, list[str]] = {f"hand{s}": hands[s] for s in range(SEATS)}
-        where["bottom"] = names_of(self.bottom) if self.landlord < 0 else []
-        where["played"] = names_of([c for c in range(54) if self.played_mask >> c & 1])
+        where = {k: names_of(v) for k, v in self.piles().items()}
         last = self.last
         return {
             "phase": self.phase,

@@ -541,7 +541,12 @@ class RookDeal(Deal):
         self.acting = lead
         self._to_move = self.ctl[lead]
 
-    def _play(self, c: int) -> list[Event]:
+    def play_quiet(self, c: int) -> None:
+        """Play card c with no events (AI play-outs: thousands of deals per decision,
+        whose events nobody reads); the state changes exactly as apply() makes it."""
+        self._play(c, quiet=True)
+
+    def _play(self, c: int, quiet: bool = False) -> list[Event]:
         pos = self.acting
         self.hands[pos].remove(c)
         r = self.r
@@ -563,7 +568,7 @@ class RookDeal(Deal):
             self.acting = nxt
             self._to_move = self.ctl[nxt]
             return []
-        return self._close_trick()
+        return self._close_trick(quiet)
 
     def _turn_up(self, c: int) -> None:
         i = self.dummy_pile.pop(c)
@@ -573,7 +578,7 @@ class RookDeal(Deal):
             self.hands[DUMMY].append(under)
             self.dummy_pile[under] = i
 
-    def _close_trick(self) -> list[Event]:
+    def _close_trick(self, quiet: bool = False) -> list[Event]:
         r = self.r
         trick = self.trick
         points = r.points
@@ -587,13 +592,17 @@ class RookDeal(Deal):
         self.tricks_won[wpos] += 1
         self.history += (tuple(trick),)
         names = self.deck.names
-        ev: Event = {
-            "type": "trick",
-            "winner": wpos,
-            "cards": [names[c] for c in cards],
-            "points": pts,
-            "leader": trick[0][0],
-        }
+        ev: Event = (
+            {}
+            if quiet
+            else {
+                "type": "trick",
+                "winner": wpos,
+                "cards": [names[c] for c in cards],
+                "points": pts,
+                "leader": trick[0][0],
+            }
+        )
         self.trick = []
         self.led = -1
         self.last_winner = wpos
@@ -606,7 +615,7 @@ class RookDeal(Deal):
         npts = sum(points[c] for c in self.nest)
         self.won_points[to] += npts
         self.won[to].extend(self.nest)
-        nest_cards = [names[c] for c in sorted(self.nest)]
+        nest_cards = [] if quiet else [names[c] for c in sorted(self.nest)]
         self.nest = []
         self.phase = "over"
         self._to_move = -1
@@ -709,6 +718,20 @@ class RookDeal(Deal):
             scores=tuple(self.scores),
         )
 
+    def piles(self) -> dict[str, Sequence[int]]:
+        r = self.r
+        out: dict[str, Sequence[int]] = {f"hand{s}": self.hands[s] for s in range(r.seats)}
+        if r.dummy:
+            out["dummy_up"] = self.hands[DUMMY]
+            out["dummy_down"] = [c for c in self.dummy_down if c >= 0]
+        out["nest"] = self.nest
+        if r.aside:
+            out["aside"] = self.aside
+        out["table"] = [c for _, c in self.trick]
+        for p in range(r.positions):
+            out[f"won{p}"] = self.won[p]
+        return out
+
     def full_state(self) -> dict[str, Any]:
         r = self.r
         names = self.deck.names
@@ -717,18 +740,7 @@ class RookDeal(Deal):
             return [names[c] for c in sorted(cards)]
 
         seats = r.seats
-        where: dict[str, list[str]] = {}
-        for s in range(seats):
-            where[f"hand{s}"] = nm(self.hands[s])
-        if r.dummy:
-            where["dummy_up"] = nm(self.hands[DUMMY])
-            where["dummy_down"] = nm([c for c in self.dummy_down if c >= 0])
-        where["nest"] = nm(self.nest)
-        if r.aside:
-            where["aside"] = nm(self.aside)
-        where["table"] = nm([c for _, c in self.trick])
-        for p in range(r.positions):
-            where[f"won{p}"] = nm(self.won[p])
+        where = {k: nm(v) for k, v in self.piles().items()}
         return {
             "phase": self.phase,
             "to_move": self._to_move,

@@ -583,17 +583,21 @@ class TractorDeal(Deal):
         """The 8 cards the dealer picked up (shown to the dealer while burying)."""
         return tuple(sorted(self.setup.piles["kitty"]))
 
+    def piles(self) -> dict[str, Sequence[int]]:
+        out: dict[str, Sequence[int]] = {f"hand{s}": self.hands[s] for s in range(SEATS)}
+        out["kitty"] = self.kitty
+        out["table"] = [c for _, cs in self.trick for c in cs]
+        for s in range(SEATS):
+            out[f"won{s}"] = self.won[s]
+        return out
+
     def full_state(self) -> dict[str, Any]:
         names = self.deck.names
 
         def nm(cards: Sequence[int]) -> list[str]:
             return [names[c] for c in sorted(cards)]
 
-        where: dict[str, list[str]] = {f"hand{s}": nm(self.hands[s]) for s in range(SEATS)}
-        where["kitty"] = nm(self.kitty)
-        where["table"] = nm([c for _, cs in self.trick for c in cs])
-        for s in range(SEATS):
-            where[f"won{s}"] = nm(self.won[s])
+        where = {k: nm(v) for k, v in self.piles().items()}
         return {
             "phase": self.phase,
             "to_move": self._to_move,
