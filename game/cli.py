@@ -103,6 +103,18 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--seed", type=int, default=1, metavar="S", help=_("seed of the first deal"))
     t.add_argument("--workers", type=int, default=1, metavar="N", help=_("processes to use"))
     t.add_argument(
+        "--first-deal",
+        type=int,
+        default=0,
+        metavar="K",
+        help=_("play deals K to K+N-1 of the seeded sequence (shards of one long run)"),
+    )
+    t.add_argument(
+        "--results",
+        metavar="FILE",
+        help=_("save each finished deal to FILE and skip those already in it (resume a run)"),
+    )
+    t.add_argument(
         "--bidder",
         default="normal",
         metavar="L",
@@ -505,7 +517,14 @@ def cmd_tournament(args: argparse.Namespace, cfg: Config) -> int:
     elif args.address:
         raise CLIError(_("--address is for --backend ray"), 2)
     try:
-        out = tm.run(spec, args.deals, workers=args.workers, backend=backend)
+        out = tm.run(
+            spec,
+            args.deals,
+            workers=args.workers,
+            backend=backend,
+            first=args.first_deal,
+            results_file=args.results,
+        )
     except tm.TournamentError as e:
         raise CLIError(str(e), 2) from None
     except (MatchError, OptionError) as e:

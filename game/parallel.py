@@ -220,8 +220,10 @@ def run_jobs(
     initializer: Callable[..., Any] | None = None,
     initargs: tuple[Any, ...] = (),
     progress: Progress | None = None,
+    on_result: Callable[[int, R], None] | None = None,
 ) -> Outcome[R]:
-    """Run fn on every job (see the module doc); results in job order."""
+    """Run fn on every job (see the module doc); results in job order. `on_result(index,
+    result)` is called in this process as each job finishes (e.g. to save it at once)."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     results: list[R | None] = [None] * len(jobs)
@@ -232,6 +234,8 @@ def run_jobs(
     def record(i: int, r: R) -> None:
         results[i] = r
         finished[i] = True
+        if on_result is not None:
+            on_result(i, r)
         if progress is not None:
             progress.advance()
 

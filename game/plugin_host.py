@@ -22,6 +22,7 @@ import importlib
 import importlib.metadata
 import importlib.util
 import inspect
+import os
 import re
 import sys
 import traceback
@@ -440,12 +441,15 @@ def load_registry(
     user_folder: bool = True,
     entry_points: bool = True,
     config: HasPluginSettings | None = None,
+    isolate_ais: bool = True,
 ) -> Registry:
     """Discover, load and validate every plugin; never raises for a plugin's fault.
 
     `config` (a crowsnest.config.Config) supplies plugin folders and the disabled list;
     explicit `folders` / `disabled` are added to it. `user_folder=False` skips the
-    platformdirs plugin folder (tests).
+    platformdirs plugin folder (tests). With `isolate_ais`, the AIs of plugins that are
+    not built in are wrapped to run in a worker process (crowsnest.ai.isolated, which
+    loads the same plugins without it).
     """
     folder_list: list[str | Path] = []
     off = set(disabled)
@@ -557,6 +561,9 @@ def load_registry(
     # Every variant gets its extra AIs and, always, "random".
     final: dict[str, Variant] = {}
     random_factory = _random_factory()
+    origin = {it.cand.name: it.cand.origin for it in loaded}
+    worker_args = _worker_args(folder_list, off, entry_points)
+    isolate_ais = isolate_ais and _isolation_available()
     for vid, v in variants.items():
         ais = dict(v.ais)
         ais.update(extra.get(vid, {}))
@@ -564,12 +571,40 @@ def load_registry(
         for level in v.ais:
             ai_owner.setdefault((vid, level), owner[vid])
         ai_owner.setdefault((vid, "random"), "built-in")
+        if isolate_ais:
+            for level, factory in ais.items():
+                if origin.get(ai_owner[(vid, level)], BUILT_IN) != BUILT_IN:
+                    ais[level] = _isolated(factory, worker_args)
         final[vid] = dataclasses.replace(v, ais=MappingProxyType(ais))
     return Registry(
         variants=MappingProxyType(final),
         plugins=tuple(it.record() for it in loaded),
         ai_owner=MappingProxyType(ai_owner),
     )
+
+
+def _worker_args(
+    folders: Iterable[str | Path], disabled: Iterable[str], eps: bool
+) -> tuple[str, ...]:
+    """How an AI worker process loads the same plugins (crowsnest.ai.isolated)."""
+    args: list[str] = []
+    for f in folders:
+        args += ["--folder", os.path.abspath(os.path.expanduser(str(f)))]
+    for name in sorted(disabled):
+        args += ["--disabled", name]
+    return (*args, *(() if eps else ("--no-entry-points",)))
+
+
+def _isolation_available() -> bool:
+    from crowsnest.ai.isolated import AVAILABLE
+
+    return AVAILABLE
+
+
+def _isolated(factory: Any, worker_args: tuple[str, ...]) -> Any:
+    from crowsnest.ai.isolated import IsolatedFactory
+
+    return IsolatedFactory(factory, worker_args)
 
 
 def _fail(pm: pluggy.PluginManager, item: _Loaded, exc: BaseException) -> None:

@@ -96,7 +96,9 @@ def registry_with(
         temporary plugin folder and loaded as a drop-in (origin "drop-in").
     The user's own plugin folder is never read. With ``entry_points=False`` installed
     packages (the built-ins included) are skipped; module/object plugins then need
-    ``entry_points=True``.
+    ``entry_points=True``. Every AI runs in this process, as the built-ins do: the
+    plugins given here exist only in it, so a worker process (crowsnest.ai.isolated)
+    could not load them; load_registry with a real folder shows isolation.
     """
     entries: list[tuple[str, str, str]] = []
     dropins: list[Path] = []
@@ -132,7 +134,11 @@ def registry_with(
             for name, target, version in entries:
                 stack.enter_context(_fake_distribution(name, target, version))
             return load_registry(
-                all_folders, disabled, user_folder=False, entry_points=entry_points
+                all_folders,
+                disabled,
+                user_folder=False,
+                entry_points=entry_points,
+                isolate_ais=False,
             )
 
 

@@ -28,13 +28,23 @@ Determinism: one task is one deal of one pairing; its AIs get random generators 
 (seed, deal, table) and searches run without their time caps (crowsnest.ai.search), so a
 task's result depends on nothing else and the aggregate is the same for any number of
 workers or backend (results are sorted by task before they are added up).
+
+Long runs: ``first`` (``--first-deal``) plays deals first..first+deals-1 of the same
+seeded sequence (deal k is always seed + k), so shards of one run pool exactly; a
+``results`` file (``--results``, JSON lines: a header naming the tournament, then one
+line per finished task, written as it finishes) is read back first, its tasks are not
+played again, and the report covers the file's tasks in the range together with the
+new ones: an interrupted run continues where it stopped, and files of several shards
+(``cat``-ed together) are reported as one run.
 """
 
 from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import math
+import os
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -169,11 +179,89 @@ def pairings(levels: Sequence[str]) -> list[tuple[str, str]]:
     return list(itertools.combinations(levels, 2))
 
 
-def tasks(spec: Spec, deals: int) -> list[tuple[int, int]]:
+def tasks(spec: Spec, deals: int, first: int = 0) -> list[tuple[int, int]]:
     """(deal, pairing) in the order they are played: deal by deal, so an interrupted run
     has whole deals for every pairing."""
     n = len(pairings(spec.levels))
-    return [(k, p) for k in range(deals) for p in range(n)]
+    return [(k, p) for k in range(first, first + deals) for p in range(n)]
+
+
+# ---------------------------------------------------------------- results files
+
+_HEADER_KEYS = ("variant", "levels", "seed", "seats", "options", "bidder", "matches")
+
+
+def _header(spec: Spec) -> dict[str, Any]:
+    d = asdict(spec)
+    return {"tournament": {k: d[k] for k in _HEADER_KEYS}}
+
+
+def load_results(path: str, spec: Spec) -> dict[tuple[int, int], dict[str, Any]]:
+    """The finished tasks saved in a results file, by (deal, pairing) (empty when the
+    file does not exist). A header for another tournament is refused with a sentence
+    saying what differs; a line cut short (the run was killed while writing it) is
+    skipped, so that task is played again."""
+    done: dict[tuple[int, int], dict[str, Any]] = {}
+    if not os.path.exists(path):
+        return done
+    want = json.loads(json.dumps(_header(spec)))["tournament"]
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise TournamentError(f"cannot read the results file {path}: {e}") from None
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except ValueError:
+            continue  # cut short
+        if not isinstance(item, dict):
+            raise TournamentError(f"{path}, line {n}: not a tournament result")
+        if "tournament" in item:
+            got = item["tournament"]
+            diff = [k for k in _HEADER_KEYS if not isinstance(got, dict) or got.get(k) != want[k]]
+            if diff:
+                raise TournamentError(
+                    f"{path} holds the results of another tournament (its "
+                    f"{', '.join(diff)} differ from this run's); use another --results file"
+                )
+            continue
+        try:
+            key = (int(item["deal"]), int(item["pairing"]))
+        except (KeyError, TypeError, ValueError):
+            raise TournamentError(f"{path}, line {n}: not a tournament result") from None
+        done[key] = item
+    return done
+
+
+class _ResultsFile:
+    """Appends each finished task to the results file at once (a new file starts with
+    the header; shards' files concatenated hold one header each)."""
+
+    def __init__(self, path: str, spec: Spec) -> None:
+        try:
+            cut = False
+            new = not os.path.exists(path) or not os.path.getsize(path)
+            if not new:
+                with open(path, "rb") as f:
+                    f.seek(-1, os.SEEK_END)
+                    cut = f.read(1) != b"\n"
+            self.f = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
+            if cut:
+                self.f.write("\n")  # end a line cut short before appending
+        except OSError as e:
+            raise TournamentError(f"cannot write the results file {path}: {e}") from None
+        if new:
+            self.write(_header(spec))
+
+    def write(self, item: Mapping[str, Any]) -> None:
+        self.f.write(json.dumps(item) + "\n")
+        self.f.flush()
+
+    def close(self) -> None:
+        self.f.close()
 
 
 # ---------------------------------------------------------------- playing
@@ -431,25 +519,40 @@ def run(
     backend: Backend | None = None,
     progress: bool = True,
     stream: Any = None,
+    first: int = 0,
+    results_file: str | None = None,
 ) -> dict[str, Any]:
     """Play the tournament; returns the report (see summarize). Local runs go through
     crowsnest.parallel (a spawned pool; workers load the plugins from spec.config). Ctrl-C
-    stops it and the report covers the tasks that finished (`interrupted`: true)."""
+    stops it and the report covers the tasks that finished (`interrupted`: true).
+    `first` and `results_file`: see the module doc (long runs)."""
     from crowsnest.ai.search import set_time_caps
 
     if deals < 1:
         raise TournamentError("--deals must be at least 1")
+    if first < 0:
+        raise TournamentError("--first-deal must be 0 or more")
     if workers < 1:
         raise TournamentError("--workers must be at least 1")
     variant = _variant_in(spec)
     spec = plan(variant, spec)
-    todo = tasks(spec, deals)
+    todo = tasks(spec, deals, first)
+    saved: list[dict[str, Any]] = []
+    sink: _ResultsFile | None = None
+    if results_file is not None:
+        done = load_results(results_file, spec)
+        saved = [done[t] for t in todo if t in done]
+        todo = [t for t in todo if t not in done]
+        sink = _ResultsFile(results_file, spec)
     unit = "deals" if len(pairings(spec.levels)) == 1 else "deal pairings"
-    prog = LogProgress(len(todo), unit, stream=stream) if progress else None
+    prog = LogProgress(len(todo), unit, stream=stream) if progress and todo else None
     t0 = time.perf_counter()
     old = set_time_caps(False)
     try:
-        if backend is None:
+        if not todo:
+            results: list[dict[str, Any]] = []
+            interrupted = False
+        elif backend is None:
             out = run_jobs(
                 _job,
                 [(spec, k, p) for k, p in todo],
@@ -457,6 +560,7 @@ def run(
                 initializer=_init_worker,
                 initargs=(spec,),
                 progress=prog,
+                on_result=None if sink is None else lambda _i, r: sink.write(r),
             )
             results = [r for _, r in out.finished()]
             interrupted = out.interrupted
@@ -467,6 +571,8 @@ def run(
             try:
                 for res in it:
                     results.append(res)
+                    if sink is not None:
+                        sink.write(res)
                     if prog is not None:
                         prog.advance()
             except KeyboardInterrupt:
@@ -477,7 +583,12 @@ def run(
                     prog.close()
     finally:
         set_time_caps(old)
-    report = summarize(spec, results)
+        if sink is not None:
+            sink.close()
+    report = summarize(spec, saved + results)
+    report["first_deal"] = first
+    if results_file is not None:
+        report["resumed"] = len(saved)  # tasks read back from the results file
     report["interrupted"] = interrupted
     report["seconds"] = round(time.perf_counter() - t0, 2)
     report["workers"] = workers
@@ -603,6 +714,8 @@ def text_report(out: Mapping[str, Any]) -> str:
     what = "seeds, each a match played twice" if out["unit"] == "match" else "deals"
     lines = [
         f"{out['variant']}: {out['deals']} {what}, {out['format']} format, seed {out['seed']}"
+        + (f", from deal {out['first_deal']}" if out.get("first_deal") else "")
+        + (f", {out['resumed']} read back from the results file" if out.get("resumed") else "")
         + (" (interrupted: partial results)" if out.get("interrupted") else "")
     ]
     for r in out["results"]:
@@ -636,6 +749,7 @@ __all__ = [
     "Spec",
     "TournamentError",
     "bradley_terry",
+    "load_results",
     "mean_interval",
     "play_task",
     "ray_backend",

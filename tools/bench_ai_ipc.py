@@ -1,70 +1,79 @@
-"""Cost of asking an AI in a worker process: a Pipe round trip with a CrowsNest view and
-its legal list, against the in-process threaded runner's whole easy decision at the same
-position (docs/reliability.md, "A worker process for third-party AIs").
+"""Cost of an AI decision in a worker process (crowsnest.ai.isolated: how the AIs of
+plugins outside the game run) against the same AI in process, through the AI runner
+with its default budget, at positions early and late in a deal (the worker rebuilds the
+deal from its set-up and actions, so a later position costs more); and the worker's
+start (docs/reliability.md, "AIs of plugins outside the game").
 
-    python tools/bench_ai_ipc.py
+    python tools/bench_ai_ipc.py [--game crowsnest] [--level easy] [--n 300] [--repeats 5]
 """
 
 from __future__ import annotations
 
-import multiprocessing as mp
-import pickle
+import argparse
+import dataclasses
+import json
 import random
 import statistics
 import time
+from types import MappingProxyType
 
+from crowsnest.ai import isolated
+from crowsnest.ai.isolated import IsolatedFactory
 from crowsnest.ai.runner import AIRunner
 from crowsnest.engine import Match
 from crowsnest.plugin_host import load_registry
 
 
-def worker(conn) -> None:
-    while True:
-        msg = conn.recv()
-        if msg is None:
-            return
-        _view, legal = msg
-        conn.send(legal[0])
-
-
-def per_call_us(fn, n: int = 2000, repeats: int = 5) -> list[float]:
+def per_call_us(fn, n: int, repeats: int) -> list[float]:
     runs = []
     for _ in range(repeats):
         t = time.perf_counter()
         for _ in range(n):
             fn()
-        runs.append((time.perf_counter() - t) / n * 1e6)
+        runs.append(round((time.perf_counter() - t) / n * 1e6, 1))
     return runs
 
 
 def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--game", default="crowsnest")
+    ap.add_argument("--level", default="easy")
+    ap.add_argument("--n", type=int, default=300)
+    ap.add_argument("--repeats", type=int, default=5)
+    a = ap.parse_args()
     reg = load_registry(user_folder=False)
-    m = Match(reg.variants["crowsnest"], seed=1)
-    rng = random.Random(1)
-    for _ in range(30):
-        m.apply(m.deal.random_action(rng))
-    payload = (m.view_json(m.to_move), m.legal_strings())
-    print(f"payload: {len(pickle.dumps(payload))} pickled bytes")
-    ctx = mp.get_context("spawn")
-    a, b = ctx.Pipe()
+    here = reg.variants[a.game]
+    # The same AI marked as a plugin's: the worker loads the installed plugins.
+    away = dataclasses.replace(
+        here, ais=MappingProxyType({**here.ais, a.level: IsolatedFactory(here.ais[a.level])})
+    )
+    out: dict = {"game": a.game, "level": a.level}
     t0 = time.perf_counter()
-    p = ctx.Process(target=worker, args=(b,), daemon=True)
-    p.start()
-    a.send(payload)
-    a.recv()
-    print(f"worker start + first answer: {(time.perf_counter() - t0) * 1000:.1f} ms")
-
-    def trip() -> None:
-        a.send(payload)
-        a.recv()
-
-    runs = per_call_us(trip)
-    print(f"round trip per decision: median {statistics.median(runs):.0f} us, runs {runs}")
-    r = AIRunner(m.variant, m.options, m.seats, seed=1)
-    runs = per_call_us(lambda: r.choose(m, m.to_move, "easy"))
-    print(f"in-process runner, easy: median {statistics.median(runs):.0f} us, runs {runs}")
-    a.send(None)
-    r.close()
+    proc = isolated.shared(())
+    m0 = Match(away, seed=1)
+    AIRunner(away, m0.options, m0.seats, seed=1).choose(m0, level=a.level)
+    out["worker_start_ms"] = round((time.perf_counter() - t0) * 1000, 1)
+    for label, moves in (("early", 2), ("late", 30)):
+        ms = {}
+        for name, v in (("in_process", here), ("worker", away)):
+            m = Match(v, seed=1)
+            rng = random.Random(1)
+            for _ in range(moves):
+                m.apply(m.deal.random_action(rng))
+            r = AIRunner(v, m.options, m.seats, seed=1)
+            runs = per_call_us(lambda m=m, r=r: r.choose(m, m.to_move, a.level), a.n, a.repeats)
+            ms[name] = {"median_us": statistics.median(runs), "runs_us": runs}
+            r.close()
+        req_bytes = len(json.dumps(isolated.position(m)))
+        out[label] = {
+            "deal_actions": len(m.deal_actions()),
+            "request_bytes": req_bytes,
+            **ms,
+            "extra_us": round(ms["worker"]["median_us"] - ms["in_process"]["median_us"], 1),
+        }
+    out["workers_started"] = proc.started
+    isolated.close_all()
+    print(json.dumps(out, indent=1))
 
 
 if __name__ == "__main__":

@@ -31,6 +31,8 @@ from typing import Any
 from crowsnest.engine import Action, ActionError, Deal, Match, Variant, shape_error
 from crowsnest.engine.safe import exc_text, safe_repr
 
+from . import isolated
+from .isolated import IsolatedFactory, WorkerDied, WorkerTimeout
 from .random_ai import NoListedAction, random_factory
 
 log = logging.getLogger("crowsnest.ai")
@@ -101,8 +103,9 @@ def sane_budget(budget: Any) -> float | None:
 
 @dataclass(frozen=True, slots=True)
 class AIFault:
-    """One contained AI failure. kind: "raised", "illegal", "timeout" or "level" (a
-    level the variant does not have: detail names the level played instead)."""
+    """One contained AI failure. kind: "raised", "illegal", "timeout", "died" (a
+    plugin's AI ended its worker process: crowsnest.ai.isolated) or "level" (a level
+    the variant does not have: detail names the level played instead)."""
 
     variant: str
     level: str
@@ -122,6 +125,7 @@ class AIFault:
             "raised": f"raised {self.detail}",
             "illegal": f"answered an illegal action ({self.detail})",
             "timeout": f"took longer than {self.detail}; it is benched for this match",
+            "died": f"failed: {self.detail}; it is benched for this match",
         }.get(self.kind, self.detail)
         return (
             f"AI '{self.level}' of {self.variant} at seat {self.seat} {what}; "
@@ -222,6 +226,10 @@ class AIRunner:
         self._told: set[tuple[int, str]] = set()  # missing levels already reported
         self._worker: _Worker | None = None
         self._lock = threading.Lock()
+        # Plugins' AIs outside the game run in a worker process (crowsnest.ai.isolated).
+        self._isolating = any(isinstance(f, IsolatedFactory) for f in variant.ais.values())
+        self._processes: dict[tuple[str, ...], isolated.AIProcess] = {}
+        self._id = isolated.runner_id()
 
     # ------------------------------------------------------------ public
 
@@ -231,9 +239,16 @@ class AIRunner:
         seat: int | None = None,
         level: str = "random",
         budget_s: Any = ...,  # ... = the runner's budget; None = no thread, no limit
+        *,
+        position: dict[str, Any] | None = None,
     ) -> Choice:
         """A legal action for `seat` (default: the seat to move) chosen by the AI `level`
-        from the seat's view; a fallback action (and a recorded fault) if the AI fails."""
+        from the seat's view; a fallback action (and a recorded fault) if the AI fails.
+        An isolated AI (a plugin's, outside the game) is asked in a worker process; it
+        needs the match (or `position`, isolated.position of it); given a bare deal, it
+        runs here."""
+        if position is None:
+            position = self._position(source)
         deal = source.deal if isinstance(source, Match) else source
         if deal.over:
             raise ValueError("the deal is over: there is nothing to choose")
@@ -254,7 +269,7 @@ class AIRunner:
         budget = sane_budget(self.budget_s if budget_s is ... else budget_s)
         deal = deal.clone()  # the AI and the checks never touch the caller's deal
         with self._lock:
-            ai_rng = random.Random(self.rng.getrandbits(64))
+            ai_seed = self.rng.getrandbits(64)
             fb_rng = random.Random(self.rng.getrandbits(64))
         start = time.perf_counter()
         builtin_random = (
@@ -265,7 +280,14 @@ class AIRunner:
             action = self._fallback(deal, fb_rng)
             seconds = time.perf_counter() - start
             return Choice(action, deal.format_action(action), level, seconds, told)
-        kind, detail, answer = self._ask(deal, seat, level, ai_rng, budget)
+        factory = self.variant.ais.get(level)
+        if isinstance(factory, IsolatedFactory) and position is not None:
+            req = {**position, "seat": seat, "level": level, "seed": ai_seed}
+            kind, detail, answer = self._ask_process(factory, req, budget)
+        else:
+            kind, detail, answer = self._ask(deal, seat, level, random.Random(ai_seed), budget)
+        if kind in ("timeout", "died"):
+            self._benched.add((seat, level))
         seconds = time.perf_counter() - start
         if kind is None:
             try:
@@ -291,11 +313,12 @@ class AIRunner:
         """choose() on a helper thread; the Future resolves to a Choice. The state is
         cloned before this returns, so drawing the match meanwhile is safe."""
         deal = (source.deal if isinstance(source, Match) else source).clone()
+        pos = self._position(source)
         fut: Future[Choice] = Future()
 
         def run() -> None:
             try:
-                fut.set_result(self.choose(deal, seat, level))
+                fut.set_result(self.choose(deal, seat, level, position=pos))
             except BaseException as e:  # noqa: BLE001 - handed to the caller
                 fut.set_exception(e)
 
@@ -306,6 +329,7 @@ class AIRunner:
         if self._worker is not None:
             self._worker.stop()
             self._worker = None
+        self._processes.clear()  # the workers are shared (isolated.shared); kept for reuse
 
     # ------------------------------------------------------------ internals
 
@@ -340,10 +364,9 @@ class AIRunner:
         try:
             return None, "", fut.result(timeout=budget)
         except TimeoutError:
-            # The worker is stuck in the AI: abandon it and bench this AI for the match.
+            # The worker is stuck in the AI: abandon it (choose benches the AI).
             self._worker.abandon()
             self._worker = None
-            self._benched.add((seat, level))
             return "timeout", f"its budget of {budget:g} s", None
         except NoListedAction:
             return "delegate", "", None
@@ -354,6 +377,39 @@ class AIRunner:
             if fut.done() and not fut.cancelled() and fut.exception(timeout=0) is e:
                 return "raised", exc_text(e), None
             raise
+
+    def _position(self, source: Match | Deal) -> dict[str, Any] | None:
+        """The position to send to a worker, or None: no isolated AI here, a bare deal,
+        or a plugin's set-up that JSON cannot hold (its AI then runs in process)."""
+        if not self._isolating or not isinstance(source, Match):
+            return None
+        try:
+            return isolated.position(source)
+        except Exception:  # noqa: BLE001 - a plugin's odd set-up must not stop play
+            log.warning("%s: a position cannot be sent to an AI worker", self.variant.id)
+            return None
+
+    def _ask_process(
+        self, factory: IsolatedFactory, req: dict[str, Any], budget: float | None
+    ) -> tuple[str | None, str, Any]:
+        """Ask an isolated AI in its worker process; the same (kind, detail, answer) as
+        _ask, plus kind "died" when the worker ended (killed, os._exit, out of memory)."""
+        proc = self._processes.get(factory.worker_args)
+        if proc is None:
+            proc = self._processes[factory.worker_args] = isolated.shared(factory.worker_args)
+        try:
+            ans = proc.ask({**req, "runner": self._id}, budget)
+        except WorkerTimeout:
+            return "timeout", f"its budget of {budget:g} s", None
+        except WorkerDied as e:
+            return "died", str(e), None
+        if "answer" in ans:
+            return None, "", isolated.from_json(ans["answer"])
+        if ans.get("delegate"):
+            return "delegate", "", None
+        if "unsendable" in ans:
+            return "illegal", f"{_short(str(ans['unsendable']))}: not an action", None
+        return "raised", _short(str(ans.get("raised", "an unknown error"))), None
 
     def fallback_action(self, source: Match | Deal) -> Action:
         """A legal action for the seat to move without asking any AI: the uniform random

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,11 +80,17 @@ class SearchBudget:
     seconds: wall-clock cap per decision (None: no cap, fully deterministic).
     min_worlds: worlds every candidate sees in the first round, whatever `iterations`
         says (keeps tiny budgets from judging on one deal).
+    settle: when two candidates are left, stop once the paired difference of their
+        values over the worlds so far is clear (mean beyond `settle` standard errors)
+        or nil (every world the same for both: equivalent here), checked every 16
+        worlds from the 32nd; 0 (the default): play the whole budget. The last round
+        holds most of the worlds, since it splits its share between two candidates.
     """
 
     iterations: int = 600
     seconds: float | None = 0.5
     min_worlds: int = 4
+    settle: float = 0.0
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -93,6 +99,8 @@ class SearchBudget:
             raise ValueError(f"seconds must be positive or None, not {self.seconds}")
         if self.min_worlds < 1:
             raise ValueError(f"min_worlds must be at least 1, not {self.min_worlds}")
+        if self.settle < 0:
+            raise ValueError(f"settle must be 0 (off) or positive, not {self.settle}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,19 +148,30 @@ def pimc_search(
         n_worlds = max(1, int(per_round // len(alive)))
         if rnd == 0:
             n_worlds = max(n_worlds, budget.min_worlds)
-        for _ in range(n_worlds):
+        pair = budget.settle > 0 and len(alive) == 2
+        diff_sum = diff_sq = 0.0
+        for w in range(1, n_worlds + 1):
             world = sample(view, rng)
+            values = []
             for a in alive:
                 d = world.clone()
                 apply(d, a)
                 if not d.over:
                     playout(d, rng)
-                totals[a] += evaluate(d)
+                v = evaluate(d)
+                values.append(v)
+                totals[a] += v
                 seen[a] += 1
             playouts += len(alive)
             if deadline is not None and time.perf_counter() >= deadline:
                 timed_out = True
                 break
+            if pair:
+                x = values[0] - values[1]
+                diff_sum += x
+                diff_sq += x * x
+                if w >= 32 and w % 16 == 0 and _settled(diff_sum, diff_sq, w, budget.settle):
+                    break
         if timed_out or len(alive) <= 1:
             break
         keep = max(1, math.ceil(len(alive) / 2))
@@ -171,16 +190,61 @@ def pimc_search(
     )
 
 
+def _settled(total: float, squares: float, n: int, z: float) -> bool:
+    """Is the mean of n paired differences nil throughout, or beyond z standard errors?"""
+    if squares == 0.0:
+        return True  # the same value in every world: equivalent as far as sampling shows
+    mean = total / n
+    var = max(0.0, squares / n - mean * mean) * n / (n - 1)
+    return mean * mean * n > z * z * var
+
+
+class SearchAI:
+    """What every built-in search AI (`hard`) shares: the variant and options it plays,
+    its config (a subclass names its frozen config dataclass in `config_type`), the last
+    search's findings for tests and tools, and the factory the plugin registers. The
+    variant-specific parts (candidates, worlds, play-outs) are the subclass's."""
+
+    config_type: Any = None
+
+    def __init__(self, variant: Any = None, options: Any = None, config: Any = None) -> None:
+        if variant is None:
+            variant = self.default_variant()
+        self.variant = variant
+        self.options = options if options is not None else variant.resolve_options(None)
+        self.config = config if config is not None else self.config_type()
+        self.last_search: Any = None
+
+    @staticmethod
+    def default_variant() -> Any:
+        """The plugin's variant, for an AI built without one (tests, tools)."""
+        raise NotImplementedError
+
+    @classmethod
+    def factory(cls, variant: Any, options: Any, seats: int) -> SearchAI:
+        """The AIFactory a plugin registers: (variant, options, seats) -> AI."""
+        return cls(variant, options)
+
+
+def first_candidates(first: Sequence[Any], rest: Iterable[Any], limit: int) -> list[Any]:
+    """The candidates a search weighs: the heuristics' choices first (ties go to them, so
+    search overrides a heuristic only on evidence), then the rest, each once, at most
+    `limit`."""
+    return list(dict.fromkeys([*first, *rest]))[:limit]
+
+
 __all__ = [
     "Applier",
     "Evaluator",
     "Playout",
     "Sampler",
+    "SearchAI",
     "SearchBudget",
     "SearchResult",
     "apply_action",
     "apply_sequence",
     "deadline",
+    "first_candidates",
     "pimc_search",
     "set_time_caps",
 ]

@@ -344,7 +344,7 @@ class App:
             rec = record_of(
                 session.match,
                 session.seat_setups,
-                session.names,
+                session.name_keys,  # data: default names stay English keys
                 started_at=session.started_at,
                 finished_at=now_iso(),
                 seconds=time.monotonic() - session.started_clock,

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 from crowsnest.engine.presentation import CardArt, presentation_of
+from crowsnest.i18n import variant_text
 
 # what tools and tests use of the drawing modules, re-exported (see __all__)
 from .icons import (
@@ -152,7 +153,7 @@ class Assets:
         `sprites/` folder beside the module defining its deck part. Anything not found
         comes from our sprites or is drawn from rank and suit."""
         art = _card_art(variant)
-        set_game_art(art.suits, art.labels)
+        set_game_art(art.suits, art.labels, lambda word: variant_text(variant, word))
         folder: Path | None = None
         candidates = [Path(art.folder)] if art.folder else []
         deck_part = getattr(variant, "deck", None)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from crowsnest.i18n import _
+from crowsnest.i18n import _, ngettext
 
 COACHED_DEALS = 2  # deals per game in which the coach speaks up
 
@@ -127,8 +127,11 @@ def allowed_lines(
                 lines.append(_("Playable now (lit up in your hand): {cards}.").format(cards=names))
         else:
             lines.append(
-                _("{n} different plays are allowed now; the cards that can take part are lit.")
-                .format(n=len(plays))
+                ngettext(
+                    "{n} different play is allowed now; the cards that can take part are lit.",
+                    "{n} different plays are allowed now; the cards that can take part are lit.",
+                    len(plays),
+                ).format(n=len(plays))
             )  # fmt: skip
         kind = plays[0][0]
         single_ok = {a[1] for a in plays if len(a[1]) == 1}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -79,6 +79,7 @@ FOUR_COLOUR_LOOKS: dict[str, Look] = {
 _four_colour = False
 _looks: dict[str, Look] = dict(STANDARD_LOOKS)
 _labels: dict[str, str] = {}
+_translate_label: Callable[[str], str] | None = None
 
 
 def standard_looks() -> dict[str, Look]:
@@ -100,10 +101,18 @@ def four_colour() -> bool:
     return _four_colour
 
 
-def set_game_art(suits: Mapping[str, Any], labels: Mapping[str, str]) -> None:
+def set_game_art(
+    suits: Mapping[str, Any],
+    labels: Mapping[str, str],
+    translate: Callable[[str], str] | None = None,
+) -> None:
     """The running game's suits (SuitLook values: colour, shape, word, ink, on_dark,
-    rim) and face labels (rank -> word), over the standard pack's. Callers drop their
-    drawn-card caches after this (Assets.use_variant does)."""
+    rim) and face labels (rank -> word), over the standard pack's. `translate` puts a
+    label in the player's language when a face is drawn (the game's catalog; None: as
+    written), so a language switch relabels the cards. Callers drop their drawn-card
+    caches after this (Assets.use_variant does)."""
+    global _translate_label
+    _translate_label = translate
     _looks.clear()
     _looks.update(standard_looks())
     for key, sl in suits.items():
@@ -133,8 +142,15 @@ def look(suit: str) -> Look | None:
 
 
 def face_label(rank: str) -> str:
-    """The word the running game prints on a rank's face ("" for an ordinary rank)."""
-    return _labels.get(rank, "")
+    """The word the running game prints on a rank's face ("" for an ordinary rank), in
+    the player's language."""
+    label = _labels.get(rank, "")
+    if label and _translate_label is not None:
+        try:
+            return _translate_label(label) or label
+        except Exception:  # noqa: BLE001 - a plugin catalog's fault: the word as written
+            return label
+    return label
 
 
 BACK_STYLES: dict[str, Colour] = {

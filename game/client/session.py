@@ -8,6 +8,7 @@ thread and the render loop polls the returned Future, so drawing never waits.
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from concurrent.futures import Future
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from crowsnest.ai.runner import AIRunner, Choice, resolve_level
 from crowsnest.engine import Action, Event, Match, Variant
 from crowsnest.engine.safe import exc_text
+from crowsnest.i18n import _, pgettext, revision
 from crowsnest.savefile import Seat
 
 # Who sits at a seat: the very record a save file stores, so a save and the table
@@ -39,7 +41,9 @@ class LocalGame:
         self.seat_setups = list(seats)
         self.seed = seed
         self.match = Match(variant, seed=seed, seats=len(seats), options=options, **match_kwargs)
-        self.names = seat_names(self.seat_setups, variant.clockwise)
+        # The seats' names as data (English defaults such as "West", or what a player
+        # typed): config, saves and statistics keep these; `names` shows them.
+        self.name_keys = seat_names(self.seat_setups, variant.clockwise)
         self.actors: list[int] = []  # the seat that took each action of match.log
         self.deal_start = 0  # log index where the current deal began
         self.finished_deal: Any = None  # the deal that just ended (the match deals anew)
@@ -65,6 +69,16 @@ class LocalGame:
     @property
     def seats(self) -> int:
         return self.match.seats
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as the table shows them: a default name in the player's
+        language (it follows a language switch), a typed name as typed."""
+        return [display_name(k) for k in self.name_keys]
+
+    def is_you(self, seat: int) -> bool:
+        """Whether `seat` is the local player (the seat the game named "You")."""
+        return 0 <= seat < len(self.name_keys) and self.name_keys[seat] == YOU
 
     @property
     def humans(self) -> list[int]:
@@ -247,7 +261,9 @@ SEAT_NAMES = {
 
 
 def seat_names(seats: list[SeatSetup], clockwise: bool = True) -> list[str]:
-    """The names the table shows for a seat set-up (also the title's saved game)."""
+    """The names of a seat set-up as data (also the title's saved game): the English
+    default names ("You", "West", "Player 2") or the names typed; display_name() shows
+    one."""
     n = len(seats)
     # A compass name says where the seat is drawn: one remembered from a table of
     # another size ("North" of four seats) becomes this table's (East of three).
@@ -260,16 +276,60 @@ def seat_names(seats: list[SeatSetup], clockwise: bool = True) -> list[str]:
     if sum(1 for s in seats if s.human) >= 2:
         # at one screen "You" means nobody, and the table turns to whoever is looking,
         # so no compass name stays true: seats are numbered instead
-        names = [
-            f"Player {i + 1}" if x == "You" or x in COMPASS else x for i, x in enumerate(names)
-        ]
+        names = [f"Player {i + 1}" if x == YOU or x in COMPASS else x for i, x in enumerate(names)]
     return names
+
+
+YOU = "You"
+# "Player 2", "Seat 5": numbered default names.
+_NUMBERED = re.compile(r"(Player|Seat) ([1-9][0-9]?)")
+_shown: tuple[int, dict[str, str]] = (-1, {})
+
+
+def _default_words() -> dict[str, str]:
+    """The default seat names in the current language (made again after a switch)."""
+    global _shown
+    if _shown[0] != revision():
+        words = {
+            YOU: pgettext("seat", "You"),
+            "South": pgettext("seat", "South"),
+            "West": pgettext("seat", "West"),
+            "North": pgettext("seat", "North"),
+            "East": pgettext("seat", "East"),
+            "Northwest": pgettext("seat", "Northwest"),
+            "Northeast": pgettext("seat", "Northeast"),
+            "Southwest": pgettext("seat", "Southwest"),
+            "Southeast": pgettext("seat", "Southeast"),
+            "Fifth": pgettext("seat", "Fifth"),
+            "Sixth": pgettext("seat", "Sixth"),
+            "Seventh": pgettext("seat", "Seventh"),
+            "Eighth": pgettext("seat", "Eighth"),
+        }
+        _shown = (revision(), words)
+    return _shown[1]
+
+
+def display_name(key: str) -> str:
+    """A seat's name for the screen: a default name ("West", "Player 2", kept in English
+    in the config and saves) in the player's language; any other name as typed."""
+    got = _default_words().get(key)
+    if got is not None:
+        return got
+    numbered = _NUMBERED.fullmatch(key)
+    if numbered is None:
+        return key
+    n = int(numbered.group(2))
+    return (
+        _("Player {number}").format(number=n)
+        if numbered.group(1) == "Player"
+        else _("Seat {number}").format(number=n)
+    )
 
 
 def default_name(seat: int, n: int, setup: SeatSetup) -> str:
     """Compass names as seen from seat 0 at the bottom (play goes clockwise)."""
     if setup.human and seat == 0:
-        return "You"
+        return YOU
     names = SEAT_NAMES.get(n)
     return names[seat] if names else f"Seat {seat + 1}"
 

@@ -87,7 +87,9 @@ class Words:
         return self.ask("card_words", list(names), self.session.match.deck)
 
     def is_you(self, seat: int) -> bool:
-        return self.name_of(seat) == "You"
+        """The local player's seat (named "You" by the game, in any language)."""
+        is_you = getattr(self.session, "is_you", None)
+        return bool(is_you(seat)) if is_you is not None else False
 
     def is_us(self, side: int) -> bool:
         """The side (team, or seat without teams) of the local player ("We")."""

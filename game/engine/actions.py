@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..i18n import _
 from .cards import Card, Deck
 
 Action = tuple[Any, ...]  # ("pass",), ("bid", 75), ("play", (card ids...)): kind first
@@ -41,7 +42,7 @@ def shape_error(action: object) -> str | None:
     with a kind (and only while the deal is on) and need not guard against anything
     else."""
     if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
-        return "that is not an action"
+        return _("that is not an action")
     return None
 
 
@@ -84,32 +85,33 @@ def parse_action(text: str, deck: Deck, hand: Sequence[Card] | None = None) -> A
     ActionError with a player-facing sentence for anything malformed or not held.
     """
     if not isinstance(text, str):
-        raise ActionError("an action must be a string such as 'play R14' or 'bid 75'")
+        raise ActionError(_("an action must be a string such as 'play R14' or 'bid 75'"))
     parts = text.split()
     if not parts:
-        raise ActionError("the action is empty")
+        raise ActionError(_("the action is empty"))
     kind = parts[0].lower()
     args = parts[1:]
     if kind == "pass":
         if args:
-            raise ActionError("'pass' takes nothing after it")
+            raise ActionError(_("'pass' takes nothing after it"))
         return PASS
     if kind == "bid":
         if len(args) != 1 or not _BID_RE.fullmatch(args[0]):
-            raise ActionError("a bid is 'bid N' with a whole number, such as 'bid 75'")
+            raise ActionError(_("a bid is 'bid N' with a whole number, such as 'bid 75'"))
         return ("bid", int(args[0]))
     if kind == "trump":
         if len(args) != 1:
-            raise ActionError("name one trump, such as 'trump red'")
+            raise ActionError(_("name one trump, such as 'trump red'"))
         colour = _shown(args[0].lower())
         return ("trump", colour)
     if kind in CARD_KINDS:
         if not args:
-            raise ActionError(f"'{kind}' needs at least one card")
+            raise ActionError(_("'{word}' needs at least one card").format(word=kind))
         return (kind, _resolve_cards(args, deck, hand))
     raise ActionError(
-        f"'{_shown(parts[0])}' is not an action "
-        "(expected pass, bid, discard, trump, declare or play)"
+        _("'{word}' is not an action (expected pass, bid, discard, trump, declare or play)").format(
+            word=_shown(parts[0])
+        )
     )
 
 
@@ -122,7 +124,7 @@ def _resolve_cards(
         tok = raw.upper()
         ids = deck.ids(tok)
         if not ids:
-            raise ActionError(f"{_shown(raw)} is not a card of this game")
+            raise ActionError(_("{card} is not a card of this game").format(card=_shown(raw)))
         if held is None:
             choice = next((i for i in ids if i not in out), None)
         else:
@@ -131,9 +133,12 @@ def _resolve_cards(
                 held.remove(choice)
         if choice is None:
             if held is not None:
-                raise ActionError(
-                    f"you do not hold {'another ' if tok in deck.names_of(out) else ''}{tok}"
-                )
-            raise ActionError(f"{tok} is named more times than the deck holds it")
+                # the code as typed: whoever typed it reads it back
+                if tok in deck.names_of(out):
+                    raise ActionError(_("you do not hold another {card}").format(card=tok))
+                raise ActionError(_("you do not hold {card}").format(card=tok))
+            raise ActionError(
+                _("{card} is named more times than the deck holds it").format(card=tok)
+            )
         out.append(choice)
     return tuple(sorted(out))

@@ -12,8 +12,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..i18n import _
 from .actions import Action, ActionError, shape_error
 from .cards import Card
+from .presentation import Text
 from .safe import exc_text
 from .variant import Deal, DealSetup, Event, Variant, View
 
@@ -92,7 +94,8 @@ class Match:
         self.deal_index = 0  # counts every deal dealt, redeals included (seeds the shuffle)
         self.deal_no = 0  # counts scored deals
         self.winner: Any = None
-        self.end_reason = ""  # the scorer's sentence on why the match ended
+        self.end_reason = ""  # the scorer's sentence on why the match ended (English data)
+        self.end_text: str | Text = ""  # the same for the screen (a Text is translated)
         self.over = False
         self.log: list[Action] = []
         self.history: list[dict[str, Any]] = []  # one entry per scored deal
@@ -172,6 +175,7 @@ class Match:
         )
         self.deal: Deal = self.variant.new_deal(self.setup)
         self.deal_index += 1
+        self.deal_start = len(self.log)  # where this deal's actions begin in the log
 
     # ------------------------------------------------------------ the game
 
@@ -192,13 +196,13 @@ class Match:
 
     def parse(self, text: str) -> Action:
         if self.over:
-            raise ActionError("the match is over")
+            raise ActionError(_("the match is over"))
         return self.deal.parse_action(text)
 
     def check(self, action: Action | str) -> str | None:
         """None when legal, else the reason."""
         if self.over:
-            return "the match is over"
+            return _("the match is over")
         if isinstance(action, str):
             try:
                 action = self.deal.parse_action(action)
@@ -225,26 +229,33 @@ class Match:
         "deal_no",
         "winner",
         "end_reason",
+        "end_text",
         "over",
+        "deal_start",
     )
 
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Apply a checked action. If the variant's code raises on the way (a plugin
         bug), the match is restored to where it was and VariantFault says what failed."""
-        saved = {k: getattr(self, k) for k in self._STATE}
         deal = self.deal
         backup = deal.clone()
-        n_log, n_hist = len(self.log), len(self.history)
+        n_log = len(self.log)
+        # The match's own fields change only when a deal ends: saved only then (this runs
+        # for every action of every tournament and benchmark).
+        saved: dict[str, Any] | None = None
+        n_hist = len(self.history)
         try:
             events = deal.apply(action)
             self.log.append(action)
             if deal.over:
+                saved = {k: getattr(self, k) for k in self._STATE}
                 events = list(events)
                 self._finish_deal(events)
             return events
         except Exception as e:
-            for k, v in saved.items():
-                setattr(self, k, v)
+            if saved is not None:
+                for k, v in saved.items():
+                    setattr(self, k, v)
             self.deal = backup
             del self.log[n_log:]
             del self.history[n_hist:]
@@ -286,10 +297,17 @@ class Match:
             self.over = True
             over: Event = {"type": "match_over", "winner": st.winner, "scores": list(st.scores)}
             if st.end_reason:
-                over["reason"] = self.end_reason = st.end_reason
+                self.end_text = st.end_reason
+                text = st.end_reason
+                over["reason"] = self.end_reason = text.plain() if isinstance(text, Text) else text
             events.append(over)
             return
         self._start_deal(st.next_dealer)
+
+    def deal_actions(self) -> list[Action]:
+        """The actions of the deal in progress: self.setup and these rebuild self.deal
+        (variant.new_deal(setup), then deal.apply each), as an AI's worker process does."""
+        return self.log[self.deal_start :]
 
     def view(self, seat: int) -> View:
         return self.deal.view(seat)

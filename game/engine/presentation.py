@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import CROWSNEST, N_
 from .actions import Action
 from .cards import Deck
 
@@ -190,6 +191,34 @@ def render(
         return msg  # a plugin's malformed sentence shows as written, never crashes
 
 
+def sentence(text: Text | str, card_words: Any = None, catalog: Any = None) -> str:
+    """A Text as one sentence in the current language, away from the table: what the
+    rules code answers as a string (Deal.check's reasons, legal_hint, describe). Cards
+    placeholders are named by `card_words(names)` (a Presentation's words for them);
+    `catalog` is a plugin's own (else the project's). Seats read "seat N"."""
+    cat = catalog or CROWSNEST
+
+    def translate(msg: str) -> str:
+        got = cat.gettext(msg)
+        return got if got != msg or cat is CROWSNEST else CROWSNEST.gettext(msg)
+
+    def translate_plural(singular: str, plural: str, n: int) -> str:
+        got = cat.ngettext(singular, plural, n)
+        if got in (singular, plural) and cat is not CROWSNEST:
+            return CROWSNEST.ngettext(singular, plural, n)
+        return got
+
+    return render(
+        text,
+        lambda s: f"seat {s + 1}",
+        lambda s: f"side {s + 1}",
+        card_words,
+        None,
+        translate,
+        translate_plural,
+    )
+
+
 # ---------------------------------------------------------------- what the client gets
 
 
@@ -301,8 +330,10 @@ class CardArt:
     """A game's card art: `folder` holds `cards/<suit>_<rank>.png` and
     `backs/<style>.png` (found before the client's own); `suits` says how the client
     draws the game's suit keys when it paints a face itself; `labels` maps a rank to
-    the word printed on its face (the bird card: "CROW"); `points` badges are drawn
-    from the deck."""
+    the word printed on its face (the bird card: "CROW"), an English word marked with
+    N_() that the client translates through the game's catalog when it draws the face
+    (a face whose word has no sprite is drawn); `points` badges are drawn from the
+    deck."""
 
     folder: str = ""
     suits: Mapping[str, SuitLook] = field(default_factory=dict)
@@ -311,16 +342,16 @@ class CardArt:
 
 # Whole sentences for every shape of a bid prompt (with and without a pass).
 BID_PROMPTS = {
-    ("one", False): "Bid {low}",
-    ("one", True): "Bid {low}, or pass",
-    ("list", False): "Bid {amounts}",
-    ("list", True): "Bid {amounts}, or pass",
-    ("gaps", False): "Bid {low} to {high} (not {gaps})",
-    ("gaps", True): "Bid {low} to {high} (not {gaps}), or pass",
-    ("steps", False): "Bid {low} to {high} in steps of {step}",
-    ("steps", True): "Bid {low} to {high} in steps of {step}, or pass",
-    ("range", False): "Bid {low} to {high}",
-    ("range", True): "Bid {low} to {high}, or pass",
+    ("one", False): N_("Bid {low}"),
+    ("one", True): N_("Bid {low}, or pass"),
+    ("list", False): N_("Bid {amounts}"),
+    ("list", True): N_("Bid {amounts}, or pass"),
+    ("gaps", False): N_("Bid {low} to {high} (not {gaps})"),
+    ("gaps", True): N_("Bid {low} to {high} (not {gaps}), or pass"),
+    ("steps", False): N_("Bid {low} to {high} in steps of {step}"),
+    ("steps", True): N_("Bid {low} to {high} in steps of {step}, or pass"),
+    ("range", False): N_("Bid {low} to {high}"),
+    ("range", True): N_("Bid {low} to {high}, or pass"),
 }
 # A card in a sentence: one whole phrase per suit (a language may bend the suit's name).
 STANDARD_SUIT_WORDS = {
@@ -484,14 +515,17 @@ class Presentation:
                 high=hi,
                 step=step,
                 amounts=", ".join(str(x) for x in amounts),
-                gaps=" or ".join(str(g) for g in gaps),
+                # at most two gaps in this shape: "not 85 or 95"
+                gaps=say("{first} or {second}", first=gaps[0], second=gaps[1])
+                if len(gaps) == 2
+                else ", ".join(str(g) for g in gaps),
             )
         if "trump" in kinds:
             return say("Choose trump")
         if "declare" in kinds:
-            return say(
-                "Declare trump with the cards shown, or pass" if can_pass else "Declare trump"
-            )
+            if can_pass:
+                return say("Declare trump with the cards shown, or pass")
+            return say("Declare trump")
         if can_pass and len(kinds) == 1:
             return say("Nothing to do but pass")
         return say("Your turn")
@@ -669,5 +703,6 @@ __all__ = [
     "presentation_of",
     "render",
     "say",
+    "sentence",
     "join_words",
 ]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from .actions import Action, ActionError, format_action, parse_action
 from .cards import Card, Deck
 from .options import Option, Options, resolve_options
-from .presentation import Presentation
+from .presentation import Presentation, Text
 
 if TYPE_CHECKING:
     from ..i18n import Catalog
@@ -130,6 +130,13 @@ class Deal(ABC):
     def full_state(self) -> dict[str, Any]:
         """Everything, JSON-able: hands, piles, trump, phase (for tests and review)."""
 
+    def piles(self) -> Mapping[str, Sequence[Card]] | None:
+        """Where every card of the deck lies now, by id: pile name -> card ids ("hand0",
+        "nest", "table", "won1", ...; full_state()'s "where" in ids). Cheap: it may hand
+        out the deal's own lists, which callers only read. Card conservation is checked
+        with it after every action (tools/soak.py); None: the variant does not say."""
+        return None
+
     @abstractmethod
     def result(self) -> DealResult:
         """Once over: the deal's result for the scorer."""
@@ -174,8 +181,10 @@ class Settlement:
     # match state for the next deal (Tractor levels)
     carry: Mapping[str, Any] = field(default_factory=dict)
     extra_event: Mapping[str, Any] = field(default_factory=dict)
-    # Why the match ended (a sentence for the game-over screen), when winner is set.
-    end_reason: str = ""
+    # Why the match ended (a sentence for the game-over screen), when winner is set: a
+    # Text (say(...)) is shown in the player's language; the match_over event carries
+    # its English.
+    end_reason: str | Text = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,6 @@ RANK_OF: tuple[int, ...] = tuple(min(c // 4, 12) for c in range(52)) + (BJ_RANK,
 RANK_WORD: tuple[str, ...] = (
     "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "black joker", "red joker",
 )  # fmt: skip
-RANK_PLURAL: tuple[str, ...] = tuple(w + "s" for w in RANK_WORD[:13])
 
 _DISPLAY_RANK = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 

@@ -13,7 +13,9 @@ from typing import Any
 
 from crowsnest.engine.actions import CARD_KINDS, PASS, Action, ActionError
 from crowsnest.engine.cards import Card
+from crowsnest.engine.presentation import GENERIC, Text, say, sentence
 from crowsnest.engine.variant import Deal, DealResult, DealSetup, Event
+from crowsnest.i18n import _
 
 from . import rules as combos
 from .cards import (
@@ -80,6 +82,10 @@ class DouDizhuDeal(Deal):
     def to_move(self) -> int:
         return self._to_move
 
+    @property
+    def over(self) -> bool:  # asked after every action: one property, not two
+        return self._to_move < 0
+
     def hand_of(self, seat: int) -> list[Card]:
         m = self.masks[seat]
         return [c for c in range(54) if m >> c & 1]
@@ -104,15 +110,19 @@ class DouDizhuDeal(Deal):
         return self.winner >= 0 and self.winner != ll and self.plays[ll] == 1
 
     def clone(self) -> DouDizhuDeal:
-        d = DouDizhuDeal(None)
-        d.__dict__.update(self.__dict__)
-        d.masks = self.masks[:]
-        d.counts = [c[:] for c in self.counts]
-        d.sizes = self.sizes[:]
-        d.bids = self.bids[:]
-        d.trick = self.trick[:]
-        d.history = self.history[:]
-        d.plays = self.plays[:]
+        # One dict copy, then fresh copies of the mutable lists (the match clones the deal
+        # before every action, the search thousands of times a decision).
+        d = object.__new__(DouDizhuDeal)
+        state = self.__dict__.copy()
+        counts = self.counts
+        state["counts"] = [counts[0][:], counts[1][:], counts[2][:]]
+        state["masks"] = self.masks[:]
+        state["sizes"] = self.sizes[:]
+        state["bids"] = self.bids[:]
+        state["trick"] = self.trick[:]
+        state["history"] = self.history[:]
+        state["plays"] = self.plays[:]
+        d.__dict__ = state
         return d
 
     # ------------------------------------------------------------ legality
@@ -149,6 +159,16 @@ class DouDizhuDeal(Deal):
             return rng.choice(self.legal_actions())
         if self.phase != "play":
             raise ActionError("the deal is over")
+        mask = self.masks[self._to_move]
+        mv = self._moves
+        if self.last is None and mv is None:
+            # Uniform over the leads without listing them (what indexing the listed leads
+            # with the same rng gives): listing every lead took most of a random deal.
+            parts = combos.lead_parts(self.counts[self._to_move])
+            return (
+                "play",
+                pick_cards(combos.lead_at(parts, rng.randrange(combos.lead_count(parts))), mask),
+            )
         mv = self._play_moves()
         if self.last is None:
             i = rng.randrange(len(mv))
@@ -156,7 +176,7 @@ class DouDizhuDeal(Deal):
             i = rng.randrange(len(mv) + 1)
             if i == len(mv):
                 return PASS
-        return ("play", pick_cards(mv[i], self.masks[self._to_move]))
+        return ("play", pick_cards(mv[i], mask))
 
     def check(self, action: Action) -> str | None:
         kind = action[0]  # the shape and a deal still on: Match.check saw to them
@@ -166,49 +186,53 @@ class DouDizhuDeal(Deal):
             if kind == "bid" and len(action) == 2:
                 amount = action[1]
                 if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= 3:
-                    return "a bid is 1, 2 or 3"
+                    return _("a bid is 1, 2 or 3")
                 if amount <= self.bid:
-                    return f"you must bid more than {self.bid} (or pass)"
+                    return _("you must bid more than {bid} (or pass)").format(bid=self.bid)
                 return None
-            return "the bidding is not over: pass or bid 1, 2 or 3"
+            return _("the bidding is not over: pass or bid 1, 2 or 3")
         # play phase
         if kind == "pass" and len(action) == 1:
             if self.last is None:
-                return "you lead: play a combination (the leader cannot pass)"
+                return _("you lead: play a combination (the leader cannot pass)")
             return None
         if kind == "bid":
-            return "the bidding is over: play cards or pass"
+            return _("the bidding is over: play cards or pass")
         if kind != "play" or len(action) != 2:
-            return "in Dou Dizhu you play cards ('play 3S 3H') or pass"
+            return _("in Dou Dizhu you play cards ('play 3S 3H') or pass")
         cards = action[1]
         if not cards:
-            return "choose at least one card"
+            return _("choose at least one card")
         if not isinstance(cards, tuple | list) or any(
             not isinstance(c, int) or not 0 <= c < 54 for c in cards
         ):
-            return "cards must be card ids of this deck"
+            return _("cards must be card ids of this deck")
         m = mask_of(cards)
         if m.bit_count() != len(cards):
-            return "a card is named twice"
+            return _("a card is named twice")
         if m & ~self.masks[self._to_move]:
+            # the cards in words ("the 3 of spades"), never their codes (issue 11)
             missing = [NAMES[c] for c in cards if not self.masks[self._to_move] >> c & 1]
-            return f"you do not hold {' '.join(missing)}"
+            words = GENERIC.card_words(missing, DECK)
+            return sentence(say("you do not hold {card}", card=words))
         combo = combos.classify_cards(cards)
-        if isinstance(combo, str):
-            return combo
+        if isinstance(combo, Text):
+            return sentence(combo)
         if self.last is not None:
-            return combos.why_not_beat(combo, self.last[2])
+            why = combos.why_not_beat(combo, self.last[2])
+            return None if why is None else sentence(why)
         return None
 
     def parse_action(self, text: str) -> Action:
         # During the auction a card play is wrong whatever the cards: say so first.
         words = text.split() if isinstance(text, str) else []
         if self.phase == "bid" and words and words[0].lower() in CARD_KINDS:
-            raise ActionError("the bidding is not over: pass or bid 1, 2 or 3")
+            raise ActionError(_("the bidding is not over: pass or bid 1, 2 or 3"))
         return super().parse_action(text)
 
     def describe(self, cards: tuple[Card, ...] | list[Card]) -> str:
-        """The name of the combination these cards form, or why they form none."""
+        """The name of the combination these cards form, or why they form none, in the
+        player's language."""
         return describe(cards)
 
     # ------------------------------------------------------------ applying
@@ -234,7 +258,7 @@ class DouDizhuDeal(Deal):
         cards = tuple(sorted(action[1]))
         ranks = tuple([RANK_OF[c] for c in cards])
         combo = combos.classify(ranks)
-        assert not isinstance(combo, str), combo
+        assert not isinstance(combo, Text), combo
         m = 0
         cnt = self.counts[seat]
         for c in cards:
@@ -356,11 +380,15 @@ class DouDizhuDeal(Deal):
             played=tuple(tuple(sorted(p)) for p in played),
         )
 
+    def piles(self) -> dict[str, list[Card]]:
+        out = {f"hand{s}": self.hand_of(s) for s in range(SEATS)}
+        out["bottom"] = list(self.bottom) if self.landlord < 0 else []
+        out["played"] = [c for c in range(54) if self.played_mask >> c & 1]
+        return out
+
     def full_state(self) -> dict[str, Any]:
         hands = [names_of(self.hand_of(s)) for s in range(SEATS)]
-        where: dict[str, list[str]] = {f"hand{s}": hands[s] for s in range(SEATS)}
-        where["bottom"] = names_of(self.bottom) if self.landlord < 0 else []
-        where["played"] = names_of([c for c in range(54) if self.played_mask >> c & 1])
+        where = {k: names_of(v) for k, v in self.piles().items()}
         last = self.last
         return {
             "phase": self.phase,
@@ -401,9 +429,9 @@ class DouDizhuDeal(Deal):
 
 
 def describe(cards: tuple[Card, ...] | list[Card]) -> str:
-    """Name the combination some cards form ("pair of 9s"), or say why they form none."""
+    """The combination `cards` form, or why they form none, in the player's language."""
     got = combos.classify(tuple(sorted(RANK_OF[c] for c in cards)))
-    return got if isinstance(got, str) else combos.describe_combo(got)
+    return sentence(got if isinstance(got, Text) else combos.combo_text(got))
 
 
 __all__ = ["DouDizhuDeal", "DouDizhuView", "describe"]

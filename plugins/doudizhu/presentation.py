@@ -20,8 +20,12 @@ from crowsnest.engine.presentation import (
     Shown,
     TableEvent,
     Text,
+    join_words,
     say,
 )
+
+from .cards import RANK_OF
+from .rules import classify, combo_text
 
 # What the first-game coach says about each phase of a deal.
 COACH = {
@@ -59,8 +63,11 @@ class DouDizhuPresentation(Presentation):
         return super().action_events(ctx)
 
     def on_play(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:
-        combo = ev.get("combo")
-        call = say("{combo}", combo=combo) if combo else None  # "pair of 7s"
+        # What the cards form, in the player's words ("pair of 7s"): named from the
+        # cards, since the event's "combo" is English data.
+        ids = [ctx.deck.ids(n)[0] for n in ev.get("cards", ()) if ctx.deck.ids(n)]
+        combo = classify(tuple(sorted(RANK_OF[c] for c in ids))) if ids else None
+        call = combo_text(combo) if isinstance(combo, tuple) else None
         return [TableEvent(PLAY, ev.get("seat", ctx.seat), call=call)]
 
     def on_landlord(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:
@@ -122,30 +129,30 @@ class DouDizhuPresentation(Presentation):
         ll = ev.get("landlord")
         if not isinstance(ev.get("landlord_wins"), bool) or not isinstance(ll, int):
             return DealSheet(columns)
-        why = [f"bid {ev['bid']}"] if ev.get("bid") else []
+        # What set the multiplier, each a phrase of its own ("bid 3, 2 bombs, spring").
+        why: list[Text | str] = [say("bid {bid}", bid=ev["bid"])] if ev.get("bid") else []
         bombs = ev.get("bombs")
         if bombs:
-            why.append(f"{bombs} bomb" if bombs == 1 else f"{bombs} bombs")
-        why += [
-            w
-            for w, key in (("spring", "spring"), ("reverse spring", "reverse_spring"))
-            if ev.get(key)
-        ]
+            why.append(say("{count} bomb", plural="{count} bombs", count=bombs))
+        if ev.get("spring"):
+            why.append(say("spring"))
+        if ev.get("reverse_spring"):
+            why.append(say("reverse spring"))
         mult = ev.get("multiplier")
-        wins = ev["landlord_wins"]
-        if mult and why:
-            msg = (
-                "The landlord ({player}) wins: multiplier x{multiplier} ({why})."
-                if wins
-                else "The landlord ({player}) loses: multiplier x{multiplier} ({why})."
-            )
+        values = {"player": Seat(ll), "multiplier": mult, "why": join_words(why)}
+        if ev["landlord_wins"]:
+            if mult and why:
+                line = say(
+                    "The landlord ({player}) wins: multiplier x{multiplier} ({why}).", **values
+                )
+            elif mult:
+                line = say("The landlord ({player}) wins: multiplier x{multiplier}.", **values)
+            else:
+                line = say("The landlord ({player}) wins.", **values)
+        elif mult and why:
+            line = say("The landlord ({player}) loses: multiplier x{multiplier} ({why}).", **values)
         elif mult:
-            msg = (
-                "The landlord ({player}) wins: multiplier x{multiplier}."
-                if wins
-                else "The landlord ({player}) loses: multiplier x{multiplier}."
-            )
+            line = say("The landlord ({player}) loses: multiplier x{multiplier}.", **values)
         else:
-            msg = "The landlord ({player}) wins." if wins else "The landlord ({player}) loses."
-        line = say(msg, player=Seat(ll), multiplier=mult, why=", ".join(why))
+            line = say("The landlord ({player}) loses.", **values)
         return DealSheet(columns, (line,))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from crowsnest.engine.options import Option, Options
+from crowsnest.engine.presentation import Text, say
 from crowsnest.engine.variant import DealResult, DealSetup, Settlement
 from crowsnest.i18n import N_
 
@@ -46,6 +47,25 @@ def deal_changes(details: dict) -> tuple[int, ...]:
     return tuple(2 * sign * mult if s == ll else -sign * mult for s in range(SEATS))
 
 
+def end_reason(deals: int, target: int) -> Text:
+    """Why the match ended, for the game-over screen (whole sentences with and without a
+    target total)."""
+    if target > 0:
+        return say(
+            "The match ends after {count} deal or when a total reaches {target}; "
+            "the highest total wins.",
+            plural="The match ends after {count} deals or when a total reaches {target}; "
+            "the highest total wins.",
+            count=deals,
+            target=target,
+        )
+    return say(
+        "The match ends after {count} deal; the highest total wins.",
+        plural="The match ends after {count} deals; the highest total wins.",
+        count=deals,
+    )
+
+
 class DouDizhuScorer:
     def first_dealer(self, options: Options, seats: int, rng: random.Random) -> int:
         # The dealer has no role in the rules (the first bidder is drawn); it only rotates.
@@ -73,13 +93,7 @@ class DouDizhuScorer:
             scores=scores,
             next_dealer=(setup.dealer + 1) % SEATS,
             winner=winner,
-            end_reason=(
-                f"The match ends after {setup.options['deals']} deals"
-                + (f" or when a total reaches {target}" if target > 0 else "")
-                + "; the highest total wins."
-                if winner is not None
-                else ""
-            ),
+            end_reason=end_reason(setup.options["deals"], target) if winner is not None else "",
             extra_event={
                 "landlord": details["landlord"],
                 "bid": details["bid"],

@@ -17,9 +17,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from crowsnest.engine import PASS, Action, Deal, DealResult, DealSetup, Event, parse_action
+from crowsnest.engine.presentation import Text, say, sentence
 from crowsnest.engine.tricks import trick_winner
 from crowsnest.i18n import _, ngettext
 
+from .presentation import card_text
 from .rules import BIRD_TOKEN, COLOUR_NAMES, COLOURS, RookRules
 from .view import RookView
 
@@ -278,9 +280,11 @@ class RookDeal(Deal):
             return self._check_bid(action)
         if ph == "nest":
             if kind != "discard":
-                return _("lay {count} cards back in the nest: 'discard C C ...'").format(
-                    count=self.r.nest_size
-                )
+                return ngettext(
+                    "lay {count} card back in the nest: 'discard C C ...'",
+                    "lay {count} cards back in the nest: 'discard C C ...'",
+                    self.r.nest_size,
+                ).format(count=self.r.nest_size)
             return self._check_discard(action)
         if ph == "trump":
             if kind != "trump" or len(action) != 2:
@@ -306,11 +310,14 @@ class RookDeal(Deal):
             if c not in hand:
                 if self.r.dummy and self.acting == DUMMY:
                     if c in self.dummy_down:
-                        return _(
-                            "{card} is face down in the dummy and cannot be played yet"
-                        ).format(card=names[c])
-                    return _("the dummy has no {card} face up").format(card=names[c])
-                return _("you do not hold {card}").format(card=names[c])
+                        return sentence(
+                            say(
+                                "{card} is face down in the dummy and cannot be played yet",
+                                card=self._card(c),
+                            )
+                        )
+                    return sentence(say("the dummy has no {card} face up", card=self._card(c)))
+                return sentence(say("you do not hold {card}", card=self._card(c)))
             if c in self.playable():
                 return None
             return self._follow_reason(c)
@@ -357,9 +364,10 @@ class RookDeal(Deal):
             return _("a card is named twice")
         hand = self.hands[self.acting]
         for c in cards:
-            if not isinstance(c, int) or c not in hand:
-                name = names[c] if isinstance(c, int) and 0 <= c < len(names) else c
-                return _("you do not hold {card}").format(card=name)
+            if not isinstance(c, int) or not 0 <= c < len(names):
+                return _("that is not a card of this game")
+            if c not in hand:
+                return sentence(say("you do not hold {card}", card=self._card(c)))
         if not r.bury_counters:
             pts = r.points
             plain = sum(1 for c in hand if not pts[c])
@@ -369,6 +377,11 @@ class RookDeal(Deal):
             if buried and plain < k and sum(1 for c in cards if not pts[c]) != plain:
                 return _("lay back every card that is not a counter before any counter")
         return None
+
+    def _card(self, c: int) -> Text | str:
+        """Card `c` in words for a reason ("you do not hold the red 5"), never its code
+        (issue 11)."""
+        return card_text(self.deck.names[c], self.r.bird_name)
 
     def _counter_reason(self, c: int) -> str:
         """Why counter `c` may not be laid back, naming it in words (one sentence per
@@ -528,7 +541,12 @@ class RookDeal(Deal):
         self.acting = lead
         self._to_move = self.ctl[lead]
 
-    def _play(self, c: int) -> list[Event]:
+    def play_quiet(self, c: int) -> None:
+        """Play card c with no events (AI play-outs: thousands of deals per decision,
+        whose events nobody reads); the state changes exactly as apply() makes it."""
+        self._play(c, quiet=True)
+
+    def _play(self, c: int, quiet: bool = False) -> list[Event]:
         pos = self.acting
         self.hands[pos].remove(c)
         r = self.r
@@ -550,7 +568,7 @@ class RookDeal(Deal):
             self.acting = nxt
             self._to_move = self.ctl[nxt]
             return []
-        return self._close_trick()
+        return self._close_trick(quiet)
 
     def _turn_up(self, c: int) -> None:
         i = self.dummy_pile.pop(c)
@@ -560,7 +578,7 @@ class RookDeal(Deal):
             self.hands[DUMMY].append(under)
             self.dummy_pile[under] = i
 
-    def _close_trick(self) -> list[Event]:
+    def _close_trick(self, quiet: bool = False) -> list[Event]:
         r = self.r
         trick = self.trick
         points = r.points
@@ -574,13 +592,17 @@ class RookDeal(Deal):
         self.tricks_won[wpos] += 1
         self.history += (tuple(trick),)
         names = self.deck.names
-        ev: Event = {
-            "type": "trick",
-            "winner": wpos,
-            "cards": [names[c] for c in cards],
-            "points": pts,
-            "leader": trick[0][0],
-        }
+        ev: Event = (
+            {}
+            if quiet
+            else {
+                "type": "trick",
+                "winner": wpos,
+                "cards": [names[c] for c in cards],
+                "points": pts,
+                "leader": trick[0][0],
+            }
+        )
         self.trick = []
         self.led = -1
         self.last_winner = wpos
@@ -593,7 +615,7 @@ class RookDeal(Deal):
         npts = sum(points[c] for c in self.nest)
         self.won_points[to] += npts
         self.won[to].extend(self.nest)
-        nest_cards = [names[c] for c in sorted(self.nest)]
+        nest_cards = [] if quiet else [names[c] for c in sorted(self.nest)]
         self.nest = []
         self.phase = "over"
         self._to_move = -1
@@ -696,6 +718,20 @@ class RookDeal(Deal):
             scores=tuple(self.scores),
         )
 
+    def piles(self) -> dict[str, Sequence[int]]:
+        r = self.r
+        out: dict[str, Sequence[int]] = {f"hand{s}": self.hands[s] for s in range(r.seats)}
+        if r.dummy:
+            out["dummy_up"] = self.hands[DUMMY]
+            out["dummy_down"] = [c for c in self.dummy_down if c >= 0]
+        out["nest"] = self.nest
+        if r.aside:
+            out["aside"] = self.aside
+        out["table"] = [c for _, c in self.trick]
+        for p in range(r.positions):
+            out[f"won{p}"] = self.won[p]
+        return out
+
     def full_state(self) -> dict[str, Any]:
         r = self.r
         names = self.deck.names
@@ -704,18 +740,7 @@ class RookDeal(Deal):
             return [names[c] for c in sorted(cards)]
 
         seats = r.seats
-        where: dict[str, list[str]] = {}
-        for s in range(seats):
-            where[f"hand{s}"] = nm(self.hands[s])
-        if r.dummy:
-            where["dummy_up"] = nm(self.hands[DUMMY])
-            where["dummy_down"] = nm([c for c in self.dummy_down if c >= 0])
-        where["nest"] = nm(self.nest)
-        if r.aside:
-            where["aside"] = nm(self.aside)
-        where["table"] = nm([c for _, c in self.trick])
-        for p in range(r.positions):
-            where[f"won{p}"] = nm(self.won[p])
+        where = {k: nm(v) for k, v in self.piles().items()}
         return {
             "phase": self.phase,
             "to_move": self._to_move,

@@ -30,6 +30,7 @@ from crowsnest.engine.presentation import (
     join_words,
     say,
 )
+from crowsnest.i18n import N_
 
 from .rules import BIRD_TOKEN, COLOUR_NAMES, COLOURS
 
@@ -66,6 +67,16 @@ CARD_WORDS = {
     "R": lambda rank: say("the red {rank}", rank=rank),
     "Y": lambda rank: say("the yellow {rank}", rank=rank),
 }
+
+
+def card_text(name: str, bird: str) -> Text | str:
+    """One card in words ("the red 5", "the Crow"); the deal's refusal reasons use it
+    too, so a player never reads a card code."""
+    if name == BIRD_TOKEN:
+        return say("the Crow") if bird == "Crow" else say("the Rook")
+    if name[:1] in CARD_WORDS and name[1:].isdigit():
+        return CARD_WORDS[name[:1]](name[1:])
+    return name
 
 
 # What the first-game coach says about each phase of a Rook-family deal.
@@ -236,13 +247,23 @@ class RookPresentation(Presentation):
         return [
             TableEvent(
                 NEWS,
-                news=say("The nest ({points} points) goes to {side}", points=pts, side=Side(to)),
+                news=say(
+                    "The nest ({count} point) goes to {side}",
+                    plural="The nest ({count} points) goes to {side}",
+                    count=pts,
+                    side=Side(to),
+                ),
                 queued=True,
             ),
             TableEvent(
                 REVEAL,
                 cards=tuple(ev.get("cards", ())),
-                caption=say("The nest: {points} points to {side}", points=pts, side=Side(to)),
+                caption=say(
+                    "The nest: {count} point to {side}",
+                    plural="The nest: {count} points to {side}",
+                    count=pts,
+                    side=Side(to),
+                ),
             ),
         ]
 
@@ -264,15 +285,7 @@ class RookPresentation(Presentation):
         return Choice(label)
 
     def card_words(self, names: Sequence[str], deck: Deck) -> Text:
-        words: list[Text | str] = []
-        for n in names:
-            if n == BIRD_TOKEN:
-                words.append(say("the Crow") if self.bird == "Crow" else say("the Rook"))
-            elif n[:1] in CARD_WORDS and n[1:].isdigit():
-                words.append(CARD_WORDS[n[:1]](n[1:]))
-            else:
-                words.append(n)
-        return join_words(words)
+        return join_words([card_text(n, self.bird) for n in names])
 
     def panel_title(self, legal: Sequence[Action], view: Mapping[str, Any]) -> Text:
         if any(a[0] == "trump" for a in legal):
@@ -405,4 +418,9 @@ class RookPresentation(Presentation):
         return (("R14", "Y14", "BIRD", "G14", "B14"), ("R5", "G10", "Y5", "B10", "R10"))
 
     def card_art(self) -> CardArt:
-        return CardArt(str(SPRITES), SUITS, {BIRD_TOKEN: self.bird.upper()})
+        # The word on the bird card's face, a catalog word (the client translates it).
+        # TRANSLATORS: printed in capitals on the Crow card's face (the bird's name).
+        crow = N_("CROW")
+        # TRANSLATORS: printed on the Rook card's face; Rook is a brand name.
+        rook = N_("ROOK")
+        return CardArt(str(SPRITES), SUITS, {BIRD_TOKEN: crow if self.bird == "Crow" else rook})

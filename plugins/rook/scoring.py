@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from crowsnest.engine import DealResult, DealSetup, Options, Settlement
+from crowsnest.engine.presentation import Text, say
 
 from .rules import rules_for
 
@@ -28,16 +29,24 @@ def match_winner(
     return scores.index(top)
 
 
-def end_reason(scores: tuple[int, ...], target: int, floor: int, deal_limit: int = 0) -> str:
-    """The sentence the game-over screen shows under the winner."""
+def end_reason(scores: tuple[int, ...], target: int, floor: int, deal_limit: int = 0) -> Text:
+    """The sentence the game-over screen shows under the winner (in the player's
+    language; the match_over event carries its English)."""
     if max(scores) >= target:
-        return f"The game ends when a score reaches {target}; the highest score wins."
-    if min(scores) <= floor:
-        return (
-            f"A score fell to {floor} or below (the losing floor), "
-            "so the game ends and the highest score wins."
+        return say(
+            "The game ends when a score reaches {target}; the highest score wins.", target=target
         )
-    return f"After {deal_limit} deals (the deal limit) the highest score wins."
+    if min(scores) <= floor:
+        return say(
+            "A score fell to {floor} or below (the losing floor), "
+            "so the game ends and the highest score wins.",
+            floor=floor,
+        )
+    return say(
+        "After {count} deal (the deal limit) the highest score wins.",
+        plural="After {count} deals (the deal limit) the highest score wins.",
+        count=deal_limit,
+    )
 
 
 class RookScorer:

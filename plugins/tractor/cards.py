@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from crowsnest.engine.cards import Deck
 
 SUITS = "SHDC"
-SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 RANKS = "23456789TJQKA"
 TRUMP = 4  # effective suit of every trump card
 NO_TRUMP = -1  # trump "suit" of a no-trump deal
@@ -71,10 +70,6 @@ DECK = build_deck()
 
 def level_name(level: int) -> str:
     return LEVEL_NAMES.get(level, "past A")
-
-
-def suit_word(esuit: int) -> str:
-    return "trumps" if esuit == TRUMP else SUIT_WORDS[esuit]
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from crowsnest.engine.actions import PASS, Action
+from crowsnest.engine.presentation import GENERIC, RANK_WORDS, say, sentence
 from crowsnest.engine.variant import Deal, DealResult, DealSetup, Event
+from crowsnest.i18n import _, ngettext
 
 from .cards import (
     DECK,
@@ -28,7 +30,6 @@ from .cards import (
     kind_suit,
     level_name,
     order_for,
-    suit_word,
 )
 from .rules import (
     Shape,
@@ -47,12 +48,6 @@ from .view import TractorView
 SEATS = 4
 HAND = 25
 KITTY = 8
-STRENGTH_WORDS = {
-    1: "a single level card",
-    2: "a level pair",
-    3: "a black joker pair",
-    4: "a red joker pair",
-}
 
 
 def declaration_strength(cards: Sequence[int], level: int) -> int:
@@ -174,12 +169,20 @@ class TractorDeal(Deal):
 
     def legal_hint(self) -> str:
         if self.phase == "bury":
-            return "choose 8 cards to bury: 'discard' followed by 8 cards of your hand"
+            return ngettext(
+                "choose {count} card to bury: 'discard' followed by {count} card of your hand",
+                "choose {count} cards to bury: 'discard' followed by {count} cards of your hand",
+                KITTY,
+            ).format(count=KITTY)
         if self.phase == "play" and self.lead is None and self.options.get("throws"):
-            return "lead a single, a pair, a tractor, or a throw: several of them in one suit"
+            return _("lead a single, a pair, a tractor, or a throw: several of them in one suit")
         if self.phase == "play" and self.lead is not None:
             n = self.lead[1]
-            return f"play {n} cards following the lead (the list is too long to show)"
+            return ngettext(
+                "play {count} card following the lead (the list is too long to show)",
+                "play {count} cards following the lead (the list is too long to show)",
+                n,
+            ).format(count=n)
         return ""
 
     def _declarations(self, seat: int) -> list[tuple[int, ...]]:
@@ -227,9 +230,9 @@ class TractorDeal(Deal):
         kind = action[0]
         if self.phase == "declare":
             if kind == "pass":
-                return None if len(action) == 1 else "'pass' takes nothing after it"
+                return None if len(action) == 1 else _("'pass' takes nothing after it")
             if kind != "declare":
-                return (
+                return _(
                     "now each player in turn may declare trump with level cards or jokers, or pass"
                 )
             cards = self._cards(action, seat)
@@ -237,27 +240,48 @@ class TractorDeal(Deal):
                 return cards
             strength = declaration_strength(cards, self.level)
             if not strength:
-                return (
-                    f"a declaration is one level card (the level is {level_name(self.level)}), "
+                return _(
+                    "a declaration is one level card (the level is {level}), "
                     "a pair of identical level cards, or a pair of identical jokers"
-                )
+                ).format(level=level_name(self.level))
             if self.decl and strength <= self.decl[2]:
                 return (
-                    f"an overcall must be stronger than {STRENGTH_WORDS[self.decl[2]]}: "
-                    "equal strength is not enough"
-                )
+                    _(
+                        "an overcall must be stronger than a single level card: "
+                        "equal strength is not enough"
+                    ),
+                    _(
+                        "an overcall must be stronger than a level pair: equal strength is not enough"
+                    ),
+                    _(
+                        "an overcall must be stronger than a black joker pair: "
+                        "equal strength is not enough"
+                    ),
+                    _(
+                        "an overcall must be stronger than a red joker pair: "
+                        "equal strength is not enough"
+                    ),
+                )[self.decl[2] - 1]
             return None
         if self.phase == "bury":
             if kind != "discard":
-                return "the dealer must bury 8 cards: 'discard' followed by 8 cards"
+                return ngettext(
+                    "the dealer must bury {count} card: 'discard' followed by {count} card",
+                    "the dealer must bury {count} cards: 'discard' followed by {count} cards",
+                    KITTY,
+                ).format(count=KITTY)
             cards = self._cards(action, seat)
             if isinstance(cards, str):
                 return cards
             if len(cards) != KITTY:
-                return f"bury exactly 8 cards, not {len(cards)}"
+                return ngettext(
+                    "bury exactly {count} card, not {given}",
+                    "bury exactly {count} cards, not {given}",
+                    KITTY,
+                ).format(count=KITTY, given=len(cards))
             return None
         if kind != "play":
-            return "play cards: 'play' followed by the cards"
+            return _("play cards: 'play' followed by the cards")
         cards = self._cards(action, seat)
         if isinstance(cards, str):
             return cards
@@ -266,41 +290,72 @@ class TractorDeal(Deal):
                 return None
             if self.options.get("throws"):
                 return throw_reason(cards, self.es, self.ps)
-            return "a lead must be a single card, a pair of identical cards or a tractor (consecutive pairs in one suit)"
+            return _(
+                "a lead must be a single card, a pair of identical cards or a tractor "
+                "(consecutive pairs in one suit)"
+            )
         return follow_reason(self.hands[seat], cards, self.lead, self.es)
 
     def describe(self, cards: Sequence[int]) -> str:
         """What a selection of cards forms, in words (the client shows it while a player
         picks cards): "pair of 8s in diamonds", "tractor of 2 pairs in trumps"; "" when it
-        is no single unit (a follow may still be legal)."""
+        is no single unit (a follow may still be legal). One whole phrase per suit and
+        joker: a language may bend their names."""
         if not cards or not self.es:
             return ""
         shape = shape_of(tuple(sorted(cards)), self.es, self.ps)
         if shape is None:
             return ""
-        suit = suit_word(shape[0])
+        s = shape[0]
         k = self.deck.ranks[min(cards)]
-        rank = {"T": "10", "BJ": "black joker", "RJ": "red joker"}.get(k, k)
         if shape[1] == 1:
-            return f"single {rank} in {suit}"
+            if k in ("BJ", "RJ"):
+                return _("single black joker") if k == "BJ" else _("single red joker")
+            return (
+                _("single {rank} in spades"),
+                _("single {rank} in hearts"),
+                _("single {rank} in diamonds"),
+                _("single {rank} in clubs"),
+                _("single {rank} in trumps"),
+            )[s].format(rank=RANK_WORDS.get(k, k))
         if shape[1] == 2:
-            return f"pair of {rank}s in {suit}" if len(rank) <= 2 else f"pair of {rank}s"
-        return f"tractor of {shape[2]} pairs in {suit}"
+            if k in ("BJ", "RJ"):
+                return _("pair of black jokers") if k == "BJ" else _("pair of red jokers")
+            return (
+                _("pair of {rank}s in spades"),
+                _("pair of {rank}s in hearts"),
+                _("pair of {rank}s in diamonds"),
+                _("pair of {rank}s in clubs"),
+                _("pair of {rank}s in trumps"),
+            )[s].format(rank=RANK_WORDS.get(k, k))
+        n = shape[2]
+        return (
+            ngettext("tractor of {count} pair in spades", "tractor of {count} pairs in spades", n),
+            ngettext("tractor of {count} pair in hearts", "tractor of {count} pairs in hearts", n),
+            ngettext(
+                "tractor of {count} pair in diamonds", "tractor of {count} pairs in diamonds", n
+            ),
+            ngettext("tractor of {count} pair in clubs", "tractor of {count} pairs in clubs", n),
+            ngettext("tractor of {count} pair in trumps", "tractor of {count} pairs in trumps", n),
+        )[s].format(count=n)
 
     def _cards(self, action: Action, seat: int) -> tuple[int, ...] | str:
         if len(action) != 2 or not isinstance(action[1], (tuple, list)) or not action[1]:
-            return f"'{action[0]}' needs at least one card"
+            return _("'{word}' needs at least one card").format(word=action[0])
         cards = action[1]
         hand = self.hands[seat]
         for c in cards:
             if c.__class__ is not int:  # bools and other types are not card ids
-                return "cards must be card ids"
+                return _("cards must be card ids")
             if c not in hand:
-                name = self.deck.names[c] if 0 <= c < len(self.deck) else str(c)
-                return f"you do not hold {name}"
+                if not 0 <= c < len(self.deck):
+                    return _("that is not a card of this game")
+                # the card in words ("the 10 of hearts"), never its code (issue 11)
+                words = GENERIC.card_words([self.deck.names[c]], self.deck)
+                return sentence(say("you do not hold {card}", card=words))
         if len(cards) > 1:
             if len(set(cards)) != len(cards):
-                return "a card is named twice"
+                return _("a card is named twice")
             return tuple(sorted(cards))
         return tuple(cards)
 
@@ -431,7 +486,7 @@ class TractorDeal(Deal):
         winner = self.best_seat
         points = 0
         won = self.won[winner]
-        for _, cs in self.trick:
+        for _seat, cs in self.trick:
             for c in cs:
                 points += POINTS[c]
             won.extend(cs)
@@ -528,17 +583,21 @@ class TractorDeal(Deal):
         """The 8 cards the dealer picked up (shown to the dealer while burying)."""
         return tuple(sorted(self.setup.piles["kitty"]))
 
+    def piles(self) -> dict[str, Sequence[int]]:
+        out: dict[str, Sequence[int]] = {f"hand{s}": self.hands[s] for s in range(SEATS)}
+        out["kitty"] = self.kitty
+        out["table"] = [c for _, cs in self.trick for c in cs]
+        for s in range(SEATS):
+            out[f"won{s}"] = self.won[s]
+        return out
+
     def full_state(self) -> dict[str, Any]:
         names = self.deck.names
 
         def nm(cards: Sequence[int]) -> list[str]:
             return [names[c] for c in sorted(cards)]
 
-        where: dict[str, list[str]] = {f"hand{s}": nm(self.hands[s]) for s in range(SEATS)}
-        where["kitty"] = nm(self.kitty)
-        where["table"] = nm([c for _, cs in self.trick for c in cs])
-        for s in range(SEATS):
-            where[f"won{s}"] = nm(self.won[s])
+        where = {k: nm(v) for k, v in self.piles().items()}
         return {
             "phase": self.phase,
             "to_move": self._to_move,

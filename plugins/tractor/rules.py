@@ -17,7 +17,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from .cards import TRUMP, suit_word
+from crowsnest.i18n import _, ngettext
+
+from .cards import TRUMP
 
 Shape = tuple[int, int, int, int]
 LIST_LIMIT = 2000  # beyond this many follows the legal set is reported incomplete
@@ -70,26 +72,75 @@ def count_pairs(cards: Sequence[int]) -> int:
 def follow_reason(
     hand: Sequence[int], play: Sequence[int], lead: Shape, es: Sequence[int]
 ) -> str | None:
-    """None if `play` (held, distinct ids) is a legal follow to a lead of `lead`'s shape."""
-    s, n, npairs, _ = lead
+    """None if `play` (held, distinct ids) is a legal follow to a lead of `lead`'s shape,
+    else the reason in the player's language (one whole sentence per suit: a language
+    may bend the suit's name)."""
+    s, n, npairs, _shape = lead
     if len(play) != n:
-        return f"you must play {n} card{'s' if n > 1 else ''}, as many as were led"
+        return ngettext(
+            "you must play {count} card, as many as were led",
+            "you must play {count} cards, as many as were led",
+            n,
+        ).format(count=n)
     suit_held = [c for c in hand if es[c] == s]
     h = len(suit_held)
     in_suit = sum(1 for c in play if es[c] == s)
-    word = suit_word(s)
     if h >= n:
         if in_suit < n:
-            return f"you must follow {word}"
+            return (
+                _("you must follow spades"),
+                _("you must follow hearts"),
+                _("you must follow diamonds"),
+                _("you must follow clubs"),
+                _("you must follow trumps"),
+            )[s]
     elif in_suit < h:
-        return f"you must play all your {word} (you hold {h})"
+        return (
+            _("you must play all your spades (you hold {count})"),
+            _("you must play all your hearts (you hold {count})"),
+            _("you must play all your diamonds (you hold {count})"),
+            _("you must play all your clubs (you hold {count})"),
+            _("you must play all your trumps (you hold {count})"),
+        )[s].format(count=h)
     if npairs and h >= n:
         need = min(npairs, count_pairs(suit_held))
         got = count_pairs([c for c in play if es[c] == s])
         if got < need:
             if need == 1:
-                return f"a pair is held: you must play a pair of {word}"
-            return f"you hold {need} pairs of {word}: you must play {need} pairs"
+                return (
+                    _("a pair is held: you must play a pair of spades"),
+                    _("a pair is held: you must play a pair of hearts"),
+                    _("a pair is held: you must play a pair of diamonds"),
+                    _("a pair is held: you must play a pair of clubs"),
+                    _("a pair is held: you must play a pair of trumps"),
+                )[s]
+            return (
+                ngettext(
+                    "you hold {count} pair of spades: you must play {count} pair",
+                    "you hold {count} pairs of spades: you must play {count} pairs",
+                    need,
+                ),
+                ngettext(
+                    "you hold {count} pair of hearts: you must play {count} pair",
+                    "you hold {count} pairs of hearts: you must play {count} pairs",
+                    need,
+                ),
+                ngettext(
+                    "you hold {count} pair of diamonds: you must play {count} pair",
+                    "you hold {count} pairs of diamonds: you must play {count} pairs",
+                    need,
+                ),
+                ngettext(
+                    "you hold {count} pair of clubs: you must play {count} pair",
+                    "you hold {count} pairs of clubs: you must play {count} pairs",
+                    need,
+                ),
+                ngettext(
+                    "you hold {count} pair of trumps: you must play {count} pair",
+                    "you hold {count} pairs of trumps: you must play {count} pairs",
+                    need,
+                ),
+            )[s].format(count=need)
     return None
 
 

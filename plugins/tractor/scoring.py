@@ -13,6 +13,7 @@ from typing import Any
 
 from crowsnest.engine.match import MatchError
 from crowsnest.engine.options import Options
+from crowsnest.engine.presentation import say
 from crowsnest.engine.variant import DealResult, DealSetup, Settlement
 
 from .cards import LEVEL_NAMES
@@ -129,7 +130,7 @@ class TractorScorer:
             winner=winner,
             carry={"levels": levels},
             extra_event=extra,
-            end_reason="The first team to go past level A wins the match."
+            end_reason=say("The first team to go past level A wins the match.")
             if winner is not None
             else "",
         )

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from crowsnest.i18n import _
+
 from .cards import TRUMP
 from .rules import Shape, pair_lows, shape_of, tractors
 
@@ -57,7 +59,7 @@ def _top(unit: Sequence[int], es: Sequence[int], ps: Sequence[int]) -> int:
 def throw_reason(cards: Sequence[int], es: Sequence[int], ps: Sequence[int]) -> str | None:
     s = es[cards[0]]
     if any(es[c] != s for c in cards):
-        return "a throw must be all in one suit (trumps count as one suit)"
+        return _("a throw must be all in one suit (trumps count as one suit)")
     return None
 
 

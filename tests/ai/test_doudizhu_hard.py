@@ -184,3 +184,23 @@ def test_paired_pick_keeps_normal_without_evidence():
     assert paired_pick(["normal", "a"], rows, 1.0) == "normal"
     assert paired_pick(["normal", "a", "b"], rows, 1.0) == "b"
     assert paired_pick(["normal", "a"], {"normal": [0.0], "a": [1.0]}, 1.0) == "normal"
+
+
+def test_play_outs_from_the_deal_choose_as_normal_does_through_views():
+    """The search's play-out reads the sampled deal directly (normal's Table and the
+    deal's own move list); it must play exactly what normal plays through a view and
+    the legal list, seat by seat, to the end."""
+    from crowsnest_games.doudizhu.ai.hard import normal_playout, view_playout
+
+    rng = random.Random(2)
+    worlds = []
+    for seed in (4, 5):
+        for m in positions(seed):
+            if m.phase == "play" and rng.random() < 0.3:
+                worlds.append(sample_deal(m.view(m.to_move), rng))
+    assert len(worlds) > 10
+    for w in worlds:
+        fast, slow = w.clone(), w.clone()
+        normal_playout(fast, random.Random(1))
+        view_playout(slow, random.Random(1))
+        assert fast.over and fast.history == slow.history and fast.winner == slow.winner

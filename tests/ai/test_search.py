@@ -114,7 +114,7 @@ def test_a_time_cap_stops_the_search_early():
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"iterations": 0}, {"seconds": 0}, {"seconds": -1.0}, {"min_worlds": 0}],
+    [{"iterations": 0}, {"seconds": 0}, {"seconds": -1.0}, {"min_worlds": 0}, {"settle": -1}],
 )
 def test_bad_budgets_are_refused_with_a_sentence(kwargs):
     with pytest.raises(ValueError, match="must be"):
@@ -131,3 +131,25 @@ def test_no_candidates_is_an_error():
             playout=lambda d, g: None,
             evaluate=lambda d: 0.0,
         )
+
+
+SETTLE = SearchBudget(iterations=2000, seconds=None, settle=3.0)
+
+
+def test_settle_stops_a_two_way_choice_once_it_is_clear_or_nil():
+    # clearly different: pick 1 is 1 better in every world -> stops at the first check
+    res, calls = run({0: [0, 1, 2, 3], 1: [1, 2, 3, 4]}, random.Random(2), SETTLE)
+    assert res.action == ("pick", 1) and res.playouts == 64
+    # the same in every world (equivalent cards): stops, the first listed wins
+    res, _ = run({0: [0, 5, 1, 3], 1: [0, 5, 1, 3]}, random.Random(2), SETTLE)
+    assert res.action == ("pick", 0) and res.playouts == 64
+    # a small edge in noise is not settled early: the whole budget is played
+    payoff = {0: [0, 0, 0, 4], 1: [1, 0, 0, 2.9]}  # means 1.0 and 0.975
+    res, _ = run(payoff, random.Random(2), SETTLE)
+    full, _ = run(payoff, random.Random(2), SearchBudget(iterations=2000, seconds=None))
+    assert res.playouts == full.playouts == 2000 and res.action == full.action
+    # off by default; and with more than two candidates the rounds run in full
+    res, _ = run({0: [0, 1, 2, 3], 1: [1, 2, 3, 4]}, random.Random(2), EXACT)
+    assert res.playouts == 400
+    res, _ = run({k: [k, k, k, k] for k in range(3)}, random.Random(2), SETTLE)
+    assert res.action == ("pick", 2) and res.playouts > 1000

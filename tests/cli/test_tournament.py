@@ -179,3 +179,58 @@ def test_text_report(cli):
     assert r.returncode == 0, r.stderr
     assert "individual3: 2 deals, roles format" in r.stdout
     assert "normal: win rate" in r.stdout and "as declarers:" in r.stdout
+
+
+def _same(a, b):
+    keys = ("interrupted", "resumed", "first_deal")
+    return {k: v for k, v in a.items() if k not in keys} == {
+        k: v for k, v in b.items() if k not in keys
+    }
+
+
+def test_results_file_resumes_and_shards_pool_exactly(cli, tmp_path):
+    base = ["--variant", "crowsnest", "--levels", "normal,easy", "--seed", "5"]
+    whole, _ = tour(cli, *base, "--deals", "4")
+    # resume: two deals saved, then the run asked for four plays only the missing two
+    f = tmp_path / "run.jsonl"
+    tour(cli, *base, "--deals", "2", "--results", str(f))
+    resumed, err = tour(cli, *base, "--deals", "4", "--results", str(f))
+    assert resumed["resumed"] == 2 and "2/2 deals" in err
+    assert _same(resumed, whole)
+    lines = f.read_text().splitlines()
+    assert '"tournament"' in lines[0] and len(lines) == 5  # the header, four deals
+    # nothing left to play: the file alone gives the report
+    again, err = tour(cli, *base, "--deals", "4", "--results", str(f))
+    assert again["resumed"] == 4 and "deals/s" not in err and _same(again, whole)
+    # shards: deals 0-1 and 2-3 in two files, pooled by concatenation
+    a, b, ab = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "ab.jsonl"
+    tour(cli, *base, "--deals", "2", "--results", str(a))
+    second, _ = tour(cli, *base, "--first-deal", "2", "--deals", "2", "--results", str(b))
+    assert second["deals"] == 2 and second["first_deal"] == 2
+    ab.write_text(a.read_text() + b.read_text())
+    pooled, _ = tour(cli, *base, "--deals", "4", "--results", str(ab))
+    assert pooled["resumed"] == 4 and _same(pooled, whole)
+    # a line cut short by a killed run: that deal is played again
+    text = f.read_text()
+    f.write_text(text[: text.rstrip("\n").rfind("\n") + 20])
+    cut, _ = tour(cli, *base, "--deals", "4", "--results", str(f))
+    assert cut["resumed"] == 3 and _same(cut, whole)
+
+
+def test_results_file_of_another_tournament_is_refused(cli, tmp_path):
+    f = tmp_path / "run.jsonl"
+    tour(
+        cli,
+        "--variant",
+        "crowsnest",
+        "--levels",
+        "normal,easy",
+        "--deals",
+        "1",
+        "--results",
+        str(f),
+    )
+    r = cli.run("tournament", "--variant", "crowsnest", "--levels", "normal,easy", "--deals",
+                "1", "--seed", "9", "--results", str(f))  # fmt: skip
+    assert r.returncode == 2 and "another tournament" in r.stderr and "seed" in r.stderr, r.stderr
+    assert r.stderr.count("\n") == 1

@@ -50,5 +50,5 @@ def test_match_over_names_its_reason(variant, options, words):
 def test_rook_reason_tells_target_from_floor():
     from crowsnest_games.rook.scoring import end_reason
 
-    assert "reaches 300" in end_reason((310, 20), 300, -300)
-    assert "losing floor" in end_reason((120, -305), 300, -300)
+    assert "reaches 300" in end_reason((310, 20), 300, -300).plain()
+    assert "losing floor" in end_reason((120, -305), 300, -300).plain()

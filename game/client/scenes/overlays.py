@@ -440,7 +440,13 @@ class GameOverScene(_Sheet):
         if isinstance(w, int) and 0 <= w < (len(teams) if teams else s.seats):
             if teams:
                 us = bottom in teams[w] and s.is_human(bottom)
-                mates = " and ".join(s.names[x] for x in teams[w] if not (us and x == bottom))
+                who = [s.names[x] for x in teams[w] if not (us and x == bottom)]
+                # "Ada and Ben", "Ada, Ben and Cleo": the last "and" is the sentence's
+                mates = (
+                    say("{others} and {last}", others=", ".join(who[:-1]), last=who[-1])
+                    if len(who) > 1
+                    else "".join(who)
+                )
                 if us and mates:
                     return words(say("You and {players} win the game!", players=mates))
                 if us:
@@ -481,7 +487,7 @@ class GameOverScene(_Sheet):
             [lab, str(words.ask("score_value", sc))]
             for lab, sc in zip(labels, s.match.scores, strict=False)
         ]
-        reason = s.match.end_reason
+        reason = words(s.match.end_text or s.match.end_reason)
         if reason:
             text.draw(
                 surface,
@@ -496,7 +502,13 @@ class GameOverScene(_Sheet):
         y = self.draw_table(surface, self.box.top + ui(150), header, rows)
         text.draw(
             surface,
-            words(say("{count} deals played  (Tab: score sheet)", count=s.match.deal_no)),
+            words(
+                say(
+                    "{count} deal played  (Tab: score sheet)",
+                    plural="{count} deals played  (Tab: score sheet)",
+                    count=s.match.deal_no,
+                )
+            ),
             ui(20),
             (self.box.centerx, y + ui(16)),
             MUTED,

@@ -15,6 +15,7 @@ from crowsnest.i18n import _, ngettext, variant_text
 
 from ..input import Act, InputEvent
 from ..scene import Scene
+from ..session import display_name
 from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel
 from .common import ConfirmScene
 
@@ -39,7 +40,10 @@ class Entry:
 
 
 def _names(players: list[dict[str, Any]]) -> str:
-    return ", ".join(p["name"] or _("Seat {n}").format(n=p["seat"] + 1) for p in players)
+    return ", ".join(
+        display_name(p["name"]) if p["name"] else _("Seat {n}").format(n=p["seat"] + 1)
+        for p in players
+    )
 
 
 def _scores(scores: Any) -> str:

@@ -12,7 +12,7 @@ from crowsnest.engine import OptionError
 from crowsnest.i18n import N_, _, pgettext, variant_text
 
 from ..prefs import SeatPrefs
-from ..session import LocalGame, SeatSetup, mirror_compass
+from ..session import LocalGame, SeatSetup, display_name, mirror_compass
 from ..widgets import Button
 from ..words import Words
 from .common import ConfirmScene, FormScene, Row
@@ -144,7 +144,7 @@ class SetupScene(FormScene):
             rows.append(
                 Row(
                     _("Seat {number} name").format(number=i + 1),
-                    lambda sp=sp: sp.name,
+                    lambda sp=sp: display_name(sp.name),
                     lambda d, sp=sp: self._suggest(sp, d),
                     edit=lambda t, sp=sp: self._edit(sp, t),
                 )
@@ -185,6 +185,9 @@ class SetupScene(FormScene):
         return _("Computer ({level})").format(level=level_word(level))
 
     def _edit(self, sp: SeatPrefs, t: str | None) -> None:
+        # Editing a default name edits what the player sees ("Länsi", not the key
+        # "West"); from then on it is a typed name and stays as typed.
+        sp.name = display_name(sp.name)
         if t is None:
             sp.name = sp.name[:-1]
         elif t == "":  # the field is typed over: the old name goes

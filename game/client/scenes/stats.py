@@ -11,6 +11,7 @@ from crowsnest.i18n import N_, _, ngettext
 
 from ..input import Act, InputEvent
 from ..scene import Scene
+from ..session import display_name
 from ..widgets import GOLD, INK, MUTED, RED, Button, panel
 
 WIN = (120, 200, 120)
@@ -146,7 +147,7 @@ class StatsScene(Scene):
         x0 = W // 2 - width // 2
         games = self.games_of(self.players[self.player])
         pickers = [
-            (_("Player"), r["player"], len(self.players)),
+            (_("Player"), display_name(r["player"]), len(self.players)),
             (_("Game"), r["variant_name"], len(games)),
         ]
         y = ui(96)

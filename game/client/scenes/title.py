@@ -61,9 +61,10 @@ class TitleScene(MenuScene):
             return None, cannot_continue(exc_text(e)), True
         if got.match.over:
             return None, "", False
-        from ..session import seat_names
+        from ..session import display_name, seat_names
 
-        names = seat_names(list(got.players), got.match.variant.clockwise)
+        keys = seat_names(list(got.players), got.match.variant.clockwise)
+        names = [display_name(k) for k in keys]
         what = savefile.describe(got.match, got.players, names)
         return got, _("Saved game: {what}").format(what=what), False
 

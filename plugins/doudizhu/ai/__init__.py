@@ -58,7 +58,7 @@ def _play_options(legal: Sequence[Action]) -> dict[Move, Action]:
 
 def _combo(move: Move) -> Combo:
     got = combos.classify(move)
-    assert not isinstance(got, str), got
+    assert isinstance(got, tuple), got
     return got
 
 
@@ -210,6 +210,57 @@ class EasyAI:
         return PASS
 
 
+class Table:
+    """What normal's card play reads, in rank terms: the seat, the landlord, every hand's
+    size, its own rank counts, the play to beat (seat and rank move; -1 and None when
+    leading) and the cards the other two hold between them (`unseen`). Built from a view
+    (NormalAI.choose) or straight from a deal (the hard AI's play-outs, which would
+    otherwise build a view and every legal action per step)."""
+
+    __slots__ = ("seat", "landlord", "sizes", "counts", "last_seat", "last_move", "_unseen", "_src")
+
+    def __init__(
+        self,
+        seat: int,
+        landlord: int,
+        sizes: Sequence[int],
+        counts: list[int],
+        last_seat: int,
+        last_move: Move | None,
+        unseen: Sequence[int] | None = None,
+        src: DouDizhuView | None = None,
+    ) -> None:
+        self.seat = seat
+        self.landlord = landlord
+        self.sizes = sizes
+        self.counts = counts
+        self.last_seat = last_seat
+        self.last_move = last_move
+        self._unseen = unseen
+        self._src = src
+
+    @property
+    def unseen(self) -> Sequence[int]:
+        got = self._unseen
+        if got is None:
+            assert self._src is not None
+            got = self._unseen = unseen_counts(self._src)
+        return got
+
+    @classmethod
+    def of_view(cls, view: DouDizhuView) -> Table:
+        lp = view.last_play
+        return cls(
+            view.seat,
+            view.landlord,
+            view.hand_counts,
+            hand_counts(view),
+            -1 if lp is None else lp[0],
+            None if lp is None else ranks_of_action(("play", lp[1])),
+            src=view,
+        )
+
+
 class NormalAI:
     # bid_strength needed to bid 1, 2, 3. Set by self-play: paired runs (the same deals
     # with one seat's AI changed) favoured bidding this eagerly over more cautious
@@ -220,38 +271,45 @@ class NormalAI:
     LAST_WORD_COST = 8
 
     def choose(self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random) -> Action:
-        c = hand_counts(view)
         if view.phase == "bid":
-            s = bid_strength(c)
+            s = bid_strength(hand_counts(view))
             return _bid(view, legal, sum(s >= t for t in self.BID_AT))
         options = _play_options(legal)
-        whole = tuple(sorted(RANK_OF[x] for x in view.hand))
-        if whole in options:  # the whole hand goes out at once
-            return options[whole]
-        if view.last_play is None:
-            return self._lead(view, c, options)
-        return self._follow(view, c, options, PASS in legal)
+        move = self.play(Table.of_view(view), list(options), PASS in legal)
+        return PASS if move is None else options[move]
+
+    def play(self, t: Table, moves: Sequence[Move], can_pass: bool) -> Move | None:
+        """The play (a rank move from `moves`, the legal plays in the legal list's order)
+        or None to pass."""
+        c = t.counts
+        size = t.sizes[t.seat]
+        for m in moves:
+            if len(m) == size:  # the whole hand goes out at once
+                return m
+        if t.last_move is None:
+            return self._lead(t, c, moves)
+        return self._follow(t, c, moves, can_pass)
 
     # -- who is who
 
     @staticmethod
-    def _sides(view: DouDizhuView) -> tuple[list[int], int]:
-        me, ll = view.seat, view.landlord
+    def _sides(t: Table) -> tuple[list[int], int]:
+        me, ll = t.seat, t.landlord
         if me == ll:
             return [s for s in range(3) if s != me], -1
         return [ll], 3 - me - ll
 
-    def _lead(self, view: DouDizhuView, c: list[int], options: dict[Move, Action]) -> Action:
-        opponents, partner = self._sides(view)
-        counts = view.hand_counts
+    def _lead(self, t: Table, c: list[int], options: Sequence[Move]) -> Move:
+        opponents, partner = self._sides(t)
+        counts = t.sizes
         # Feed a partner who is next and about to go out.
-        if partner == (view.seat + 1) % 3 and counts[partner] <= 2:
+        if partner == (t.seat + 1) % 3 and counts[partner] <= 2:
             want = SINGLE if counts[partner] == 1 else PAIR
             small = [m for m in options if _combo(m)[0] == want]
             if small:
-                return options[min(small)]
+                return min(small)
         _, groups = hand_plan(tuple(c))
-        unseen = unseen_counts(view)
+        unseen = t.unseen
         plain = [g for g in groups if not _is_bomb(g)]
         weak = [g for g in plain if beaten_by_unseen(g, unseen)]
         if len(weak) <= 1 and len(groups) > 1:
@@ -269,34 +327,30 @@ class NormalAI:
                 else:  # only such groups left: lead the highest of them
                     pool = [max(pool, key=lambda g: _combo(g)[1])]
             pick = min(pool, key=lambda g: (_combo(g)[1], -len(g)))
-        return options.get(pick) or self._fallback(options)
+        return pick if pick in options else self._fallback(options)
 
     def _follow(
-        self, view: DouDizhuView, c: list[int], options: dict[Move, Action], can_pass: bool
-    ) -> Action:
-        opponents, partner = self._sides(view)
-        assert view.last_play is not None
-        last_seat = view.last_play[0]
-        counts = view.hand_counts
+        self, t: Table, c: list[int], options: Sequence[Move], can_pass: bool
+    ) -> Move | None:
+        opponents, partner = self._sides(t)
+        last_seat = t.last_seat
+        counts = t.sizes
         if not options:
-            return PASS
+            return None
         if last_seat == partner:
             # Let the partner's play stand, unless the landlord is next, nearly out, and
             # the partner's card is not high enough to hold.
-            ll = view.landlord
-            held = ranks_of_action(("play", view.last_play[1]))
-            if (
-                (view.seat + 1) % 3 == ll
-                and counts[ll] <= 2
-                and beaten_by_unseen(held, unseen_counts(view))
-            ):
+            ll = t.landlord
+            held = t.last_move
+            assert held is not None
+            if (t.seat + 1) % 3 == ll and counts[ll] <= 2 and beaten_by_unseen(held, t.unseen):
                 plain = [m for m in options if not _is_bomb(m)]
                 if plain:
-                    return options[max(plain, key=lambda m: _combo(m)[1])]
-            return PASS
+                    return max(plain, key=lambda m: _combo(m)[1])
+            return None
         danger = counts[last_seat] <= 3 or min(counts[o] for o in opponents) <= 2
         # The last to answer (the player after me made the play) lets it win by passing.
-        last_word = (view.seat + 1) % 3 == last_seat
+        last_word = (t.seat + 1) % 3 == last_seat
         base = hand_plan(tuple(c))[0]
         best: tuple[int, Move] | None = None
         for m in options:
@@ -314,28 +368,26 @@ class NormalAI:
             plain = [m for m in options if not _is_bomb(m) and not any(c[r] == 4 for r in m)]
             if plain:
                 # The cheapest beat nobody left can top, else the highest.
-                unseen = unseen_counts(view)
+                unseen = t.unseen
                 safe = [m for m in plain if not beaten_by_unseen(m, unseen)]
                 if safe:
-                    return options[min(safe, key=lambda m: (hand_plan(_minus(c, m))[0], m))]
-                return options[
-                    max(plain, key=lambda m: (_combo(m)[1], -hand_plan(_minus(c, m))[0]))
-                ]
+                    return min(safe, key=lambda m: (hand_plan(_minus(c, m))[0], m))
+                return max(plain, key=lambda m: (_combo(m)[1], -hand_plan(_minus(c, m))[0]))
         if best is not None and best[0] <= (self.LAST_WORD_COST if last_word else self.FOLLOW_COST):
-            return options[best[1]]
+            return best[1]
         bombs = [m for m in options if _is_bomb(m)]
         if bombs:
             bomb = min(bombs, key=lambda m: (_combo(m)[0], _combo(m)[1]))
             after = hand_plan(_minus(c, bomb))[0] // 10
             if danger or after <= 1:
-                return options[bomb]
+                return bomb
         if best is not None and best[0] <= 10 and sum(c) <= 8:
-            return options[best[1]]
-        return PASS if can_pass else self._fallback(options)
+            return best[1]
+        return None if can_pass else self._fallback(options)
 
     @staticmethod
-    def _fallback(options: dict[Move, Action]) -> Action:
-        return options[min(options, key=lambda m: (_combo(m)[1], -len(m)))]
+    def _fallback(options: Sequence[Move]) -> Move:
+        return min(options, key=lambda m: (_combo(m)[1], -len(m)))
 
 
 def _easy(variant: object, options: Options, seats: int) -> EasyAI:

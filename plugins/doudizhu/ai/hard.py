@@ -28,16 +28,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crowsnest.ai.search import SearchBudget, deadline, pimc_search
+from crowsnest.ai.search import (
+    SearchAI,
+    SearchBudget,
+    deadline,
+    first_candidates,
+    pimc_search,
+)
 from crowsnest.engine.actions import PASS, Action
 from crowsnest.engine.options import Options
 from crowsnest.engine.variant import Deal, DealSetup
 from crowsnest.hookspecs import hookimpl
 
+from ..cards import RANK_OF, pick_cards
 from ..deal import SEATS, DouDizhuDeal
+from ..rules import Move
 from ..scoring import deal_changes
 from ..view import DouDizhuView
-from . import EasyAI, NormalAI, _minus, hand_counts, hand_plan, ranks_of_action
+from . import EasyAI, NormalAI, Table, _minus, hand_counts, hand_plan, ranks_of_action
 from .solver import Solver, TooBig
 
 N_CARDS = 54
@@ -87,7 +95,7 @@ class Determinizer:
         self.played_by = played_by
         self.bottom_left = bottom_left
 
-    def sample(self, rng: random.Random) -> DouDizhuDeal:
+    def _build(self, rng: random.Random, read: bool) -> tuple[DouDizhuDeal, int]:
         view = self.view
         pool = self.unseen[:]
         rng.shuffle(pool)
@@ -124,11 +132,51 @@ class Determinizer:
             first=view.first_bidder,
         )
         d = DouDizhuDeal(setup)
-        for _, amount in view.bids:
-            d.apply(("bid", amount) if amount else PASS)
-        for _, cards in view.history:
+        me = view.seat
+        misses = 0
+        for s, amount in view.bids:
+            action = ("bid", amount) if amount else PASS
+            if read and s != me and _NORMAL.choose(d.view(s), d.legal_actions(), rng) != action:
+                misses += 1
+            d.apply(action)
+        for s, cards in view.history:
+            if read and s != me:
+                move = _normal_move(d)
+                if (move is None) != (not cards) or (
+                    move is not None and move != tuple(sorted(RANK_OF[c] for c in cards))
+                ):
+                    misses += 1
             d.apply(("play", cards) if cards else PASS)
-        return d
+        return d, misses
+
+    def sample(self, rng: random.Random) -> DouDizhuDeal:
+        """One world, every hidden card equally likely anywhere it fits."""
+        return self._build(rng, False)[0]
+
+    def read(self, rng: random.Random) -> tuple[DouDizhuDeal, int]:
+        """One world and its misses: how many of the other seats' bids and plays normal
+        would not have made holding the world's hands."""
+        return self._build(rng, True)
+
+    def worlds(
+        self, n: int, rng: random.Random, pool: int, weight: float, stop: float | None = None
+    ) -> list[DouDizhuDeal]:
+        """n worlds that fit what the others did: `pool` x n are drawn, each weighted
+        weight ** misses, and n are drawn from them by weight (with replacement). So a
+        seat that passed rarely holds what would have beaten, a seat that bid holds a
+        strong hand. weight 1 (or pool 1): plain samples. Stops drawing at `stop`
+        (perf_counter time), keeping at least n."""
+        if pool <= 1 or weight >= 1.0:
+            return [self.sample(rng) for _ in range(n)]
+        drawn: list[DouDizhuDeal] = []
+        weights: list[float] = []
+        for i in range(pool * n):
+            if stop is not None and i >= n and time.perf_counter() >= stop:
+                break
+            d, misses = self.read(rng)
+            drawn.append(d)
+            weights.append(weight**misses)
+        return rng.choices(drawn, weights, k=n)
 
 
 def sample_deal(
@@ -173,8 +221,43 @@ def playout(deal: Deal, rng: random.Random) -> None:
         d.apply(policy.choose(_Table(d), d.legal_actions(), rng))  # type: ignore[arg-type]
 
 
+def _normal_move(d: DouDizhuDeal) -> Move | None:
+    """What normal plays (None: passes) for the seat to move in a deal, read straight
+    from the deal (normal's Table: rank counts, the deal's own move list)."""
+    s = d._to_move
+    counts = d.counts
+    # What the other two hold between them: the cards neither in this hand nor played.
+    unseen = [a + b for a, b in zip(counts[(s + 1) % 3], counts[(s + 2) % 3], strict=True)]
+    last = d.last
+    t = Table(
+        s,
+        d.landlord,
+        d.sizes,
+        counts[s],
+        -1 if last is None else last[0],
+        None if last is None else tuple(sorted(RANK_OF[c] for c in last[1])),
+        unseen,
+    )
+    return _NORMAL.play(t, d._play_moves(), last is not None)
+
+
 def normal_playout(deal: Deal, rng: random.Random) -> None:
-    """The normal AI for every seat (its play needs a full view: slower, stronger)."""
+    """The normal AI for every seat, to the end of the deal. Card play reads the sampled
+    deal directly (normal's Table: rank counts, the deal's own move list), the same
+    choices as through views and legal lists at a fraction of the cost."""
+    d: DouDizhuDeal = deal  # type: ignore[assignment]
+    while d._to_move >= 0:
+        s = d._to_move
+        if d.phase != "play":
+            d.apply(_NORMAL.choose(d.view(s), d.legal_actions(), rng))
+            continue
+        move = _normal_move(d)
+        d.apply(PASS if move is None else ("play", pick_cards(move, d.masks[s])))
+
+
+def view_playout(deal: Deal, rng: random.Random) -> None:
+    """normal_playout the slow way, through a view and the legal list per step (tests
+    check the two agree)."""
     d: DouDizhuDeal = deal  # type: ignore[assignment]
     while d._to_move >= 0:
         d.apply(_NORMAL.choose(d.view(d._to_move), d.legal_actions(), rng))
@@ -223,37 +306,38 @@ class HardConfig:
     search: str = "paired"
     override_z: float = 1.0
     paired_candidates: int = 6
+    # Reading the others' bids and plays (Determinizer.worlds): read_pool x the worlds
+    # needed are drawn and weighted read_weight ** (their bids and plays normal would not
+    # have made with the world's hands). read_weight 1: every world counts alike.
+    read_pool: int = 1
+    read_weight: float = 1.0
 
 
-class HardAI:
+class HardAI(SearchAI):
     """PIMC over the normal AI's choice and a few alternatives (see the module doc)."""
 
-    def __init__(
-        self, variant: Any = None, options: Options | None = None, config: HardConfig | None = None
-    ) -> None:
-        if variant is None:
-            from ..variant import VARIANT as variant
-        self.variant = variant
-        self.options = options if options is not None else variant.resolve_options(None)
-        self.config = config or HardConfig()
-        self.last_search: Any = None
+    config_type = HardConfig
+
+    @staticmethod
+    def default_variant() -> Any:
+        from ..variant import VARIANT
+
+        return VARIANT
 
     def candidates(
         self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random
     ) -> list[Action]:
-        own = _NORMAL.choose(view, legal, rng)
-        out = [own, _EASY.choose(view, legal, rng)]
+        first = [_NORMAL.choose(view, legal, rng), _EASY.choose(view, legal, rng)]
         if PASS in legal:
-            out.append(PASS)
+            first.append(PASS)
         if view.phase == "bid":
-            out.extend(legal)
+            rest = list(legal)
         else:
             c = hand_counts(view)
-            plays = [a for a in legal if a[0] == "play"]
+            rest = [a for a in legal if a[0] == "play"]
             # Plays that leave the hand in the fewest groups, then the lowest.
-            plays.sort(key=lambda a: (hand_plan(_minus(c, ranks_of_action(a)))[0], a[1]))
-            out.extend(plays)
-        return list(dict.fromkeys(out))[: self.config.max_candidates]
+            rest.sort(key=lambda a: (hand_plan(_minus(c, ranks_of_action(a)))[0], a[1]))
+        return first_candidates(first, rest, self.config.max_candidates)
 
     def endgame(
         self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random, first: Action
@@ -275,10 +359,10 @@ class HardAI:
         solved = 0
         nodes = 0
         stop = deadline(cfg.endgame_seconds)
-        for _ in range(cfg.endgame_worlds):
+        pool_stop = deadline(None if cfg.endgame_seconds is None else cfg.endgame_seconds / 3)
+        for d in det.worlds(cfg.endgame_worlds, rng, cfg.read_pool, cfg.read_weight, pool_stop):
             if nodes >= cfg.endgame_total or (stop is not None and time.perf_counter() >= stop):
                 break
-            d = det.sample(rng)
             hands = [tuple(c) for c in d.counts]
             table = None if d.last is None else d.last[2]
             solver = Solver(ll, cfg.endgame_nodes)
@@ -303,6 +387,7 @@ class HardAI:
         return cands[paired_pick(keys, rows, cfg.override_z)]
 
     def choose(self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random) -> Action:
+        started = time.perf_counter()
         if view.phase == "play" and sum(view.hand_counts) <= self.config.endgame_cards:
             first = _NORMAL.choose(view, legal, rng)
             got = self.endgame(view, legal, rng, first)
@@ -314,7 +399,7 @@ class HardAI:
         det = Determinizer(view, self.variant, self.options)
         seat = view.seat
         if self.config.search == "paired":
-            return self.paired(view, cands[: self.config.paired_candidates], det, rng)
+            return self.paired(view, cands[: self.config.paired_candidates], det, rng, started)
         res = pimc_search(
             view,
             cands,
@@ -330,20 +415,30 @@ class HardAI:
         return res.action
 
     def paired(
-        self, view: DouDizhuView, cands: list[Action], det: Determinizer, rng: random.Random
+        self,
+        view: DouDizhuView,
+        cands: list[Action],
+        det: Determinizer,
+        rng: random.Random,
+        started: float,
     ) -> Action:
         """Every candidate played out in the same sampled worlds (normal's choice first);
-        see paired_pick for which one is played."""
+        see paired_pick for which one is played. Where time caps apply the decision (an
+        end-game try included, from `started`) stops at the budget's seconds."""
         cfg = self.config
         budget = cfg.bid_budget if view.phase == "bid" else cfg.budget
         n = max(budget.min_worlds, budget.iterations // len(cands))
         stop = deadline(budget.seconds)
+        if stop is not None and budget.seconds is not None:
+            stop = started + budget.seconds
         seat = view.seat
         value = win_value if cfg.value == "win" else outcome_value
         roll = normal_playout if cfg.rollout == "normal" else playout
         rows: dict[Action, list[float]] = {a: [] for a in cands}
-        for i in range(n):
-            world = det.sample(rng)
+        # Reading may take the first third of what is left; the play-outs the rest.
+        pool_stop = None if stop is None else (2 * time.perf_counter() + stop) / 3
+        worlds = det.worlds(n, rng, cfg.read_pool, cfg.read_weight, pool_stop)
+        for i, world in enumerate(worlds):
             for a in cands:
                 d = world.clone()
                 d.apply(a)
@@ -376,8 +471,7 @@ def paired_pick(cands: Sequence[Any], rows: dict[Any, list[float]], z: float) ->
     return best
 
 
-def hard_factory(variant: Any, options: Options, seats: int) -> HardAI:
-    return HardAI(variant, options)
+hard_factory = HardAI.factory
 
 
 @hookimpl

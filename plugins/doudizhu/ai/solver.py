@@ -72,7 +72,7 @@ class Solver:
         if not any(h[to_move]):
             return to_move == self.landlord
         combo = combos.classify(move)
-        assert not isinstance(combo, str)
+        assert isinstance(combo, tuple)
         return self._solve((h[0], h[1], h[2]), nxt, combo, 0)
 
     def _solve(

@@ -25,8 +25,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from crowsnest.engine import PASS, Action
-from crowsnest.engine.tricks import beats as _beats
-from crowsnest.engine.tricks import trick_winner
 
 from ..deal import random_discard
 from ..rules import RookRules
@@ -39,6 +37,7 @@ from .strength import (  # noqa: F401 - the AI's names for them
     hand_points,
     r_suit_cards,
     r_trump_cards,
+    tables,
     trump_features,
 )
 from .worlds import Determinizer, Knowledge, sample_world  # noqa: F401 - the dealer both AIs use
@@ -71,31 +70,49 @@ def _fallback(view: RookView) -> Action:
 # ---------------------------------------------------------------- trick helpers
 
 
-def winning_play(view: RookView) -> tuple[int, int]:
-    """(position, card) currently winning the trick (the trick is not empty)."""
-    order = view.rules.orders[view.trump]
-    cards = [c for _, c in view.trick]
-    led = view.led if view.led >= 0 else order.eff_suit[cards[-1]]
-    return view.trick[trick_winner(cards, led, order)]
-
-
-def beats(view: RookView, card: int, best: int) -> bool:
-    order = view.rules.orders[view.trump]
-    return _beats(card, best, view.led if view.led >= 0 else order.eff_suit[best], order)
-
-
-def positions_after(view: RookView) -> list[int]:
-    P = view.rules.positions
-    left = P - len(view.trick) - 1
-    return [(view.acting + i) % P for i in range(1, left + 1)]
-
-
 def value_key(view: RookView):
     """Cheapness of a card to give away: points first, then strength."""
     r = view.rules
     st = r.orders[view.trump].strength
     pts = r.points
     return lambda c: (pts[c], st[c])
+
+
+def distinct_cards(view: RookView, playable: Sequence[int]) -> list[int]:
+    """The playable cards less those equivalent to a cheaper one, cheapest first. Two
+    cards of one effective suit with the same points are equivalent when every card
+    ranking between them is out of play (in a finished trick or in the nest the seat
+    laid back) or in the seat's own hand: whichever is played, the other does the same
+    work later, so searching both only halves each one's sampled deals. (A card on the
+    table or in another hand between them keeps them apart; the bird is never merged.)"""
+    r = view.rules
+    cheap = value_key(view)
+    cards = sorted(playable, key=cheap)
+    if view.trump < 0 or len(cards) < 2:
+        return cards
+    order = r.orders[view.trump]
+    eff, st = order.eff_suit, order.strength
+    gone = set(view.nest)
+    gone.update(view.hand if view.acting == view.seat else (c for c in view.dummy_up if c >= 0))
+    for trick in view.history:
+        gone.update(c for _, c in trick)
+    pts = r.points
+    keep: list[int] = []
+    for c in cards:
+        if c != r.bird and any(
+            k != r.bird
+            and eff[k] == eff[c]
+            and pts[k] == pts[c]
+            and all(
+                x in gone
+                for x in r_suit_cards(r, view.trump, eff[c])
+                if min(st[k], st[c]) < st[x] < max(st[k], st[c])
+            )
+            for k in keep
+        ):
+            continue
+        keep.append(c)
+    return keep
 
 
 # ---------------------------------------------------------------- easy
@@ -194,43 +211,81 @@ class RookEasyAI:
             return self.lead(view, playable)
         return self.follow(view, playable)
 
+    # lead and follow are the play-outs' policy too (normal's card counting, hard's
+    # search: most of their time), so they are written as plain loops over table lookups.
     def lead(self, view: RookView, playable: list[int]) -> int:
         r = view.rules
         t = view.trump
         order = r.orders[t]
         eff, st = order.eff_suit, order.strength
-        # cash a top card of an off suit
-        for c in sorted(playable, key=lambda c: -st[c]):
-            if eff[c] != t and c == r_suit_cards(r, t, eff[c])[-1]:
-                return c
-        off = [c for c in playable if eff[c] != t]
-        if off:
-            lengths = {s: sum(1 for c in off if eff[c] == s) for s in range(4)}
-            return min(off, key=lambda c: (r.points[c] > 0, -lengths[eff[c]], st[c]))
-        return min(playable, key=lambda c: (r.points[c] > 0, st[c]))
+        place = tables(r).place[t]
+        pts = r.points
+        # cash a top card of an off suit (the strongest such)
+        top = -1
+        for c in playable:
+            if place[c] == 0 and eff[c] != t and (top < 0 or st[c] > st[top]):
+                top = c
+        if top >= 0:
+            return top
+        lengths = [0] * 5
+        for c in playable:
+            if eff[c] != t:
+                lengths[eff[c]] += 1
+        pick = -1
+        best: tuple[bool, int, int] | None = None
+        for c in playable:
+            if eff[c] != t:
+                k = (pts[c] > 0, -lengths[eff[c]], st[c])
+                if best is None or k < best:
+                    pick, best = c, k
+        if pick >= 0:
+            return pick
+        return min(playable, key=lambda c: (pts[c] > 0, st[c]))
 
     def follow(self, view: RookView, playable: list[int]) -> int:
         r = view.rules
         pts = r.points
-        me = view.side_of(view.acting)
-        wpos, wcard = winning_play(view)
-        last = not positions_after(view)
-        cheap = value_key(view)
-        if view.side_of(wpos) == me:
+        order = r.orders[view.trump]
+        eff, st, trump = order.eff_suit, order.strength, order.trump
+        trick = view.trick
+        # the led suit (a led bird that leaves the suit open: its own, trump)
+        led = view.led if view.led >= 0 else eff[trick[-1][1]]
+        # the winning play so far (engine.tricks.trick_winner)
+        wpos, wcard = trick[0]
+        high = -1
+        for pos, c in trick:
+            e = eff[c]
+            if e in (trump, led) and st[c] > high:
+                high = st[c]
+                wpos, wcard = pos, c
+        # a card beats it if it is trump or follows, and is stronger (engine.tricks.beats)
+        w_counts = eff[wcard] in (trump, led)
+        w_st = st[wcard]
+        if view.side_of(wpos) == view.side_of(view.acting):
             # partner winning: give counters (the lowest-ranked of the most valuable)
-            counters = [c for c in playable if pts[c] and not beats(view, c, wcard)]
-            if counters:
-                return max(counters, key=lambda c: (pts[c], -cheap(c)[1]))
-            return min(playable, key=cheap)
-        winners = [c for c in playable if beats(view, c, wcard)]
+            pick = -1
+            key: tuple[int, int] | None = None
+            for c in playable:
+                p = pts[c]
+                if p:
+                    e = eff[c]
+                    if e in (trump, led) and (not w_counts or st[c] > w_st):
+                        continue  # would overtake the partner
+                    k = (p, -st[c])
+                    if key is None or k > key:
+                        pick, key = c, k
+            if pick >= 0:
+                return pick
+            return min(playable, key=lambda c: (pts[c], st[c]))
+        winners = [c for c in playable if eff[c] in (trump, led) and (not w_counts or st[c] > w_st)]
         if winners:
-            at_stake = sum(pts[c] for _, c in view.trick)
-            if last:
-                return max(winners, key=lambda c: (pts[c], -r.orders[view.trump].strength[c]))
+            if len(trick) >= r.positions - 1:  # last to play: win with the most points
+                return max(winners, key=lambda c: (pts[c], -st[c]))
             # worth winning: counters at stake, or every trick counts (majority bonus)
+            at_stake = sum(pts[c] for _, c in trick)
             if at_stake or r.majority_bonus or any(pts[c] for c in winners):
-                return min(winners, key=lambda c: (r.orders[view.trump].strength[c], -pts[c]))
-        return min(playable, key=cheap)
+                return min(winners, key=lambda c: (st[c], -pts[c]))
+        return min(playable, key=lambda c: (pts[c], st[c]))
 
 
 # ---------------------------------------------------------------- normal
@@ -240,9 +295,14 @@ class RookNormalAI(RookEasyAI):
     # Safety margins (share of the points in play) tuned by tournaments against easy:
     # where a made bid scores only the bid, declaring pays only when the bid is very
     # likely made (defending earns the counters); where it scores the points taken,
-    # winning the auction is worth more.
+    # winning the auction is worth more; without a nest to help the declarer (Partnership,
+    # 1-High) a little more still. (Partnership, 200 first deals against easy: with 0.11
+    # normal declared at 31% of the tables and won 0.657 of the deals; 0.07: 47%, 0.713;
+    # 0.05: 0.685; 0.03: 0.615. Kentucky, with a nest: 0.11 beats easy 0.807, 0.07 only
+    # 0.710. Figures and matches: docs/ai.md.)
     margin_bid_scoring = 0.17
     margin_counter_scoring = 0.11
+    margin_counter_scoring_no_nest = 0.07
 
     # Alone against everyone, the declarer's edge (nest, trump) is worth more than the
     # risk: bid at the estimate with 3 players, above it with 5 or 6.
@@ -256,8 +316,10 @@ class RookNormalAI(RookEasyAI):
             self.margin = self.margin_individual_small if small else self.margin_individual_large
         elif r.made_scores_bid:
             self.margin = self.margin_bid_scoring
-        else:
+        elif r.nest_size:
             self.margin = self.margin_counter_scoring
+        else:
+            self.margin = self.margin_counter_scoring_no_nest
         return super().bid(view, legal)
 
     def coefs(self, r: RookRules) -> Sequence[float]:
@@ -297,30 +359,22 @@ class RookNormalAI(RookEasyAI):
 
     # -- play: card counting + sampled deals played out by the easy policy
     def play(self, view: RookView, playable: list[int], rng: random.Random) -> int:
+        playable = distinct_cards(view, playable)  # cheapest first
         if len(playable) == 1:
             return playable[0]
         det = Determinizer(view)  # the hidden-hand dealer the hard AI uses too
         worlds = max(self.min_worlds, self.rollouts // len(playable))
         side = view.side_of(view.acting)
-        policy = _ROLLOUT
-        pa = view.rules.play_actions
         totals = dict.fromkeys(playable, 0.0)
-        r = view.rules
-        table = _Table(r, view.trump, [view.side_of(p) for p in range(r.positions)])
         for _ in range(worlds):
             w = det.sample(rng)
             for c in playable:
                 d = w.clone()
-                d.apply(pa[c])
-                while d._to_move >= 0:
-                    table.trick = d.trick
-                    table.led = d.led
-                    table.acting = d.acting
-                    d.apply(pa[policy.play(table, d.playable(), rng)])  # type: ignore[arg-type]
+                d.play_quiet(c)
+                play_out(d, rng)
                 totals[c] += deal_value(d, side)
-        # ties: the cheaper card
-        cheap = value_key(view)
-        return max(playable, key=lambda c: (totals[c], [-x for x in cheap(c)]))
+        # ties: the cheaper card (listed first)
+        return max(playable, key=totals.__getitem__)
 
 
 class _Table:
@@ -342,6 +396,22 @@ class _Table:
 
 
 _ROLLOUT = RookEasyAI()
+
+
+def play_out(d: Any, rng: random.Random) -> None:
+    """Play a RookDeal in its play phase to the end, the easy policy at every position,
+    quietly (no events): the play-out of normal's card counting and hard's search."""
+    if d._to_move < 0:
+        return
+    r = d.r
+    table = _Table(r, d.trump, [d.side_of_position(p) for p in range(r.positions)])
+    play = _ROLLOUT.play
+    quiet = d.play_quiet
+    while d._to_move >= 0:
+        table.trick = d.trick
+        table.led = d.led
+        table.acting = d.acting
+        quiet(play(table, d.playable(), rng))  # type: ignore[arg-type]
 
 
 def easy_factory(variant: Any, options: Any, seats: int) -> RookEasyAI:

@@ -37,18 +37,18 @@ from ..view import RookView
 from . import (
     RookEasyAI,
     RookNormalAI,
-    _Table,
     deal_value,
+    distinct_cards,
     expected_share,
-    value_key,
+    play_out,
 )
 from .worlds import AFTER_AUCTION, Determinizer, sample_deal
 
 # Play: 2000 play-outs (about 0.25 s on the first trick, far less later); measured
 # stronger than 600 against normal (docs/ai.md). The caps keep slow machines fast.
-DEFAULT_BUDGET = SearchBudget(iterations=2000, seconds=0.4, min_worlds=4)
-DECLARER_BUDGET = SearchBudget(iterations=1200, seconds=0.5, min_worlds=8)
-BID_BUDGET = SearchBudget(iterations=600, seconds=0.5, min_worlds=8)
+DEFAULT_BUDGET = SearchBudget(iterations=2000, seconds=0.4, min_worlds=4, settle=3.0)
+DECLARER_BUDGET = SearchBudget(iterations=1200, seconds=0.5, min_worlds=8, settle=3.0)
+BID_BUDGET = SearchBudget(iterations=600, seconds=0.5, min_worlds=8, settle=3.0)
 
 
 # ---------------------------------------------------------------- the AI
@@ -64,17 +64,7 @@ def easy_playout(deal: Deal, rng: random.Random) -> None:
     while d.phase != "play" and d._to_move >= 0:
         legal = d.legal_actions() if d.legal_complete() else []  # the AI builds discards
         d.apply(_DECLARER.choose(d.view(d._to_move), legal, rng))
-    if d._to_move < 0:
-        return
-    r = d.r
-    pa = r.play_actions
-    table = _Table(r, d.trump, [d.side_of_position(p) for p in range(r.positions)])
-    play = _POLICY.play
-    while d._to_move >= 0:
-        table.trick = d.trick
-        table.led = d.led
-        table.acting = d.acting
-        d.apply(pa[play(table, d.playable(), rng)])  # type: ignore[arg-type]
+    play_out(d, rng)
 
 
 def outcome_value(deal: RookDeal, side: int) -> float:
@@ -202,11 +192,12 @@ class RookHardAI(RookNormalAI):
     def play(self, view: RookView, playable: list[int], rng: random.Random) -> int:
         if len(playable) == 1:
             return playable[0]
-        det = Determinizer(view)
         pa = view.rules.play_actions
-        cheap = value_key(view)
         # Cheaper cards first: ties (and equal means) go to the card that costs least.
-        candidates: Sequence[Action] = [pa[c] for c in sorted(playable, key=cheap)]
+        candidates: Sequence[Action] = [pa[c] for c in distinct_cards(view, playable)]
+        if len(candidates) == 1:
+            return candidates[0][1][0]
+        det = Determinizer(view)
         return self._search(view, det, candidates, rng, self.config.budget).action[1][0]
 
 

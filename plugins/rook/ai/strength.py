@@ -12,36 +12,103 @@ from ..rules import RookRules
 def trump_features(r: RookRules, hand: Sequence[int], t: int) -> tuple[float, ...]:
     """Features of `hand` with trump colour t, scaled by hand size (so presets compare):
     trump length, top trumps, off-suit top cards, void/short off suits, counters held."""
-    order = r.orders[t]
-    eff = order.eff_suit
-    st = order.strength
-    n = max(1, r.hand_size)
-    trumps = [c for c in hand if eff[c] == t]
-    # top trumps: held trumps among the 4 strongest trumps of the deck
-    all_trumps = r_trump_cards(r, t)
-    top4 = set(all_trumps[-4:])
-    top = sum(1 for c in trumps if c in top4)
+    tb = tables(r)
+    return _features(tb, tb.mask(hand), t, tb.points(hand))
+
+
+class SuitTables:
+    """Per rules, per trump: each card's effective suit and its place from the top of
+    that suit (0: the suit's top card, 1: the next, 2: any other), and the same facts
+    as bit masks of card ids, so a hand's features are a few mask operations: the
+    auction reader measures thousands of sampled hands per decision."""
+
+    __slots__ = ("eff", "place", "suit", "first", "second", "top4", "scale", "counters", "worth")
+
+    def __init__(self, r: RookRules) -> None:
+        n = len(r.deck)
+        self.eff: list[tuple[int, ...]] = []
+        self.place: list[tuple[int, ...]] = []
+        self.suit: list[tuple[int, ...]] = []  # per trump, per effective suit: its cards
+        self.first: list[tuple[int, ...]] = []  # ... the suit's top card
+        self.second: list[tuple[int, ...]] = []  # ... its second card
+        self.top4: list[int] = []  # per trump: the four strongest trumps
+        for t in range(4):
+            place = [2] * n
+            suit, first, second = [0] * 5, [0] * 5, [0] * 5
+            for s in range(5):
+                cards = r_suit_cards(r, t, s)
+                for c in cards:
+                    suit[s] |= 1 << c
+                if cards:
+                    place[cards[-1]] = 0
+                    first[s] = 1 << cards[-1]
+                if len(cards) >= 2:
+                    place[cards[-2]] = 1
+                    second[s] = 1 << cards[-2]
+            self.eff.append(r.orders[t].eff_suit)
+            self.place.append(tuple(place))
+            self.suit.append(tuple(suit))
+            self.first.append(tuple(first))
+            self.second.append(tuple(second))
+            self.top4.append(sum(1 << c for c in r_trump_cards(r, t)[-4:]))
+        self.scale = 9.0 / max(1, r.hand_size)
+        self.counters = max(1, r.counter_total)
+        by_value: dict[int, int] = {}
+        for c in range(n):
+            if r.points[c]:
+                by_value[r.points[c]] = by_value.get(r.points[c], 0) | 1 << c
+        self.worth = tuple(by_value.items())  # (points, mask of the cards worth them)
+
+    @staticmethod
+    def mask(hand: Sequence[int]) -> int:
+        m = 0
+        for c in hand:
+            m |= 1 << c
+        return m
+
+    def points(self, hand: Sequence[int]) -> int:
+        m = self.mask(hand)
+        return sum(v * (m & cards).bit_count() for v, cards in self.worth)
+
+
+_CACHE_TABLES: dict[int, tuple[RookRules, SuitTables]] = {}
+
+
+def tables(r: RookRules) -> SuitTables:
+    got = _CACHE_TABLES.get(id(r))
+    if got is None or got[0] is not r:
+        got = (r, SuitTables(r))
+        _CACHE_TABLES[id(r)] = got
+    return got[1]
+
+
+def _features(tb: SuitTables, hand: int, t: int, points: int) -> tuple[float, ...]:
+    """trump_features of the hand given as a mask, its counters' points known."""
+    suit = tb.suit[t]
+    first = tb.first[t]
+    second = tb.second[t]
     bosses = 0.0
     short = 0.0
     for s in range(4):
         if s == t:
             continue
-        cards = sorted((c for c in hand if eff[c] == s), key=lambda c: st[c])
-        if not cards:
+        k = (hand & suit[s]).bit_count()
+        if not k:
             short += 1.0
             continue
-        if len(cards) == 1:
+        if k == 1:
             short += 0.5
-        suit_all = r_suit_cards(r, t, s)
-        if cards[-1] == suit_all[-1]:
+        if hand & first[s]:
             bosses += 1
-            if len(cards) >= 2 and cards[-2] == suit_all[-2]:
+            if hand & second[s]:
                 bosses += 0.7
-        elif len(cards) >= 2 and cards[-1] == suit_all[-2]:
+        elif k >= 2 and hand & second[s]:
             bosses += 0.4
-    pts = sum(r.points[c] for c in hand) / max(1, r.counter_total)
-    scale = 9.0 / n
-    return (1.0, len(trumps) * scale, top, bosses * scale, short, pts * 4)
+    scale = tb.scale
+    pts = points / tb.counters
+    trumps = (hand & suit[t]).bit_count()
+    top = (hand & tb.top4[t]).bit_count()
+    return (1.0, trumps * scale, top, bosses * scale, short, pts * 4)
 
 
 _SUIT_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}
@@ -94,9 +161,15 @@ def expected_share(r: RookRules, hand: Sequence[int], t: int, coef: Sequence[flo
 
 
 def best_trump(r: RookRules, hand: Sequence[int], coef: Sequence[float]) -> tuple[int, float]:
+    tb = tables(r)
+    mask = tb.mask(hand)
+    points = sum(v * (mask & cards).bit_count() for v, cards in tb.worth)
+    c0, c1, c2, c3, c4, c5 = coef
     best_t, best_v = 0, -1e9
     for t in range(4):
-        v = expected_share(r, hand, t, coef)
+        f0, f1, f2, f3, f4, f5 = _features(tb, mask, t, points)
+        # expected_share's sum, term by term in the same order (the same float)
+        v = 0 + c0 * f0 + c1 * f1 + c2 * f2 + c3 * f3 + c4 * f4 + c5 * f5
         if v > best_v:
             best_t, best_v = t, v
     return best_t, best_v

@@ -183,19 +183,25 @@ class Determinizer:
     def _deal_once(self, rng: random.Random) -> list[list[int]]:
         places = self.places
         allowed = self.allowed
+        everywhere = len(places)
+        # Cards a void keeps out of some place go first, most constrained first, each
+        # to a place allowed to it with chance proportional to the room left; the rest
+        # (most cards, all of them before any void shows) then fill the room left in
+        # random order: the same distribution as placing them one by one, far cheaper.
+        tight = [c for c in self.unseen if len(allowed[c]) < everywhere]
+        loose = [c for c in self.unseen if len(allowed[c]) == everywhere]
         for attempt in range(40):
-            pool = self.unseen[:]
-            rng.shuffle(pool)
-            if attempt < 39:
-                # Most constrained cards first, so a void rarely leaves a card nowhere.
-                pool.sort(key=lambda c: len(allowed[c]))
             free = [k for _, k, _ in places]
             got: list[list[int]] = [[] for _ in places]
             ok = True
+            if attempt < 39:
+                pool = tight[:]
+                rng.shuffle(pool)
+                pool.sort(key=lambda c: len(allowed[c]))
+            else:  # the last attempt ignores voids (never needed in practice)
+                pool = []
             for c in pool:
-                cands = [i for i in allowed[c] if free[i]] if attempt < 39 else None
-                if cands is None:
-                    cands = [i for i in range(len(places)) if free[i]]
+                cands = [i for i in allowed[c] if free[i]]
                 if not cands:
                     ok = False
                     break
@@ -206,8 +212,15 @@ class Determinizer:
                         break
                 got[i].append(c)
                 free[i] -= 1
-            if ok:
-                return got
+            if not ok:
+                continue
+            rest = loose[:] if attempt < 39 else self.unseen[:]
+            rng.shuffle(rest)
+            at = 0
+            for i, k in enumerate(free):
+                got[i].extend(rest[at : at + k])
+                at += k
+            return got
         raise AssertionError("unreachable: the last attempt ignores voids")
 
     def sample(self, rng: random.Random) -> RookDeal:

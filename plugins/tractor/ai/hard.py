@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crowsnest.ai.search import SearchBudget, pimc_search
+from crowsnest.ai.search import SearchAI, SearchBudget, first_candidates, pimc_search
 from crowsnest.engine.actions import Action
 from crowsnest.engine.options import Options
 from crowsnest.engine.variant import DealSetup
@@ -291,25 +291,23 @@ _NORMAL = HeuristicAI(memory=True)
 _EASY = HeuristicAI(memory=False)
 
 
-class HardAI:
+class HardAI(SearchAI):
     """Search over card play; normal's declaring and burying (see the module doc)."""
 
-    def __init__(
-        self, variant: Any = None, options: Options | None = None, config: HardConfig | None = None
-    ) -> None:
-        if variant is None:
-            from ..variant import VARIANT as variant
-        self.variant = variant
-        self.options = options if options is not None else variant.resolve_options(None)
-        self.config = config or HardConfig()
-        self.last_search: Any = None
+    config_type = HardConfig
+
+    @staticmethod
+    def default_variant() -> Any:
+        from ..variant import VARIANT
+
+        return VARIANT
 
     def candidates(
         self, view: TractorView, legal: Sequence[Action], rng: random.Random
     ) -> list[Action]:
-        out = [_NORMAL.choose(view, legal, rng), _EASY.choose(view, legal, rng)]
-        out.extend(a for a in legal if a[0] == "play")
-        return list(dict.fromkeys(out))[: self.config.max_candidates]
+        first = [_NORMAL.choose(view, legal, rng), _EASY.choose(view, legal, rng)]
+        rest = (a for a in legal if a[0] == "play")
+        return first_candidates(first, rest, self.config.max_candidates)
 
     def choose(self, view: TractorView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase != "play":
@@ -337,8 +335,7 @@ class HardAI:
         return res.action
 
 
-def hard_factory(variant: Any, options: Options, seats: int) -> HardAI:
-    return HardAI(variant, options)
+hard_factory = HardAI.factory
 
 
 @hookimpl

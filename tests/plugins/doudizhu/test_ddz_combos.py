@@ -8,9 +8,20 @@ import random
 
 import pytest
 from crowsnest.engine import ActionError
+from crowsnest.engine.presentation import Text
 from crowsnest_games.doudizhu import describe
 from crowsnest_games.doudizhu.cards import DECK, counts_of, ranks_of
-from crowsnest_games.doudizhu.rules import BOMB, PAIR, ROCKET, beats, classify, moves
+from crowsnest_games.doudizhu.rules import (
+    BOMB,
+    PAIR,
+    ROCKET,
+    beats,
+    classify,
+    lead_at,
+    lead_count,
+    lead_parts,
+    moves,
+)
 from ddz_helpers import landlord_match
 
 
@@ -93,9 +104,9 @@ INVALID = [
 @pytest.mark.parametrize(("cards", "reason"), INVALID)
 def test_every_restriction_gives_its_reason(cards: str, reason: str) -> None:
     got = classify(ranks_of(ids(cards)))
-    assert isinstance(got, str)
-    assert got.startswith(reason), got
-    assert describe(ids(cards)) == got
+    assert isinstance(got, Text)
+    assert got.plain().startswith(reason), got
+    assert describe(ids(cards)) == got.plain()
 
 
 def test_four_with_two_is_not_a_bomb() -> None:
@@ -170,7 +181,7 @@ def test_same_kind_and_size_required() -> None:
     m = landlord_match("3S 4S 5S 6S 7S", "4H 5H 6H 7H 8D 9D KH KD")
     m.apply("play 3S 4S 5S 6S 7S")
     longer = m.check("play 4H 5H 6H 7H 8D 9D")
-    assert longer is not None and "straight of 6 cards" in longer
+    assert longer is not None and "this is a straight 4 to 9" in longer
     assert m.check("play 4H 5H 6H 7H 8D") is None
     assert m.check("play KH KD").startswith("this is a pair")
     m = landlord_match(LL_HAND, "KH KD")
@@ -256,3 +267,29 @@ def test_generation_matches_brute_force_on_crowded_hands(c: list[int]) -> None:
         follow = moves(c, table)
         assert len(follow) == len(set(follow))
         assert set(follow) == {m for m in valid if beats(classify(m), table)}
+
+
+CROWDED = [
+    [3, 3, 3, 3, 4, 0, 0, 0, 0, 0, 0, 0, 2, 1, 1],
+    [4, 4, 3, 3, 2, 2, 0, 0, 0, 0, 0, 0, 0, 1, 1],
+    [0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 4, 2, 2, 1, 1],
+    [2, 2, 2, 3, 3, 3, 3, 0, 0, 0, 0, 0, 1, 1, 0],
+    [4, 1, 2, 4, 0, 0, 1, 0, 0, 0, 0, 0, 4, 1, 1],  # three bombs, both jokers
+    [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1],  # a bomb whose only singles are jokers
+]
+
+
+def test_one_random_lead_is_the_listed_lead_at_that_index() -> None:
+    """lead_at(i) builds exactly moves(c, None)[i] and lead_count is its length, so the
+    deal's random lead (one randrange over the count) is uniform over the listed leads."""
+    rng = random.Random(4)
+    hands = list(CROWDED)
+    for _ in range(600):
+        pack = list(range(54))
+        rng.shuffle(pack)
+        hands.append(counts_of(pack[: rng.randint(1, 20)]))
+    for c in hands:
+        listed = moves(c, None)
+        parts = lead_parts(c)
+        assert lead_count(parts) == len(listed)
+        assert [lead_at(parts, i) for i in range(len(listed))] == listed

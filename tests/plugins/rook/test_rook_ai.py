@@ -195,3 +195,30 @@ def test_easy_needs_only_the_view(options):
         m.apply(a)
         n += 1
     assert n > 40
+
+
+def test_equivalent_cards_are_searched_once():
+    import dataclasses
+
+    from crowsnest_games.rook.ai import distinct_cards
+
+    def names(view, cards):
+        return [view.rules.deck.names[c] for c in cards]
+
+    # test_rook_flaws' table: seat 0 declared, named red and won the first green trick
+    hands = ["Y5 G14 G13 G12 R14 R13 R12 R11 R10", "BIRD G5 B5 B6 B7 B8 B9 B10 B11",
+             "Y6 Y7 B12 B13 B14 G6 G7 G8 G9", "Y14 Y10 Y9 G10 G11 R5 R6 R7 R8"]  # fmt: skip
+    nest = "R9 Y8 Y11 Y12 Y13"
+    m = fixed_match("crowsnest", hands, nest, dealer=3)
+    drive(m, ["bid 70", "pass", "pass", "pass", "discard " + nest, "trump red"])
+    drive(m, ["play G14", "play G5", "play G6", "play G10"])
+    v = m.view(0)
+    # G13 = G12; R11 = R12 = R13; R14 = R10 (both 10, only own trumps between); Y5 alone
+    assert names(v, distinct_cards(v, v.playable())) == ["G12", "R11", "Y5", "R10"]
+    drive(m, ["play G12", "play B5"])
+    v = m.view(2)  # G6 gone; G7 G8 G9 left, no card between them elsewhere
+    assert names(v, distinct_cards(v, v.playable())) == ["G7"]
+    g8 = v.rules.deck.names.index("G8")
+    hidden = dataclasses.replace(v, hand=tuple(c for c in v.hand if c != g8))
+    # were G8 in another hand, G7 and G9 would not be the same card
+    assert names(v, distinct_cards(hidden, hidden.playable())) == ["G7", "G9"]

@@ -135,7 +135,9 @@ def test_declarer_takes_nest_and_lays_five_back():
     assert "nest_taken" not in m.view_json(1) and "nest" not in m.view_json(1)
     assert not m.deal.legal_complete() and "5" in m.deal.legal_hint()
     assert m.check("discard Y10 Y11 Y12 Y13") == "lay back exactly 5 cards, not 4"
-    assert m.check("discard Y10 Y11 Y12 Y13 B5") == "you do not hold B5"
+    assert (
+        m.check("discard Y10 Y11 Y12 Y13 B5") == "you do not hold the black 5"
+    )  # words, not codes (issue 11)
     m.apply("discard R9 Y10 Y11 Y12 G12")
     assert m.phase == "trump"
     assert m.state()["where"]["nest"] == ["G12", "R9", "Y10", "Y11", "Y12"]
@@ -208,7 +210,7 @@ def test_follow_suit_with_the_crow_exception():
     m.apply("play G14")
     assert m.legal_strings() == ["play BIRD", "play G5"]
     assert m.check("play B5") == "you must follow green"
-    assert m.check("play R5") == "you do not hold R5"
+    assert m.check("play R5") == "you do not hold the red 5"
 
 
 def test_crow_not_playable_any_time_when_knob_off():

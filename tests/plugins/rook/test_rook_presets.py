@@ -369,7 +369,7 @@ def test_dummy_does_not_bid_and_the_loser_of_the_bid_plays_it():
     assert m.to_move == 1 and m.view(1).acting == 2  # seat 1 plays for the dummy
     assert m.view_json(1)["dummy"]["controller"] == 1
     assert m.legal_strings() == ["play B4", "play B5"]  # follows black with face-up cards
-    assert m.check("play B6") == "B6 is face down in the dummy and cannot be played yet"
+    assert m.check("play B6") == ("the black 6 is face down in the dummy and cannot be played yet")
 
 
 def test_dummy_cards_turn_face_up_and_its_tricks_count_for_its_player():

@@ -195,7 +195,11 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
                 sizes = {len(a[1]) for a in self._legal if a[0] == "play"}
                 if self.view.trick and len(sizes) == 1 and min(sizes) > 1:
                     return w(
-                        say("Your turn: select {count} cards, then Play selected", count=min(sizes))
+                        say(
+                            "Your turn: select {count} card, then Play selected",
+                            plural="Your turn: select {count} cards, then Play selected",
+                            count=min(sizes),
+                        )
                     )
                 return w(say("Your turn: select cards, then Play selected"))
             return w(w.ask("choice_prompt", self._legal, self.view))
