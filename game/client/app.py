@@ -244,11 +244,12 @@ class App:
             self.prefs.width, self.prefs.height = w, h
             self.save_prefs()
 
-    def scene(self, name: str, *args: Any) -> Any:
-        """A new scene by name ("title", "setup", "settings", "rules", "plugins"): the
-        app is the one place that knows every scene, so scenes open one another without
-        importing one another (overlays over the table stay free of the title, ...)."""
-        from .scenes import info, settings, setup, title
+    def scene(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """A new scene by name ("title", "setup", "settings", "rules", "plugins", "coach",
+        "howto"): the app is the one place that knows every scene, so scenes open one
+        another without importing one another (overlays over the table stay free of the
+        title, the coach's card of How to play, ...)."""
+        from .scenes import coach, howto, info, settings, setup, title
 
         scenes: dict[str, Any] = {
             "title": title.TitleScene,
@@ -256,8 +257,10 @@ class App:
             "settings": settings.SettingsScene,
             "rules": info.RulesScene,
             "plugins": info.PluginsScene,
+            "coach": coach.CoachScene,
+            "howto": howto.HowToScene,
         }
-        return scenes[name](*args)
+        return scenes[name](*args, **kwargs)
 
     def recover(self, error: Exception) -> None:
         """Something failed inside a scene (most likely a plugin's game code): report it,

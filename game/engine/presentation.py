@@ -24,7 +24,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from ..i18n import CROWSNEST, N_
 from .actions import Action
@@ -372,6 +373,11 @@ class Presentation:
     is caught by the client, which then uses this generic one for that call.
     """
 
+    # What the first-game coach says about each phase (the Deal's `phase`): a title and
+    # what the phase is about. A game that says the same whatever the view sets this
+    # table and leaves `coach()` alone; one that needs the view overrides `coach()`.
+    coach_phases: ClassVar[Mapping[str, tuple[Text, Text]]] = MappingProxyType({})
+
     # ---- events -> table events
 
     def table_events(
@@ -628,9 +634,10 @@ class Presentation:
 
     def coach(self, phase: str, view: Mapping[str, Any]) -> tuple[Text, Text] | None:
         """What the first-game coach says about a phase: (title, what it is about, in
-        the game's words). Generic: None, and the coach gives the engine's facts alone
-        (what is allowed now and why not the rest)."""
-        return None
+        the game's words). Generic: the phase's entry in `coach_phases`, else None, and
+        the coach gives the engine's facts alone (what is allowed now and why not the
+        rest)."""
+        return self.coach_phases.get(phase)
 
     def lesson(self) -> tuple[LessonPage, ...]:
         """The pages of the game's interactive How to play. Generic: none."""

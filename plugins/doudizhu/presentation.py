@@ -49,8 +49,7 @@ COACH = {
 
 
 class DouDizhuPresentation(Presentation):
-    def coach(self, phase: str, view: Mapping[str, Any]) -> tuple[Text, Text] | None:
-        return COACH.get(phase)
+    coach_phases = COACH
 
     def largest_play(self, options: Mapping[str, Any], seats: int) -> int:
         return 20  # the landlord's whole hand: an airplane with wings, or a long chain

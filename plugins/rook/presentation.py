@@ -207,8 +207,7 @@ class RookPresentation(Presentation):
         self.bird = bird
         self._lesson = lesson
 
-    def coach(self, phase: str, view: Mapping[str, Any]) -> tuple[Text, Text] | None:
-        return COACH.get(phase)
+    coach_phases = COACH
 
     def lesson(self) -> tuple[LessonPage, ...]:
         return self._lesson

@@ -106,8 +106,7 @@ COACH = {
 
 
 class TractorPresentation(Presentation):
-    def coach(self, phase: str, view: Mapping[str, Any]) -> tuple[Text, Text] | None:
-        return COACH.get(phase)
+    coach_phases = COACH
 
     def largest_play(self, options: Mapping[str, Any], seats: int) -> int:
         # a throw (or a trump tractor) can take most of a hand: leave room for all of it

@@ -150,3 +150,21 @@ def test_how_to_play_judges_with_the_engine(tmp_path: Path) -> None:
     app.dispatch(InputEvent(Act.CONFIRM))  # Done
     assert isinstance(app.stack.top, TitleScene)
     app.close()
+
+
+def test_the_coach_card_opens_how_to_play_for_its_game(tmp_path: Path) -> None:
+    app = App(PrefsStore(tmp_path / "config.toml"), size=(1280, 720))
+    app.prefs.speed = 0
+    table = start(app, "crowsnest", ["human", "ai", "ai", "ai"], seed=3)
+    for _ in range(400):
+        app.step(0.05)
+        table.session.wait_ai(30)
+        if isinstance(app.stack.top, CoachScene):
+            break
+    card = app.stack.top
+    assert isinstance(card, CoachScene) and card.lesson is table.session.variant
+    howto = next(b for b in card.menu.buttons if b.value == "howto")
+    app.dispatch(InputEvent(Act.CLICK, pos=howto.rect.center))
+    assert isinstance(app.stack.top, HowToScene)  # opened by name (App.scene("howto"))
+    assert app.stack.top.variant.id == "crowsnest"
+    app.close()

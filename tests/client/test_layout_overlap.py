@@ -87,6 +87,8 @@ def check_regions(drawn, size) -> None:
     for (k1, o1, r1), (k2, o2, r2) in itertools.combinations(drawn, 2):
         if (k1, o1) == (k2, o2):
             continue  # the cards of one hand or one play overlap each other by design
+        if o1 == o2 and "plate" in (k1, k2) and (k1 + k2).count("plate:") == 1:
+            continue  # a plate's icons lie on their plate (and never on each other)
         assert not r1.colliderect(r2), (size, (k1, o1, r1), (k2, o2, r2))
 
 
@@ -145,9 +147,12 @@ def check_table(variant, seats, sizes, card_sizes, text_size):
             # wrapped where need be, none cut with "..." and none past the plate's edge
             assert not cut, (variant, size, card_size, cut)
             assert {seat for seat, _r in t.plate_text} == set(range(t.positions))
+            icons = [(o, r) for k, o, r in t.drawn if k == "plate:icon"]
             for seat, r in t.plate_text:
                 plate = pygame.Rect(t.lay.seats[seat].plate)
                 assert plate.contains(r), (variant, size, card_size, seat, r, plate)
+                hit = [i for o, i in icons if o == seat and i.colliderect(r)]
+                assert not hit, (variant, size, card_size, seat, r, hit)  # icons clear of words
             words = " ".join(t._plate_line(p.seat, p.local, False) for p in t.lay.seats)
             assert all(c in words for c in LONG_CALLS[: t.positions]), words
             # the refusal is shown whole (wrapped, never cut with "...")
@@ -176,3 +181,71 @@ def test_layout_played_areas_clear_of_seats_shelf_and_prompt(seats, max_play):
                     area = pygame.Rect(lay.played[p])
                     for r in lay.play_rects(p, max_play):
                         assert area.contains(pygame.Rect(r)), (size, seats, max_play, r, area)
+
+
+@pytest.mark.parametrize("card_size", list(CARD_SCALES))
+def test_layout_tractor_pair_drawn_at_full_card_size(card_size):
+    """Tractor's played areas are reserved for a 25-card throw, and its ordinary pairs
+    were drawn as small as the throw's cards (49 px high against 123 px for a Rook card
+    at 1280x720). Now a pair lies at the full size of a trick card, the size a game of
+    single cards (Rook) has at this window, and the throw still fits its area."""
+    app = make_app(size=(1280, 720))
+    app.prefs.card_size = card_size
+    s = session_for(app, "tractor", 4)
+    t = TableScene(s)
+    app.stack.replace(t)
+    t.tweener.finish_all()
+    t.beats.clear()
+    t.dealing = None
+    app.step(DT)
+    names = list(dict.fromkeys(t.match.deck.names))
+    t.view = {**t.view.raw, "trick": [[p, [names[p], names[p]]] for p in range(4)]}
+    t._rebuild_trick()
+    t.draw(pygame.Surface((1280, 720)))
+    played = [r for k, _o, r in t.drawn if k == "played"]
+    assert len(played) == 8
+    scale = CARD_SCALES[card_size]
+    room = t.plate_room()  # the same plates (long names)
+    single = table_layout((1280, 720), 4, 0, scale, False, max_play=1, plate_min=room).trick_card
+    assert t.lay.trick_card == single
+    assert all(r.size == single for r in played), (single, [r.size for r in played])
+    check_regions(t.drawn, (1280, 720))
+    # the largest throw still lies inside each area, its cards smaller
+    for p in range(4):
+        rects = [pygame.Rect(r) for r in t.lay.play_rects(p, t.largest_play())]
+        assert all(pygame.Rect(t.lay.played[p]).contains(r) for r in rects)
+        assert rects[0].h < single[1]
+    app.close()
+
+
+def test_the_leaders_icon_stays_clear_of_the_plate_words():
+    """A seat that leads but did not deal (a Dou Dizhu landlord after the auction) has
+    its leader icon in the first slot from the plate's right edge, where the room kept
+    for its name ends (the icon used to stand in the second slot, over a long name)."""
+    app = make_app()
+    v = app.registry.variant("doudizhu")
+    for seed in range(40):
+        setups = [SeatSetup("human" if i == 0 else "ai", "random", LONG_NAME) for i in range(3)]
+        s = LocalGame(v, setups, seed=seed)
+        m = s.match
+        while m.phase != "play" and not m.over:
+            s.apply(s.runner.choose(m, m.to_move, "random", budget_s=None).action)
+        if m.phase == "play" and m.view_json(0)["landlord"] not in (m.view_json(0)["dealer"], 0):
+            break
+    else:
+        raise AssertionError("no seed gave a landlord who neither deals nor sits at seat 0")
+    seat = m.view_json(0)["landlord"]
+    t = TableScene(s)
+    app.stack.replace(t)
+    t.tweener.finish_all()
+    t.beats.clear()
+    t.dealing = None
+    app.step(DT)
+    t.draw(pygame.Surface(app.size))
+    icons = [r for k, o, r in t.drawn if k == "plate:icon" and o == seat]
+    plate = next(r for k, o, r in t.drawn if k == "plate" and o == seat)
+    assert len(icons) == 1 and plate.right - icons[0].right < icons[0].width  # first slot
+    words = [r for o, r in t.plate_text if o == seat]
+    assert words and not any(icons[0].colliderect(r) for r in words), (icons, words)
+    check_regions(t.drawn, app.size)
+    app.close()

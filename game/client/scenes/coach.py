@@ -37,9 +37,7 @@ class CoachScene(Scene):
             self.table.say(_("The coach is off (Settings turns it on again)"), 3.0)
         self.close()
         if b.value == "howto":
-            from .howto import HowToScene
-
-            self.app.stack.push(HowToScene(self.lesson))
+            self.app.stack.push(self.app.scene("howto", self.lesson))
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
         if ev.act in (Act.BACK, Act.MENU, Act.ALT_CLICK):

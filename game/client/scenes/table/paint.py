@@ -41,7 +41,8 @@ class PaintRoom(RoomBase):
         self._draw_status(surface)
 
     def _mark(self, kind: str, owner: int, rect: Any) -> None:
-        """Record a drawn region (what it is, whose): the layout tests check that
+        """Record a drawn region (what it is, whose; "plate:icon" an icon on a seat's
+        plate): the layout tests check that
         regions of different owners never overlap and all stay in the window."""
         self.drawn.append((kind, owner, pygame.Rect(rect)))
 
@@ -235,11 +236,13 @@ class PaintRoom(RoomBase):
         icon_h = ui(18)
         dv = self.bar_view or self.view  # the finished deal's dealer while its sheet is up
         dealer = dv.dealer == seat
-        if dealer:
-            surface.blit(assets.icon("dealer", icon_h), (px + pw - icon_h - ui(4), py + ui(4)))
         leads = seat >= 0 and seat == self.words.ask("leader", dv)
-        if leads:
-            surface.blit(assets.icon("leader", icon_h), (px + pw - 2 * icon_h - ui(8), py + ui(4)))
+        # the icons stand in slots from the plate's right edge: the dealer's, then the
+        # leader's in the next free one (the first, when the leader does not deal)
+        for slot, icon in enumerate(n for n, on in (("dealer", dealer), ("leader", leads)) if on):
+            at = (px + pw - (slot + 1) * (icon_h + ui(4)), py + ui(4))
+            surface.blit(assets.icon(icon, icon_h), at)
+            self._mark("plate:icon", seat, (*at, icon_h, icon_h))
         icons = dealer + leads
         room = px + pw - ix - ui(6) - icons * (icon_h + ui(4))
         # a long name: smaller type, then two lines (a dummy's "Dummy (played by ...)")
@@ -520,6 +523,9 @@ class PaintRoom(RoomBase):
             msgs.append((self.reason, RED))
         elif self.selection_name and self.selected and self.my_turn():
             msgs.append((self.words(say("Selected: {what}", what=self.selection_name)), INK))
+        elif self.bid_choice is not None and self.my_turn():
+            call = self.words(self.words.ask("call_label", self.bid_choice, self.match.deck))
+            msgs.append((self.words(say("To make this bid, press '{button}'", button=call)), INK))
         while msgs:
             news = len(msgs) > 1 and msgs[0][1] == INK
             # the news only where it fits in readable type; what to do in any size
