@@ -26,7 +26,8 @@ read back, replays from the seed to the same state, action log and seat levels: 
 also the replay-from-the-seed identity, since a save holds the seed and the log). On one
 match in `--determinism-every` (default 50), determinism by seed end to end: the match is
 played a second time from its seed (options, levels, AI moves) and must give the same log
-and state.
+and state. The searching AIs think to their iteration budgets, not to the clock, while
+the soak plays (as in simulations and tournaments), so that holds under any load.
 
 Levels (the mix the totals report as decisions per level): every seat draws random
 (`--random-weight`, default 75 %) or easy (the rest); one match in `--normal-every`
@@ -58,6 +59,7 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from crowsnest.ai import search  # noqa: E402
 from crowsnest.ai.runner import AIRunner  # noqa: E402
 from crowsnest.engine import ActionError, Match, OptionError  # noqa: E402
 from crowsnest.engine.match import MatchError  # noqa: E402
@@ -262,6 +264,17 @@ def promised_end(variant: Any, options: Any) -> int | None:
 
 
 def play_one(game: str, seed: int, max_deals: int, mix: Mix = Mix(), again: bool = True) -> Outcome:
+    # The searching AIs think to their iteration budgets, not to the clock (as in
+    # simulations and tournaments): with the time caps of play on, a hard seat's move
+    # depends on the machine's load and the same seed can play another match.
+    caps = search.set_time_caps(False)
+    try:
+        return _play_one(game, seed, max_deals, mix, again)
+    finally:
+        search.set_time_caps(caps)
+
+
+def _play_one(game: str, seed: int, max_deals: int, mix: Mix, again: bool) -> Outcome:
     reg = registry()
     variant = reg.variants[game]
     rng = random.Random(f"soak:{game}:{seed}")
@@ -415,7 +428,7 @@ def soak(
         return totals[g]["deals"] + inflight * per_batch < deals
 
     interrupted = False
-    ex = ProcessPoolExecutor(max_workers=workers)
+    ex = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
     try:
         for g in games:
             for _ in range(max(1, workers)):
@@ -430,6 +443,10 @@ def soak(
                 submit(ex, g)
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: report what finished so far
         interrupted = True
+        # The workers' batches in flight are dropped (their matches never counted);
+        # without this the interpreter's exit would wait for them.
+        for proc in list(getattr(ex, "_processes", {}).values()):
+            proc.terminate()
     finally:
         ex.shutdown(wait=not interrupted, cancel_futures=True)
     seconds = time.perf_counter() - start
@@ -442,6 +459,13 @@ def soak(
         "violations": sum(len(t["violations"]) for t in totals.values()),
         "interrupted": interrupted,
     }
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the driver (which reports the totals) and dies at once
+    on SIGTERM (the driver terminates it; it inherited the driver's handler)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def commit() -> str:

@@ -42,7 +42,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-# Waiting on a pipe with a timeout needs select() on pipes: POSIX. Elsewhere (Windows)
+# Waiting on a pipe with a timeout needs poll() on pipes: POSIX. Elsewhere (Windows)
 # the host leaves plugins' AIs in process (docs/reliability.md says so).
 AVAILABLE = os.name == "posix"
 MEMORY_MB = 2048  # the worker's address-space cap (RLIMIT_AS) where the platform has one
@@ -203,9 +203,11 @@ class AIProcess:
         assert proc is not None and proc.stdout is not None
         deadline = None if timeout is None else time.monotonic() + timeout
         fd = proc.stdout.fileno()
+        poller = select.poll()  # not select(): a descriptor past 1023 is fine
+        poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
         while b"\n" not in self._buf:
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready, _, _ = select.select([fd], [], [], wait)
+            ready = poller.poll(None if wait is None else int(wait * 1000) + 1)
             if not ready:
                 self.kill()
                 raise WorkerTimeout("no answer within the budget")

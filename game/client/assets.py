@@ -29,6 +29,7 @@ from .icons import (
     draw_table,
 )
 from .painter import (
+    JOKER_WORDS_EN,
     PIPS,
     SHAPES,
     draw_back,
@@ -37,6 +38,7 @@ from .painter import (
     draw_points_badge,
     draw_shadow,
     glyph_surface,
+    joker_words,
 )
 from .palette import (
     BACK_STYLES,
@@ -57,6 +59,7 @@ from .palette import (
     face_label,
     four_colour,
     get_font,
+    is_joker,
     look,
     set_four_colour,
     set_game_art,
@@ -213,7 +216,9 @@ class Assets:
         """A face from its rank, suit and counter value (no Deck needed). `label`: the
         word a named card prints (None: the running game's, see use_variant)."""
         label = (face_label(rank) if label is None else label).upper()
-        key = ("face", rank, suit, points, label)
+        # a joker's face prints words: in another language it is drawn, not the sprite
+        words = joker_words() if is_joker(rank, suit) else JOKER_WORDS_EN
+        key = ("face", rank, suit, points, label, words)
         s = self._cards.get(key)
         if s is None:
             # above the sprites' resolution, draw instead of blowing a sprite up (crisper)
@@ -221,7 +226,12 @@ class Assets:
             # the committed sprites are two-colour: a four-colour suit is drawn
             recoloured = four_colour() and suit in FOUR_COLOUR_LOOKS and look(suit) is not None
             recoloured = recoloured and look(suit) == FOUR_COLOUR_LOOKS.get(suit)
-            sprite = None if big or recoloured else f"cards/{face_key(rank, suit, label)}.png"
+            translated = words != JOKER_WORDS_EN
+            sprite = (
+                None
+                if big or recoloured or translated
+                else f"cards/{face_key(rank, suit, label)}.png"
+            )
             base = self._load(sprite) if sprite else None
             if base is not None:
                 s = self._scaled(base, self.card_size)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 import pygame
+from crowsnest.i18n import pgettext
 
 from .palette import (
     BACK_STYLES,
@@ -223,7 +224,7 @@ def _draw_corner_index(
         s.blit(box, (round(cx - box.get_width() / 2), round(RANK_TOP * h)))
         return
     if is_joker(rank, suit):
-        letters = "JOKER"
+        letters = joker_words()[0]  # the word, letter under letter
         lh = (RANK_H + GLYPH_H + GLYPH_GAP) * h / len(letters)
         for i, ch in enumerate(letters):
             t = text_ink(ch, ink, round(lh * 0.78), round(IDX_W * w))
@@ -367,6 +368,19 @@ def _draw_court(s: pygame.Surface, rank: str, suit: str) -> None:
     _blit_centered(s, g, 0.5 * w, 0.72 * h)
 
 
+JOKER_WORDS_EN = ("JOKER", "BIG", "SMALL")
+
+
+def joker_words() -> tuple[str, str, str]:
+    """The words printed on a joker's face, in the player's language: (JOKER, BIG,
+    SMALL). The committed sprites carry the English ones."""
+    return (
+        pgettext("joker card face", "JOKER"),
+        pgettext("joker card face", "BIG"),
+        pgettext("joker card face", "SMALL"),
+    )
+
+
 def _draw_joker(s: pygame.Surface, rank: str) -> None:
     w, h = s.get_size()
     big = rank.upper().startswith("R")
@@ -389,9 +403,10 @@ def _draw_joker(s: pygame.Surface, rank: str) -> None:
         (cx - cw * 0.32, band_y - 0.01 * h, cw * 0.64, 0.045 * h),
         border_radius=round(0.02 * w),
     )
-    t = text_ink("JOKER", col, round(0.085 * h), round(0.5 * w))
+    joker, big_word, small_word = joker_words()
+    t = text_ink(joker, col, round(0.085 * h), round(0.5 * w))
     _blit_centered(s, t, 0.5 * w, 0.58 * h)
-    sub = text_ink("BIG" if big else "SMALL", col, round(0.06 * h), round(0.44 * w))
+    sub = text_ink(big_word if big else small_word, col, round(0.06 * h), round(0.44 * w))
     _blit_centered(s, sub, 0.5 * w, 0.69 * h)
     star = glyph_surface("J", round(0.1 * h), col)
     _blit_centered(s, star, 0.5 * w, 0.8 * h)

@@ -181,6 +181,20 @@ def test_text_report(cli):
     assert "normal: win rate" in r.stdout and "as declarers:" in r.stdout
 
 
+def test_tractor_reports_each_side_by_role():
+    """Tractor's teams format splits each level's deals by role: the dealer's team
+    (declarers, who defend) and the other (attackers), with one deal-table per side."""
+    from crowsnest import tournament as tm
+
+    spec = tm.Spec(variant="tractor", levels=("normal", "easy"), seed=3, seats=4)
+    out = tm.run(spec, 1, workers=1, progress=False)
+    for r in out["results"]:
+        roles = r["roles"]
+        assert set(roles) <= {"attackers", "declarers"} and roles
+        assert sum(f["games"] for f in roles.values()) == 2  # both tables of the deal
+        assert all(0 <= f["win_rate"] <= 1 and f["low"] <= f["high"] for f in roles.values())
+
+
 def _same(a, b):
     keys = ("interrupted", "resumed", "first_deal")
     return {k: v for k, v in a.items() if k not in keys} == {

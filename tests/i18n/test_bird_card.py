@@ -31,3 +31,16 @@ def test_the_crow_card_reads_in_the_players_language():
         assert face_label("BIRD") == "ROOK"
     finally:
         set_game_art({}, {})
+
+
+def test_the_jokers_read_in_the_players_language():
+    from crowsnest.client.painter import joker_words
+
+    pygame.init()
+    assets = Assets()
+    english = pygame.image.tobytes(assets.face("RJ", "J"), "RGBA")
+    i18n.set_language("fi")
+    assert joker_words() == ("JOKERI", "ISO", "PIENI")
+    assert pygame.image.tobytes(assets.face("RJ", "J"), "RGBA") != english
+    i18n.set_language("en")
+    assert pygame.image.tobytes(assets.face("RJ", "J"), "RGBA") == english  # the sprite

@@ -81,3 +81,20 @@ def test_promised_end():
     assert soak.promised_end(v, {**no_limit, "lose_at": 0}) == 0
     assert soak.promised_end(v, {**no_limit, "lose_at": -1, "all_pass": "dealer_forced"}) is None
     assert soak.promised_end(soak.registry().variants["doudizhu"], {}) is None
+
+
+def test_search_time_caps_are_off_while_a_match_is_played(monkeypatch):
+    # With the caps of play on, a hard seat stops at the clock, so the same seed played
+    # twice could differ under load (run 3 found one: individual2, seed 14000331).
+    from crowsnest.ai import search
+
+    seen = []
+    real = soak.Conservation.__call__
+    monkeypatch.setattr(
+        soak.Conservation,
+        "__call__",
+        lambda self, m: (seen.append(search._time_caps), real(self, m)),
+    )
+    before = search._time_caps
+    soak.run_batch("doudizhu", [3], max_deals=50, mix=soak.Mix(determinism_every=0))
+    assert seen and not any(seen) and search._time_caps == before

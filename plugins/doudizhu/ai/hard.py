@@ -1,23 +1,26 @@
-"""Dou Dizhu's `hard` AI: determinized search (PIMC, crowsnest.ai.search) over a short list
-of candidate plays and bids.
+"""Dou Dizhu's `hard` AI: determinized search (PIMC) over a short list of candidate plays
+and bids, and exact solving of the end game (docs/ai.md has the measurements).
 
-- Determinization: the cards this seat has not seen (not in its hand, not played, not
-  the shown bottom) are dealt at random to the other two hands (and to the bottom while
-  it is hidden), each getting exactly as many as it holds; the deal is then rebuilt the
-  way it happened: a DouDizhuDeal from the deal's constructor with the sampled original
-  hands, then the view's bids and plays replayed through `apply`. So the sampled deal
-  is consistent with the view by construction (the same history, hand sizes, bottom,
-  multiplier).
-- Candidates: the normal AI's choice first (it wins ties), the easy AI's, passing, and
-  the plays that keep the rest of the hand in the fewest groups (normal's hand_plan);
-  at most `max_candidates`.
-- Play-outs: the normal AI for every seat (about 13 ms each, so a move searches about
-  a hundred deals; `rollout="easy"` is 2.5x faster but measured weaker than normal as
-  a play-out policy); the value is the seat's score change (scoring.deal_changes).
-
-Not registered yet: measured against normal it is no stronger (docs/ai.md), so Dou
-Dizhu's `hard` still falls back to `normal`. To try it, register `hard_factory` (the
-`crowsnest_register_ais` hook below is ready) or use tools/tournament_hard.py.
+- Determinization (`Determinizer`): the cards this seat has not seen (not in its hand,
+  not played, not the shown bottom) are dealt at random to the other two hands (and to
+  the bottom while it is hidden), each getting exactly as many as it holds; the deal is
+  then rebuilt the way it happened: a DouDizhuDeal from the deal's constructor with the
+  sampled original hands, then the view's bids and plays replayed through `apply`. So a
+  sampled deal agrees with the view by construction (history, sizes, bottom, multiplier).
+- Reading the others (`Determinizer.worlds`): while a world is replayed, each of the
+  other seats' bids and plays is compared with what normal would have done holding the
+  world's hands; 4 worlds are drawn for each one used and kept by weight 0.2 ** misses,
+  so a seat that passed is rarely dealt what would have bid or beaten.
+- Middle game: candidates are normal's choice (first: it keeps ties), easy's, passing,
+  and the plays that leave the hand in the fewest groups (normal's hand_plan). Every
+  candidate is played out in the same worlds by the normal AI for every seat (reading
+  the sampled deal directly, not through views), worth +1 won / -1 lost; another play
+  replaces normal's only when it wins more world by world by a margin (paired_pick).
+- End game (at most 20 cards in the three hands): every play is solved exactly in each
+  sampled world (solver.py); the play that wins in the most worlds is played.
+- Bids: pass and each higher bid played out the same way (the rest of the auction and
+  the deal by normal), so a bid is made when the hand wins more as landlord than the
+  seat does as a peasant after passing.
 """
 
 from __future__ import annotations
@@ -49,10 +52,11 @@ from . import EasyAI, NormalAI, Table, _minus, hand_counts, hand_plan, ranks_of_
 from .solver import Solver, TooBig
 
 N_CARDS = 54
-# Play: 96 play-outs, at most 0.25 s; bids: 48, at most 0.2 s (decisions stay under
-# 0.3 s on a loaded 2-core machine; tournaments ignore the caps, docs/ai.md).
-DEFAULT_BUDGET = SearchBudget(iterations=96, seconds=0.25, min_worlds=3)
-BID_BUDGET = SearchBudget(iterations=48, seconds=0.2, min_worlds=3)
+# Play: 192 play-outs, at most 0.2 s; bids: 96, at most 0.2 s (0.1 s is left for what
+# comes before the search, so decisions stay under 0.3 s on a loaded 2-core machine;
+# tournaments ignore the caps, docs/ai.md).
+DEFAULT_BUDGET = SearchBudget(iterations=192, seconds=0.2, min_worlds=3)
+BID_BUDGET = SearchBudget(iterations=96, seconds=0.2, min_worlds=3)
 
 
 class Determinizer:
@@ -159,19 +163,25 @@ class Determinizer:
         return self._build(rng, True)
 
     def worlds(
-        self, n: int, rng: random.Random, pool: int, weight: float, stop: float | None = None
+        self,
+        n: int,
+        rng: random.Random,
+        pool: int,
+        weight: float,
+        stop: float | None = None,
+        least: int = 1,
     ) -> list[DouDizhuDeal]:
         """n worlds that fit what the others did: `pool` x n are drawn, each weighted
-        weight ** misses, and n are drawn from them by weight (with replacement). So a
-        seat that passed rarely holds what would have beaten, a seat that bid holds a
-        strong hand. weight 1 (or pool 1): plain samples. Stops drawing at `stop`
-        (perf_counter time), keeping at least n."""
+        weight ** misses, and n are drawn from them by weight (with replacement: a world
+        can come up more than once). So a seat that passed rarely holds what would have
+        beaten, a seat that bid holds a strong hand. weight 1 (or pool 1): plain samples.
+        Stops drawing at `stop` (perf_counter time) once it has `least`."""
         if pool <= 1 or weight >= 1.0:
             return [self.sample(rng) for _ in range(n)]
         drawn: list[DouDizhuDeal] = []
         weights: list[float] = []
         for i in range(pool * n):
-            if stop is not None and i >= n and time.perf_counter() >= stop:
+            if stop is not None and i >= least and time.perf_counter() >= stop:
                 break
             d, misses = self.read(rng)
             drawn.append(d)
@@ -295,7 +305,7 @@ class HardConfig:
     endgame_worlds: int = 32
     endgame_nodes: int = 4_000
     endgame_total: int = 16_000  # nodes over all worlds of one decision
-    endgame_seconds: float | None = 0.25  # and at most this long (where time caps apply)
+    endgame_seconds: float | None = 0.2  # and at most this long (where time caps apply)
     # What a play-out is worth: "win" (+1 won, -1 lost: what a tournament counts, and far
     # less noisy) or "score" (the score change, bombs and springs multiplying it).
     value: str = "win"
@@ -309,8 +319,8 @@ class HardConfig:
     # Reading the others' bids and plays (Determinizer.worlds): read_pool x the worlds
     # needed are drawn and weighted read_weight ** (their bids and plays normal would not
     # have made with the world's hands). read_weight 1: every world counts alike.
-    read_pool: int = 1
-    read_weight: float = 1.0
+    read_pool: int = 4
+    read_weight: float = 0.2
 
 
 class HardAI(SearchAI):
@@ -340,10 +350,16 @@ class HardAI(SearchAI):
         return first_candidates(first, rest, self.config.max_candidates)
 
     def endgame(
-        self, view: DouDizhuView, legal: Sequence[Action], rng: random.Random, first: Action
+        self,
+        view: DouDizhuView,
+        legal: Sequence[Action],
+        rng: random.Random,
+        first: Action,
+        started: float,
     ) -> Action | None:
         """The play that wins in the most sampled worlds, each solved exactly; `first`
-        (normal's choice) wins ties. None when no world could be solved in its limit."""
+        (normal's choice) wins ties. None when no world could be solved in its limit.
+        Where time caps apply it stops `endgame_seconds` after `started`."""
         cands: dict[Any, Action] = {}
         for a in [first, *legal]:
             key = None if a[0] == "pass" else ranks_of_action(a)
@@ -359,22 +375,32 @@ class HardAI(SearchAI):
         solved = 0
         nodes = 0
         stop = deadline(cfg.endgame_seconds)
-        pool_stop = deadline(None if cfg.endgame_seconds is None else cfg.endgame_seconds / 3)
+        if stop is not None and cfg.endgame_seconds is not None:
+            stop = started + cfg.endgame_seconds
+        pool_stop = None if stop is None else (2 * time.perf_counter() + stop) / 3
+        # A world drawn twice is solved once (the solver is exact: the same answer).
+        done: dict[int, tuple[dict[Any, bool] | None, int]] = {}
         for d in det.worlds(cfg.endgame_worlds, rng, cfg.read_pool, cfg.read_weight, pool_stop):
             if nodes >= cfg.endgame_total or (stop is not None and time.perf_counter() >= stop):
                 break
-            hands = [tuple(c) for c in d.counts]
-            table = None if d.last is None else d.last[2]
-            solver = Solver(ll, cfg.endgame_nodes)
-            try:
-                got = {
-                    k: solver.after_move(hands, seat, table, d.passes, k) == (seat == ll)
-                    for k in cands
-                }
-            except TooBig:
-                nodes += solver.nodes
+            if id(d) not in done:
+                hands = [tuple(c) for c in d.counts]
+                table = None if d.last is None else d.last[2]
+                solver = Solver(ll, cfg.endgame_nodes)
+                try:
+                    done[id(d)] = (
+                        {
+                            k: solver.after_move(hands, seat, table, d.passes, k) == (seat == ll)
+                            for k in cands
+                        },
+                        solver.nodes,
+                    )
+                except TooBig:
+                    done[id(d)] = (None, solver.nodes)
+            got, used = done[id(d)]
+            nodes += used
+            if got is None:
                 continue
-            nodes += solver.nodes
             solved += 1
             per_world.append([float(got[k]) for k in cands])
             for k, won in got.items():
@@ -390,7 +416,7 @@ class HardAI(SearchAI):
         started = time.perf_counter()
         if view.phase == "play" and sum(view.hand_counts) <= self.config.endgame_cards:
             first = _NORMAL.choose(view, legal, rng)
-            got = self.endgame(view, legal, rng, first)
+            got = self.endgame(view, legal, rng, first, started)
             if got is not None:
                 return got
         cands = self.candidates(view, legal, rng)
@@ -437,14 +463,22 @@ class HardAI(SearchAI):
         rows: dict[Action, list[float]] = {a: [] for a in cands}
         # Reading may take the first third of what is left; the play-outs the rest.
         pool_stop = None if stop is None else (2 * time.perf_counter() + stop) / 3
-        worlds = det.worlds(n, rng, cfg.read_pool, cfg.read_weight, pool_stop)
+        worlds = det.worlds(n, rng, cfg.read_pool, cfg.read_weight, pool_stop, budget.min_worlds)
+        # A world drawn twice is played out once: normal's play-outs are deterministic.
+        done: dict[int, list[float]] = {}
         for i, world in enumerate(worlds):
-            for a in cands:
-                d = world.clone()
-                d.apply(a)
-                if not d.over:
-                    roll(d, rng)
-                rows[a].append(value(d, seat))
+            got = done.get(id(world)) if cfg.rollout == "normal" else None
+            if got is None:
+                got = []
+                for a in cands:
+                    d = world.clone()
+                    d.apply(a)
+                    if not d.over:
+                        roll(d, rng)
+                    got.append(value(d, seat))
+                done[id(world)] = got
+            for a, v in zip(cands, got, strict=True):
+                rows[a].append(v)
             if stop is not None and i + 1 >= budget.min_worlds and time.perf_counter() >= stop:
                 break
         self.last_search = {"worlds": len(rows[cands[0]]), "rows": rows}
@@ -476,7 +510,7 @@ hard_factory = HardAI.factory
 
 @hookimpl
 def crowsnest_register_ais(register: Any) -> None:
-    """Add `hard` to Dou Dizhu (not wired into the plugin yet: see the module doc)."""
+    """Add `hard` to Dou Dizhu."""
     register("doudizhu", "hard", hard_factory)
 
 
