@@ -113,8 +113,9 @@ class TableLayout:
 
 PLAY_STEP = 0.3  # how much of each played card shows beside the next (its index corner)
 ROW_DROP = 0.42  # a second row of a big play: its top this far down the first row's cards
-MAX_PLAY_ROWS = 3
+MAX_PLAY_ROWS = 4
 MIN_PLAY_H = 36  # smallest played card height in pixels (its corner still readable)
+EVERYDAY_PLAY = 2  # a pair: the areas hold one at full size, bigger plays shrink
 
 
 def play_block(n: int, w: int, h: int, rows: int) -> tuple[int, int]:
@@ -350,7 +351,10 @@ def _played_areas(
 ) -> tuple[list[Rect], int, bool]:
     """Reserve each place's played area: a block that holds `max_play` cards, as near to
     the place's usual trick point as it fits, clear of every seat box, of the shelf and
-    of the other areas. The cards shrink (and stack in rows) until every area fits."""
+    of the other areas, and that holds an everyday play (a pair) at the trick card's
+    full size. The largest play's cards shrink (and stack in rows) until every area
+    fits; the everyday play shrinks only when even that is not enough. Returns the
+    areas, the height an everyday play is drawn at, and whether they fit."""
     gap = max(2, margin // 2)
     h = tch
     heights = []
@@ -359,13 +363,17 @@ def _played_areas(
         h = round(h * 0.9)
     heights = heights or [MIN_PLAY_H]
     order = sorted(range(len(places)), key=lambda i: (not places[i].local, i))
-    for h in heights:
-        w = round(h * CARD_RATIO)
-        for rows in range(1, MAX_PLAY_ROWS + 1):
-            size = play_block(max_play, w, h, rows)
-            got = _place_all(places, order, size, bounds, obstacles, gap, centre)
-            if got is not None:
-                return got, h, True
+    everyday = min(max_play, EVERYDAY_PLAY)
+    for hp in heights:
+        pw, ph = play_block(everyday, round(hp * CARD_RATIO), hp, 1)
+        for h in (x for x in heights if x <= hp):
+            w = round(h * CARD_RATIO)
+            for rows in range(1, MAX_PLAY_ROWS + 1):
+                bw, bh = play_block(max_play, w, h, rows)
+                size = (max(bw, pw), max(bh, ph))
+                got = _place_all(places, order, size, bounds, obstacles, gap, centre)
+                if got is not None:
+                    return got, hp, True
     # nothing fits at the smallest size (a tiny window): one card each, squeezed fans
     h = heights[-1]
     size = (round(h * CARD_RATIO), h)

@@ -23,6 +23,7 @@ PANEL_EDGE = (244, 200, 86)
 BUTTON = (44, 64, 56)
 BUTTON_HOT = (78, 112, 96)
 BUTTON_OFF = (40, 46, 44)
+BUTTON_CHOSEN = (120, 96, 36)  # a picked amount: gold-brown, unlike focus
 SHADE = (0, 0, 0, 150)
 TEAM_COLOURS = [
     (86, 160, 236),
@@ -184,14 +185,17 @@ class Button:
     glyph: str = ""
     hint: bool = False  # highlighted by the hint
     icon: pygame.Surface | None = None  # a suit glyph drawn in the swatch (colour-blind safe)
+    chosen: bool = False  # picked, waiting for a confirming button (a bid's amount)
 
     def draw(self, surface: pygame.Surface, text: TextCache, size: int, focused: bool) -> None:
-        base = BUTTON_HOT if focused and self.enabled else BUTTON if self.enabled else BUTTON_OFF
+        hot = (focused or self.chosen) and self.enabled
+        base = BUTTON_CHOSEN if self.chosen else BUTTON_HOT if hot else BUTTON
+        if not self.enabled:
+            base = BUTTON_OFF
         pygame.draw.rect(surface, base, self.rect, border_radius=8)
-        edge = GOLD if focused or self.hint else (90, 110, 100)
-        pygame.draw.rect(
-            surface, edge, self.rect, 3 if focused or self.hint else 1, border_radius=8
-        )
+        ring = focused or self.hint or self.chosen
+        edge = GOLD if ring else (90, 110, 100)
+        pygame.draw.rect(surface, edge, self.rect, 3 if ring else 1, border_radius=8)
         colour = INK if self.enabled else (120, 124, 120)
         # a label wider than its button (many bids in a small window) is drawn smaller
         room = self.rect.width - 10 - (self.rect.height if self.colour is not None else 0)

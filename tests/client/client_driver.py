@@ -105,8 +105,14 @@ class Driver:
             return
         buttons = t.panel_menu.buttons
         idx = next(i for i, b in enumerate(buttons) if b.value == action)
+        # a bid's amount is picked, then the button naming it commits it
+        commit = next((b for b in buttons if b.value == ("bid_confirm",)), None)
+        if action[0] != "bid":
+            commit = None
         if mouse:
             click(buttons[idx].rect.center)
+            if commit is not None:
+                click(commit.rect.center)
         else:
             if t.card_kind is not None:
                 key(pygame.K_UP)  # from the hand to the buttons
@@ -114,6 +120,8 @@ class Driver:
             for _ in range((idx - t.panel_menu.focus) % n):
                 key(pygame.K_RIGHT)
             key(pygame.K_RETURN)
+            if commit is not None:
+                key(pygame.K_RETURN)  # the focus moved to the bid button
 
     def _card(self, index: int, n: int, mouse: bool, confirm: bool) -> None:
         if mouse:

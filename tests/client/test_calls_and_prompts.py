@@ -55,6 +55,10 @@ def test_oh_hell_bid_of_zero_then_undo_back_into_the_bidding():
     zero = next(b for b in t.panel_menu.buttons if b.value == ("bid", 0))
     click(zero.rect.center)
     app.step(DT)
+    commit = next(b for b in t.panel_menu.buttons if b.value == ("bid_confirm",))
+    assert commit.label == "Bid 0" and m.to_move == 0  # picked, not yet bid
+    click(commit.rect.center)
+    app.step(DT)
     assert t.calls[0] == "Bid 0"  # a real bid, not a pass
     run_until(app, t, lambda: m.phase == "play" and not t.tweener.busy and not t.beats)
     others = {s: b for s, b in enumerate(m.view_json(0)["bids"]) if s != 0}

@@ -75,6 +75,8 @@ class PadDriver(Driver):
         for _ in range((idx - t.panel_menu.focus) % len(buttons)):
             button("right")
         button("a")
+        if action[0] == "bid" and any(b.value == ("bid_confirm",) for b in buttons):
+            button("a")  # A picked the amount and moved to the bid button: A bids
 
     def _move_to(self, index: int, n: int) -> None:
         for _ in range((index - self.kfocus) % n):

@@ -183,6 +183,41 @@ def test_layout_played_areas_clear_of_seats_shelf_and_prompt(seats, max_play):
                         assert area.contains(pygame.Rect(r)), (size, seats, max_play, r, area)
 
 
+@pytest.mark.parametrize("card_size", list(CARD_SCALES))
+def test_layout_tractor_pair_drawn_at_full_card_size(card_size):
+    """Tractor's played areas are reserved for a 25-card throw, and its ordinary pairs
+    were drawn as small as the throw's cards (49 px high against 123 px for a Rook card
+    at 1280x720). Now a pair lies at the full size of a trick card, the size a game of
+    single cards (Rook) has at this window, and the throw still fits its area."""
+    app = make_app(size=(1280, 720))
+    app.prefs.card_size = card_size
+    s = session_for(app, "tractor", 4)
+    t = TableScene(s)
+    app.stack.replace(t)
+    t.tweener.finish_all()
+    t.beats.clear()
+    t.dealing = None
+    app.step(DT)
+    names = list(dict.fromkeys(t.match.deck.names))
+    t.view = {**t.view.raw, "trick": [[p, [names[p], names[p]]] for p in range(4)]}
+    t._rebuild_trick()
+    t.draw(pygame.Surface((1280, 720)))
+    played = [r for k, _o, r in t.drawn if k == "played"]
+    assert len(played) == 8
+    scale = CARD_SCALES[card_size]
+    room = t.plate_room()  # the same plates (long names)
+    single = table_layout((1280, 720), 4, 0, scale, False, max_play=1, plate_min=room).trick_card
+    assert t.lay.trick_card == single
+    assert all(r.size == single for r in played), (single, [r.size for r in played])
+    check_regions(t.drawn, (1280, 720))
+    # the largest throw still lies inside each area, its cards smaller
+    for p in range(4):
+        rects = [pygame.Rect(r) for r in t.lay.play_rects(p, t.largest_play())]
+        assert all(pygame.Rect(t.lay.played[p]).contains(r) for r in rects)
+        assert rects[0].h < single[1]
+    app.close()
+
+
 def test_the_leaders_icon_stays_clear_of_the_plate_words():
     """A seat that leads but did not deal (a Dou Dizhu landlord after the auction) has
     its leader icon in the first slot from the plate's right edge, where the room kept

@@ -484,3 +484,107 @@ def test_the_window_has_an_icon(monkeypatch, tmp_path):
     app = App(PrefsStore(str(tmp_path / "c.toml")), size=(1280, 720))
     assert got and got[0][0] >= 32 and got[0][0] == got[0][1]
     app.close()
+
+
+def test_a_bid_is_picked_then_confirmed_by_mouse_keys_and_pad():
+    """'One click commits a bid': against the AIs a stray click in the auction bid at
+    once. Now an amount is picked first (marked, and named on the bid button) and only
+    the bid button makes the bid: mouse, keyboard (Enter, Enter) and pad (A, A) alike;
+    picking another amount changes the pick; Pass stays one press."""
+    import pygame
+    from client_driver import click, key
+    from test_gamepad import button
+
+    def bidding(seed: int):
+        app = make_app()
+        t = table_at(
+            app, "crowsnest", 4, lambda m: m.phase == "bid" and m.to_move == 0, range(seed, 60)
+        )
+        assert t.my_turn()
+        return app, t
+
+    def buttons(t):
+        bs = t.panel_menu.buttons
+        bids = [b for b in bs if b.value[0] == "bid"]
+        commit = next(b for b in bs if b.value == ("bid_confirm",))
+        return bids, commit
+
+    # the mouse: two picks, then the bid button
+    app, t = bidding(0)
+    m, n = t.match, len(t.match.log)
+    bids, commit = buttons(t)
+    assert len(bids) >= 2 and not commit.enabled  # nothing picked: the button is greyed
+    click(commit.rect.center)
+    click(bids[1].rect.center)
+    app.step(DT)
+    assert len(m.log) == n and t.bid_choice == bids[1].value  # picked, not bid
+    assert [b.chosen for b in buttons(t)[0]] == [b is bids[1] for b in bids]
+    click(bids[0].rect.center)  # a different amount: the pick moves
+    app.step(DT)
+    bids, commit = buttons(t)
+    assert len(m.log) == n and commit.enabled and commit.label == f"Bid {bids[0].value[1]}"
+    click(commit.rect.center)
+    app.step(DT)
+    assert m.log[n] == bids[0].value and t.session.actors[n] == 0
+    app.close()
+
+    # the keyboard: focus an amount, Enter picks it (the focus moves to the bid button),
+    # Enter bids
+    app, t = bidding(1)
+    m, n = t.match, len(t.match.log)
+    bids, commit = buttons(t)
+    target = t.panel_menu.buttons.index(bids[-1])
+    for _ in range((target - t.panel_menu.focus) % len(t.panel_menu.buttons)):
+        key(pygame.K_RIGHT)
+    key(pygame.K_RETURN)
+    app.step(DT)
+    assert len(m.log) == n and t.bid_choice == bids[-1].value
+    assert t.panel_menu.buttons[t.panel_menu.focus].value == ("bid_confirm",)
+    key(pygame.K_RETURN)
+    app.step(DT)
+    assert m.log[n] == bids[-1].value
+    app.close()
+
+    # the pad: the D-pad to an amount, A picks, A bids
+    app, t = bidding(2)
+    m, n = t.match, len(t.match.log)
+    bids, commit = buttons(t)
+    target = t.panel_menu.buttons.index(bids[0])
+    for _ in range((target - t.panel_menu.focus) % len(t.panel_menu.buttons)):
+        button("right")
+    button("a")
+    app.step(DT)
+    assert len(m.log) == n and t.bid_choice == bids[0].value
+    button("a")
+    app.step(DT)
+    assert m.log[n] == bids[0].value
+    app.close()
+
+    # Pass is one press (nothing to pick: a pass names no amount)
+    app, t = bidding(3)
+    m, n = t.match, len(t.match.log)
+    passing = next(b for b in t.panel_menu.buttons if b.value == ("pass",))
+    click(passing.rect.center)
+    app.step(DT)
+    assert m.log[n] == ("pass",)
+    app.close()
+
+
+@pytest.mark.parametrize("game", ["crowsnest", "tractor", "doudizhu"])
+def test_a_hint_names_the_cards_in_words(game):
+    """Hints used codes ("Play R5"). The hint now names the cards as players do."""
+    import pygame
+    from client_driver import key
+
+    app = make_app()
+    seats = 3 if game == "doudizhu" else 4
+    t = table_at(app, game, seats, lambda m: m.phase == "play" and m.to_move == 0)
+    key(pygame.K_h)
+    app.step(DT)
+    t.session.wait_hint(30)
+    app.step(DT)
+    assert t.banner.startswith("Hint: "), t.banner
+    codes = {t.match.deck.names[c] for c in t.hand_ids()}
+    shown = set(t.banner.replace(",", " ").split())
+    assert not codes & shown, (t.banner, codes & shown)
+    app.close()

@@ -41,6 +41,14 @@ class ControlsRoom(RoomBase):
             label = words(words.ask("confirm_label", self.card_kind, self.view))
             buttons.append(Button(label, ("confirm",)))
             buttons.append(Button(words(say("Clear")), ("clear",)))
+        if self.bid_choice not in others:
+            self.bid_choice = None  # a new decision: nothing picked yet
+        if any(a[0] == "bid" for a in others):
+            # an amount is picked first, then this button (naming it) commits it: one
+            # stray click never bids
+            for b in buttons:
+                b.chosen = b.value == self.bid_choice
+            buttons.append(self._bid_button())
         focus = self.panel_menu.focus if len(self.panel_menu.buttons) == len(buttons) else 0
         self.panel_menu = Menu(buttons, self._press)
         self.panel_menu.focus = min(focus, max(0, len(buttons) - 1))
@@ -72,6 +80,14 @@ class ControlsRoom(RoomBase):
         cols = len(buttons) if len(buttons) <= 4 else min(6, (len(buttons) + 1) // 2)
         if any(b.colour for b in buttons):
             cols = min(len(buttons), 4)
+        # a narrow panel (many seats in a small window): fewer columns, more rows, each
+        # button as wide as its label wants
+        font = self.app.text.fonts(ui(20), True)
+        want = max(font.size(b.label)[0] + ui(16) + (h if b.colour else 0) for b in buttons)
+        want = min(want, ui(130))
+        cols = max(1, min(cols, (pw - 2 * ui(16) + gap) // (want + gap)))
+        fit_rows = max(1, (ph - ui(70)) // (h + gap))  # the title and the box's edges
+        cols = min(len(buttons), max(cols, -(-len(buttons) // fit_rows)))
         # the box drawn round the buttons (ui(16) each side) stays inside the panel area
         w = min(ui(130), (pw - 2 * ui(16) - gap * (cols - 1)) // cols)
         rows = (len(buttons) + cols - 1) // cols
@@ -131,9 +147,37 @@ class ControlsRoom(RoomBase):
     def _tool(self, b: Button) -> None:
         self.process_event(InputEvent(b.value))
 
+    def _bid_button(self) -> Button:
+        """The button that commits the picked bid: "Bid 120" (the game's words for the
+        call), or a greyed "Bid" while no amount is picked."""
+        words, a = self.words, self.bid_choice
+        if a is None:
+            return Button(words(say("Bid")), ("bid_confirm",), enabled=False)
+        return Button(words(words.ask("call_label", a, self.match.deck)), ("bid_confirm",))
+
+    def _pick_bid(self, a: Action) -> None:
+        """An amount picked (click, Enter, the pad's A): it is marked, and the focus
+        moves to the button that commits it, so Enter twice bids by keyboard."""
+        self.bid_choice = a
+        buttons = self.panel_menu.buttons
+        for b in buttons:
+            b.chosen = b.value == a
+        i = next(i for i, b in enumerate(buttons) if b.value == ("bid_confirm",))
+        rect = buttons[i].rect
+        buttons[i] = self._bid_button()
+        buttons[i].rect = rect
+        self.panel_menu.focus = i
+        self.zone = "panel"
+
     def _press(self, b: Button) -> None:
         a = b.value
-        if a == ("confirm",):
+        if a == ("bid_confirm",):
+            if self.bid_choice is not None and self.my_turn():
+                a, self.bid_choice = self.bid_choice, None
+                self.submit(a)
+        elif a[0] == "bid" and self.my_turn():
+            self._pick_bid(a)
+        elif a == ("confirm",):
             self.confirm_selection()
         elif a == ("clear",):
             self.selected.clear()

@@ -523,6 +523,9 @@ class PaintRoom(RoomBase):
             msgs.append((self.reason, RED))
         elif self.selection_name and self.selected and self.my_turn():
             msgs.append((self.words(say("Selected: {what}", what=self.selection_name)), INK))
+        elif self.bid_choice is not None and self.my_turn():
+            call = self.words(self.words.ask("call_label", self.bid_choice, self.match.deck))
+            msgs.append((self.words(say("To make this bid, press '{button}'", button=call)), INK))
         while msgs:
             news = len(msgs) > 1 and msgs[0][1] == INK
             # the news only where it fits in readable type; what to do in any size

@@ -56,6 +56,7 @@ class Table(Protocol):
     trick: list[CardSprite]  # cards lying in the middle
     beats: list[Callable[[], None]]
     calls: dict[int, str]
+    bid_choice: Action | None
     plate_text: list[tuple[int, pygame.Rect]]  # words drawn on each plate (the tests)
     banner: str
     banner_left: float

@@ -34,6 +34,7 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
         self.trick: list[CardSprite] = []  # cards lying in the middle
         self.beats: list[Callable[[], None]] = []
         self.calls: dict[int, str] = {}  # what each seat called, on its plate
+        self.bid_choice: Action | None = None  # an amount picked, not yet confirmed
         self.plate_text: list[tuple[int, pygame.Rect]] = []  # words drawn on plates
         self.banner = ""
         self.banner_left = 0.0
