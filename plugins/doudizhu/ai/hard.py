@@ -7,10 +7,12 @@ and bids, and exact solving of the end game (docs/ai.md has the measurements).
   then rebuilt the way it happened: a DouDizhuDeal from the deal's constructor with the
   sampled original hands, then the view's bids and plays replayed through `apply`. So a
   sampled deal agrees with the view by construction (history, sizes, bottom, multiplier).
-- Reading the others (`Determinizer.worlds`): while a world is replayed, each of the
-  other seats' bids and plays is compared with what normal would have done holding the
-  world's hands; 4 worlds are drawn for each one used and kept by weight 0.2 ** misses,
-  so a seat that passed is rarely dealt what would have bid or beaten.
+- Reading the others (`Determinizer.worlds`, off by default: HardConfig.read_pool): while
+  a world is replayed, each of the other seats' bids and plays is compared with what
+  normal would have done holding the world's hands; e.g. 4 worlds are drawn for each one
+  used and kept by weight 0.2 ** misses, so a seat that passed is rarely dealt what would
+  have bid or beaten. It did no better against normal and worse against RLCard's rule
+  agent (docs/ai.md).
 - Middle game: candidates are normal's choice (first: it keeps ties), easy's, passing,
   and the plays that leave the hand in the fewest groups (normal's hand_plan). Every
   candidate is played out in the same worlds by the normal AI for every seat (reading
