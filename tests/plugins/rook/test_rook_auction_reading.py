@@ -7,7 +7,7 @@ import random
 from statistics import mean
 
 from crowsnest.engine import Match
-from crowsnest_games.rook import CROWSNEST
+from crowsnest_games.rook import CROWSNEST, VARIANTS
 from crowsnest_games.rook.ai import RookNormalAI, hand_points
 from crowsnest_games.rook.ai.worlds import Determinizer, auction_bounds
 
@@ -62,3 +62,52 @@ def test_read_auction_deals_bidders_stronger_and_passers_weaker_hands():
             assert w.view(me) == view
     assert checked >= 6
     assert stronger + weaker >= 0.75 * checked
+
+
+def _features_by_definition(r, hand, t):
+    """trump_features spelled out card by card (the definition the mask code must match):
+    trump length and top trumps, per off suit its top two cards held and its length."""
+    order = r.orders[t]
+    eff, st = order.eff_suit, order.strength
+    trumps = [c for c in hand if eff[c] == t]
+    deck_trumps = sorted((c for c in range(len(r.deck)) if eff[c] == t), key=lambda c: st[c])
+    top = sum(1 for c in trumps if c in deck_trumps[-4:])
+    bosses = short = 0.0
+    for s in range(4):
+        if s == t:
+            continue
+        cards = sorted((c for c in hand if eff[c] == s), key=lambda c: st[c])
+        suit = sorted((c for c in range(len(r.deck)) if eff[c] == s), key=lambda c: st[c])
+        if not cards:
+            short += 1.0
+            continue
+        if len(cards) == 1:
+            short += 0.5
+        if cards[-1] == suit[-1]:
+            bosses += 1
+            if len(cards) >= 2 and cards[-2] == suit[-2]:
+                bosses += 0.7
+        elif len(cards) >= 2 and cards[-1] == suit[-2]:
+            bosses += 0.4
+    scale = 9.0 / max(1, r.hand_size)
+    pts = sum(r.points[c] for c in hand) / max(1, r.counter_total)
+    return (1.0, len(trumps) * scale, top, bosses * scale, short, pts * 4)
+
+
+def test_hand_strength_masks_match_the_definition_in_every_preset():
+    from crowsnest_games.rook.ai.strength import NORMAL_COEF, best_trump, trump_features
+    from crowsnest_games.rook.rules import rules_for
+    from crowsnest_games.rook.variant import PRESETS
+
+    rng = random.Random(3)
+    for p in PRESETS:
+        v = VARIANTS[p.id]
+        r = rules_for(p, v.resolve_options({}), v.default_seats)
+        coef = NORMAL_COEF[p.id]
+        for _ in range(150):
+            hand = rng.sample(range(len(r.deck)), rng.randint(0, r.hand_size + r.nest_size))
+            want = [_features_by_definition(r, hand, t) for t in range(4)]
+            assert [trump_features(r, hand, t) for t in range(4)] == want, (p.id, hand)
+            shares = [sum(a * b for a, b in zip(coef, f, strict=True)) for f in want]
+            t, share = best_trump(r, hand, coef)
+            assert share == max(shares) and t == shares.index(max(shares)), p.id
