@@ -9,18 +9,22 @@ import json
 from pathlib import Path
 from typing import Any
 
+from crowsnest.i18n import _, ngettext
+
 
 def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     st = sub.add_parser(
-        "stats", parents=[common], help="statistics of the games played in the window"
+        "stats", parents=[common], help=_("statistics of the games played in the window")
     )
-    st.add_argument("--player", metavar="NAME", help="one player's figures (a name at the table)")
-    st.add_argument("--variant", metavar="ID", help="one game (a variant id)")
-    st.add_argument("--json", action="store_true", help="print one JSON object")
+    st.add_argument(
+        "--player", metavar="NAME", help=_("one player's figures (a name at the table)")
+    )
+    st.add_argument("--variant", metavar="ID", help=_("one game (a variant id)"))
+    st.add_argument("--json", action="store_true", help=_("print one JSON object"))
     sv = sub.add_parser(
-        "saves", parents=[common], help="the autosave, the named save slots and finished matches"
+        "saves", parents=[common], help=_("the autosave, the named save slots and finished matches")
     )
-    sv.add_argument("--json", action="store_true", help="print one JSON object")
+    sv.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def _store_file(args: argparse.Namespace) -> Path:
@@ -65,8 +69,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(json.dumps({"store": str(path), "recorded_matches": total, "players": rows}))
         return 0
     if not rows:
-        who = f" for {args.player}" if args.player else ""
-        print(f"no finished games recorded{who} yet ({path})")
+        if args.player:
+            print(
+                _("no finished games recorded for {player} yet ({path})").format(
+                    player=args.player, path=path
+                )
+            )
+        else:
+            print(_("no finished games recorded yet ({path})").format(path=path))
         return 0
     for r in rows:
         print(stats_text(r))
@@ -74,24 +84,55 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def stats_text(r: dict[str, Any]) -> str:
+    from crowsnest.client.session import display_name  # no pygame: a name as shown
+
     pct = f"{100 * r['win_rate']:.0f}%"
     n = r["matches"]
-    played = f"{n} match" if n == 1 else f"{n} matches"
     lines = [
-        f"{r['player']}, {r['variant_name']}: {played}, {r['wins']} won ({pct})",
-        f"  deals: {r['deals']} played, {r['deals_won']} won",
-        f"  contracts: {r['bids_made']} made, {r['bids_set']} set",
+        ngettext(
+            "{player}, {game}: {count} match, {wins} won ({percent})",
+            "{player}, {game}: {count} matches, {wins} won ({percent})",
+            n,
+        ).format(
+            player=display_name(r["player"]),
+            game=r["variant_name"],
+            count=n,
+            wins=r["wins"],
+            percent=pct,
+        ),
+        "  " + _("deals: {played} played, {won} won").format(played=r["deals"], won=r["deals_won"]),
+        "  "
+        + _("contracts: {made} made, {set} set").format(made=r["bids_made"], set=r["bids_set"]),
     ]
     if r["best_score"] is not None:
-        lines.append(f"  final score: best {r['best_score']}, average {r['average_score']}")
+        lines.append(
+            "  "
+            + _("final score: best {best}, average {average}").format(
+                best=r["best_score"], average=r["average_score"]
+            )
+        )
     streak = r["streak"]
     if streak["length"]:
+        current = (
+            ngettext("{count} win", "{count} wins", streak["length"])
+            if streak["kind"] == "won"
+            else ngettext("{count} loss", "{count} losses", streak["length"])
+        ).format(count=streak["length"])
         lines.append(
-            f"  streak: {streak['length']} {streak['kind']}; longest winning "
-            f"{r['longest_win_streak']}, longest losing {r['longest_losing_streak']}"
+            "  "
+            + _("streak: {current}; longest winning {wins}, longest losing {losses}").format(
+                current=current,
+                wins=r["longest_win_streak"],
+                losses=r["longest_losing_streak"],
+            )
         )
     for level, v in r["by_opponent_level"].items():
-        lines.append(f"  against {level}: {v['wins']} of {v['matches']} won")
+        lines.append(
+            "  "
+            + _("against {level}: {wins} of {matches} won").format(
+                level=level, wins=v["wins"], matches=v["matches"]
+            )
+        )
     return "\n".join(lines)
 
 
@@ -99,6 +140,7 @@ def stats_text(r: dict[str, Any]) -> str:
 
 
 def cmd_saves(args: argparse.Namespace) -> int:
+    from crowsnest.client.session import display_name  # no pygame: a name as shown
     from crowsnest.savefile import autosave_path
     from crowsnest.saveslots import saves_report
 
@@ -114,29 +156,46 @@ def cmd_saves(args: argparse.Namespace) -> int:
         return 0
     auto = rep["autosave"]
     if auto is None:
-        print("autosave: none")
+        print(_("autosave: none"))
     elif "problem" in auto:
-        print(f"autosave: cannot be continued: {auto['problem']}")
+        print(_("autosave: cannot be continued: {problem}").format(problem=auto["problem"]))
     else:
-        print(f"autosave: {_line(auto)}")
-    print(f"save slots: {len(rep['slots'])}")
+        print(_("autosave: {what}").format(what=_line(auto)))
+    print(_("save slots: {count}").format(count=len(rep["slots"])))
     for sl in rep["slots"]:
         body = sl["problem"] if "problem" in sl else _line(sl)
         print(f"  {sl['name']}: {body}")
-    print(f"finished matches: {len(rep['history'])}  (crowsnest replay --match ID)")
+    print(
+        _("finished matches: {count}  (crowsnest replay --match ID)").format(
+            count=len(rep["history"])
+        )
+    )
     for h in rep["history"]:
-        winners = " & ".join(h["winner_names"]) or "nobody"
+        winners = " & ".join(display_name(n) for n in h["winner_names"]) or _("nobody")
         print(
-            f"  #{h['id']} {h['finished_at']} {h['variant_name']}, {h['deals']} deals, "
-            f"scores {h['scores']}, won by {winners}"
+            f"  #{h['id']} {h['finished_at']} "
+            + ngettext(
+                "{game}, {count} deal, scores {scores}, won by {winners}",
+                "{game}, {count} deals, scores {scores}, won by {winners}",
+                h["deals"],
+            ).format(game=h["variant_name"], count=h["deals"], scores=h["scores"], winners=winners)
         )
     return 0
 
 
 def _line(x: dict[str, Any]) -> str:
-    names = ", ".join(p["name"] or f"Seat {p['seat'] + 1}" for p in x["players"])
-    where = "finished" if x["over"] else f"deal {x['deal']}"
-    return f"{x['variant']}, {where}, scores {x['scores']} ({names}), saved {x['saved_at']}"
+    from crowsnest.client.session import display_name  # no pygame: a name as shown
+
+    names = ", ".join(
+        display_name(p["name"]) if p["name"] else _("Seat {number}").format(number=p["seat"] + 1)
+        for p in x["players"]
+    )
+    values = {"game": x["variant"], "scores": x["scores"], "names": names, "saved": x["saved_at"]}
+    if x["over"]:
+        return _("{game}, finished, scores {scores} ({names}), saved {saved}").format(**values)
+    return _("{game}, deal {deal}, scores {scores} ({names}), saved {saved}").format(
+        deal=x["deal"], **values
+    )
 
 
 # ---------------------------------------------------------------- replay from the store
@@ -149,18 +208,28 @@ def replay_source(args: argparse.Namespace, registry: Any) -> Any:
     path = _store_file(args)
     s = _open(path)
     if s is None:
-        raise CLIError(f"{path}: there is no store yet (no finished game, no save slot)")
+        raise CLIError(
+            _("{path}: there is no store yet (no finished game, no save slot)").format(path=path)
+        )
     try:
         if args.match is not None:
             row = s.match_row(args.match)
             if row is None:
-                raise CLIError(f"{path}: there is no finished match #{args.match}")
+                raise CLIError(
+                    _("{path}: there is no finished match #{number}").format(
+                        path=path, number=args.match
+                    )
+                )
             text, label = row["save"], f"finished match #{args.match}"
         else:
             sl = s.slot(args.slot)
             if sl is None:
-                names = ", ".join(x.name for x in s.slots()) or "none"
-                raise CLIError(f"{path}: there is no save slot '{args.slot}' (slots: {names})")
+                names = ", ".join(x.name for x in s.slots()) or _("none")
+                raise CLIError(
+                    _("{path}: there is no save slot '{name}' (slots: {names})").format(
+                        path=path, name=args.slot, names=names
+                    )
+                )
             text, label = sl.save, f"save slot '{sl.name}'"
     finally:
         s.close()

@@ -32,7 +32,7 @@ def random_deals_per_second(deals: int = 1000, seed: int = 0, listed: bool = Fal
                 done += 1
         actions += 1
         if match.over:
-            match = Match(VARIANT, seed=rng.random(), options={"deals": 100})
+            match = Match(VARIANT, seed=rng.randrange(2**32), options={"deals": 100})
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return {
         "deals": done,

@@ -21,7 +21,8 @@ handle), with its address space capped (``MEMORY_MB``: an AI allocating without 
 MemoryError or dies, the parent does not notice). Its own stdout is moved to stderr so an
 AI that prints cannot garble the protocol. When an AI overruns the budget the worker is
 killed; when a worker dies the runner records a fault, benches that AI for the match and
-the next isolated decision starts a new worker.
+the next isolated decision starts a new worker. One worker per set of plugins serves every
+runner of the process, one decision at a time (`shared`), until the process exits.
 """
 
 from __future__ import annotations

@@ -173,7 +173,8 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             "int",
             N_("Nest size"),
             N_(
-                "-1: the cards left after dealing the hands; else hands are dealt from what the nest leaves."
+                "How many cards go to the nest. As the game says: the cards left once the "
+                "hands are dealt; a number: the nest takes that many and the hands share the rest."
             ),
             minimum=-1,
             maximum=30,
@@ -225,7 +226,7 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             d["bid_max"],
             "int",
             N_("Highest bid"),
-            N_("0: all the points in play."),
+            N_("The highest bid allowed; with no limit, up to all the points in play."),
             minimum=0,
             maximum=500,
             step=5,
@@ -235,9 +236,7 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             d["all_pass"],
             "choice",
             N_("When everyone passes"),
-            N_(
-                "redeal: the same dealer deals again; dealer_forced: the last player must bid the minimum."
-            ),
+            N_("Either the same dealer deals again, or the last player must bid the lowest bid."),
             choices=("redeal", "dealer_forced"),
         ),
         Option(
@@ -245,7 +244,7 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             d["made_bid"],
             "choice",
             N_("A made bid scores"),
-            N_("bid: the bid amount; counters: the points taken."),
+            N_("A side that makes its bid scores either the bid or the points it took."),
             choices=("bid", "counters"),
         ),
         Option(
@@ -253,7 +252,7 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             d["majority_bonus"],
             "int",
             N_("Majority-of-tricks bonus"),
-            N_("Points for taking more than half the tricks (0: none)."),
+            N_("Points for the side that takes more than half the tricks, or none."),
             minimum=0,
             maximum=100,
         ),
@@ -273,8 +272,8 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             "int",
             N_("Losing floor"),
             N_(
-                "A side whose score falls to minus this many loses and the highest score wins "
-                "(-1: minus the target; 0: no floor, scores may fall without limit)."
+                "A side whose score falls this far below zero loses and the highest score "
+                "wins. It may be the target score, or no floor: scores may then fall without limit."
             ),
             minimum=-1,
             maximum=5000,
@@ -286,7 +285,7 @@ def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ..
             N_("Deal limit"),
             N_(
                 "After this many deals the highest score wins, so a match in which no side "
-                "can reach the target still ends (0: no limit)."
+                "can reach the target still ends; with no limit it plays on."
             ),
             minimum=0,
             maximum=10000,

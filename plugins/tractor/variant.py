@@ -29,14 +29,6 @@ class TractorDeck:
         return {"hands": hands, "kitty": shuffled[SEATS * HAND : SEATS * HAND + KITTY]}
 
 
-class TractorDeclaring:
-    """Declaring trump after the deal (the Deal drives it; see deal.py)."""
-
-
-class TractorPlay:
-    """Singles, pairs, tractors and the follow rules (see rules.py)."""
-
-
 OPTIONS = (
     Option(
         "throws",
@@ -84,8 +76,10 @@ VARIANT = Variant(
     name=N_("Tractor"),
     seats=(SEATS,),
     deck=TractorDeck(),
-    bidding=TractorDeclaring(),
-    validator=TractorPlay(),
+    # no bidding or validator part: the Deal is the contract (docs/plugins.md); declaring
+    # lives in deal.py, the shapes and follow rules in rules.py and throws.py
+    bidding=None,
+    validator=None,
     scorer=TractorScorer(),
     new_deal=_new_deal,
     ais=_ais(),

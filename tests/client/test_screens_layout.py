@@ -253,6 +253,9 @@ def _last_trick(game: str, seats: int) -> Callable[[App], None]:
         from crowsnest.client.scenes.overlays import LastTrickScene
 
         t = _table(app, game, seats, lambda m: m.phase == "play" and m.view_json(0)["last_trick"])
+        long_auction = [f"{t.name_of(i % seats)}: Bid {70 + 5 * i}" for i in range(24)]
+        t.auction_log = lambda: long_auction  # a long auction: every call is shown
+        app.expect_words = long_auction
         app.stack.push(LastTrickScene(t))
 
     return open_it
@@ -314,5 +317,8 @@ def test_screen_layout_no_overlap_at_every_text_and_window_size(
         app.apply_looks()
         for size in SIZES:
             found += [f"{text_size} {size[0]}x{size[1]}: {p}" for p in look(app, rec, size)]
+            shown = " ".join(" ".join(s for s, _r in rec.texts).split())
+            lost = [w for w in getattr(app, "expect_words", []) if w not in shown]
+            found += [f"{text_size} {size[0]}x{size[1]}: not shown: {w!r}" for w in lost]
     app.close()
     assert not found, "\n".join(found[:40]) + f"\n({len(found)} in all)"

@@ -568,3 +568,23 @@ def test_a_bid_is_picked_then_confirmed_by_mouse_keys_and_pad():
     app.step(DT)
     assert m.log[n] == ("pass",)
     app.close()
+
+
+@pytest.mark.parametrize("game", ["crowsnest", "tractor", "doudizhu"])
+def test_a_hint_names_the_cards_in_words(game):
+    """Hints used codes ("Play R5"). The hint now names the cards as players do."""
+    import pygame
+    from client_driver import key
+
+    app = make_app()
+    seats = 3 if game == "doudizhu" else 4
+    t = table_at(app, game, seats, lambda m: m.phase == "play" and m.to_move == 0)
+    key(pygame.K_h)
+    app.step(DT)
+    t.session.wait_hint(30)
+    app.step(DT)
+    assert t.banner.startswith("Hint: "), t.banner
+    codes = {t.match.deck.names[c] for c in t.hand_ids()}
+    shown = set(t.banner.replace(",", " ").split())
+    assert not codes & shown, (t.banner, codes & shown)
+    app.close()

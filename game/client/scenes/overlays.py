@@ -639,11 +639,17 @@ class LastTrickScene(_Sheet):
                 line = text.fit(c, ui(19), cw - ui(10))
                 text.draw(surface, line, ui(19), (cx, y + (i % room) * ui(26)), INK, False)
             return
+        # every call, in the two lines above the button, smaller type for a long
+        # auction, and upwards into the room under the cards before anything is lost
         line = words(say("Calls: {calls}", calls="  ".join(calls)))
-        for k, ln in enumerate(text.wrap(line, ui(17), width)[:2]):
-            text.draw(
-                surface, ln, ui(17), (self.box.centerx, y + k * ui(22)), MUTED, False, "midtop"
-            )
+        for size in (ui(17), ui(15), ui(13)):
+            lines = text.wrap(line, size, width)
+            if len(lines) <= 2:
+                break
+        step = text.fonts(size).get_linesize() + ui(2)
+        y = min(y, self.button.rect.top - ui(12) - len(lines) * step)
+        for k, ln in enumerate(lines):
+            text.draw(surface, ln, size, (self.box.centerx, y + k * step), MUTED, False, "midtop")
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui, text, assets = self.app.ui, self.app.text, self.app.assets
