@@ -7,10 +7,12 @@ and bids, and exact solving of the end game (docs/ai.md has the measurements).
   then rebuilt the way it happened: a DouDizhuDeal from the deal's constructor with the
   sampled original hands, then the view's bids and plays replayed through `apply`. So a
   sampled deal agrees with the view by construction (history, sizes, bottom, multiplier).
-- Reading the others (`Determinizer.worlds`): while a world is replayed, each of the
-  other seats' bids and plays is compared with what normal would have done holding the
-  world's hands; 4 worlds are drawn for each one used and kept by weight 0.2 ** misses,
-  so a seat that passed is rarely dealt what would have bid or beaten.
+- Reading the others (`Determinizer.worlds`, off by default: HardConfig.read_pool): while
+  a world is replayed, each of the other seats' bids and plays is compared with what
+  normal would have done holding the world's hands; e.g. 4 worlds are drawn for each one
+  used and kept by weight 0.2 ** misses, so a seat that passed is rarely dealt what would
+  have bid or beaten. It did no better against normal and worse against RLCard's rule
+  agent (docs/ai.md).
 - Middle game: candidates are normal's choice (first: it keeps ties), easy's, passing,
   and the plays that leave the hand in the fewest groups (normal's hand_plan). Every
   candidate is played out in the same worlds by the normal AI for every seat (reading
@@ -319,8 +321,10 @@ class HardConfig:
     # Reading the others' bids and plays (Determinizer.worlds): read_pool x the worlds
     # needed are drawn and weighted read_weight ** (their bids and plays normal would not
     # have made with the world's hands). read_weight 1: every world counts alike.
-    read_pool: int = 4
-    read_weight: float = 0.2
+    # Off by default: against normal it made no sure difference (docs/ai.md), against
+    # RLCard's rule agent, which bids and plays otherwise, it did worse.
+    read_pool: int = 1
+    read_weight: float = 1.0
 
 
 class HardAI(SearchAI):
