@@ -182,6 +182,18 @@ class Driver:
         raise AssertionError("the game did not end")
 
 
+def settled_table(app, s) -> TableScene:
+    """A table for game `s` on top of the stack, its deal animation finished: what a
+    player sees once the cards are down."""
+    t = TableScene(s)
+    app.stack.replace(t)
+    t.tweener.finish_all()
+    t.beats.clear()
+    t.dealing = None
+    app.step(DT)
+    return t
+
+
 def table_at(app, variant: str, seats: int, until, seeds=range(40)) -> TableScene:
     """A table whose AIs (all seats) played until `until(match)`; seat 0 human."""
     v = app.registry.variant(variant)
@@ -194,11 +206,5 @@ def table_at(app, variant: str, seats: int, until, seeds=range(40)) -> TableScen
                 break
             s.apply(s.runner.choose(m, m.to_move, "random", budget_s=None).action)
         if until(m):
-            t = TableScene(s)
-            app.stack.replace(t)
-            t.tweener.finish_all()
-            t.beats.clear()
-            t.dealing = None
-            app.step(DT)
-            return t
+            return settled_table(app, s)
     raise AssertionError("no seed reached the position")

@@ -13,7 +13,7 @@ import itertools
 
 import pygame
 import pytest
-from client_driver import DT, make_app
+from client_driver import make_app, settled_table
 from crowsnest.client.layout import table_layout
 from crowsnest.client.prefs import CARD_SCALES
 from crowsnest.client.scenes.table import TableScene
@@ -122,12 +122,7 @@ def check_table(variant, seats, sizes, card_sizes, text_size):
         app._resized(size)
         for card_size in card_sizes:
             app.prefs.card_size = card_size
-            t = TableScene(s)
-            app.stack.replace(t)
-            t.tweener.finish_all()
-            t.beats.clear()
-            t.dealing = None
-            app.step(DT)
+            t = settled_table(app, s)
             n = fill_the_middle(t)
             t.say(LONG_NEWS, 5.0)
             t.reason = LONG_REASON
@@ -192,12 +187,7 @@ def test_layout_tractor_pair_drawn_at_full_card_size(card_size):
     app = make_app(size=(1280, 720))
     app.prefs.card_size = card_size
     s = session_for(app, "tractor", 4)
-    t = TableScene(s)
-    app.stack.replace(t)
-    t.tweener.finish_all()
-    t.beats.clear()
-    t.dealing = None
-    app.step(DT)
+    t = settled_table(app, s)
     names = list(dict.fromkeys(t.match.deck.names))
     t.view = {**t.view.raw, "trick": [[p, [names[p], names[p]]] for p in range(4)]}
     t._rebuild_trick()
@@ -235,12 +225,7 @@ def test_the_leaders_icon_stays_clear_of_the_plate_words():
     else:
         raise AssertionError("no seed gave a landlord who neither deals nor sits at seat 0")
     seat = m.view_json(0)["landlord"]
-    t = TableScene(s)
-    app.stack.replace(t)
-    t.tweener.finish_all()
-    t.beats.clear()
-    t.dealing = None
-    app.step(DT)
+    t = settled_table(app, s)
     t.draw(pygame.Surface(app.size))
     icons = [r for k, o, r in t.drawn if k == "plate:icon" and o == seat]
     plate = next(r for k, o, r in t.drawn if k == "plate" and o == seat)
