@@ -402,7 +402,7 @@ def run_batch(game: str, seeds: list[int], max_deals: int, mix: Mix = Mix()) -> 
 
 def soak(
     games: list[str],
-    deals: int,
+    deals: int | dict[str, int],
     workers: int,
     seed: int,
     max_deals: int = 500,
@@ -411,6 +411,8 @@ def soak(
     progress: Any = None,
 ) -> dict[str, Any]:
     start = time.perf_counter()
+    # One target for every game, or a target per game (to top up the games a run is short of).
+    target = deals if isinstance(deals, dict) else {g: deals for g in games}
     totals = {g: empty_totals() for g in games}
     next_seed = {g: seed * 1_000_000 for g in games}
     pending: dict[Any, str] = {}
@@ -425,13 +427,13 @@ def soak(
         # Deals already counted plus an estimate for batches in flight.
         inflight = sum(1 for gg in pending.values() if gg == g)
         per_batch = max(1, totals[g]["deals"] // max(1, (next_seed[g] - seed * 1_000_000) // batch))
-        return totals[g]["deals"] + inflight * per_batch < deals
+        return totals[g]["deals"] + inflight * per_batch < target[g]
 
     interrupted = False
     ex = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
     try:
         for g in games:
-            for _ in range(max(1, workers)):
+            for _ in range(max(1, workers) if target[g] > 0 else 0):
                 submit(ex, g)
         while pending:
             done = next(as_completed(list(pending)))
@@ -439,7 +441,7 @@ def soak(
             add_totals(totals[g], done.result())
             if progress is not None:
                 progress(totals, time.perf_counter() - start)
-            if totals[g]["deals"] < deals and need(g):
+            if totals[g]["deals"] < target[g] and need(g):
                 submit(ex, g)
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: report what finished so far
         interrupted = True
@@ -452,7 +454,7 @@ def soak(
     seconds = time.perf_counter() - start
     return {
         "seed": seed,
-        "deals_per_game": deals,
+        "deals_per_game": target,
         "workers": workers,
         "seconds": round(seconds, 1),
         "games": totals,
@@ -504,6 +506,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", nargs="*", help="game ids (default: every registered game)")
+    ap.add_argument(
+        "--deals-for",
+        nargs="*",
+        default=[],
+        metavar="GAME=N",
+        help="a game's own target, instead of --deals (to top up the games earlier runs left short)",
+    )
     ap.add_argument("--max-deals", type=int, default=500, help="stop a match after N deals")
     ap.add_argument("--random-weight", type=int, default=Mix.random_weight, metavar="PCT")
     ap.add_argument("--normal-every", type=int, default=Mix.normal_every, metavar="N")
@@ -536,6 +545,16 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"soak: unknown game(s) {', '.join(unknown)}", file=sys.stderr)
         return 2
+    targets: dict[str, int] = {g: a.deals for g in games}
+    for item in a.deals_for:
+        g, _, n = item.partition("=")
+        if g not in targets or not n.isdigit():
+            print(
+                f"soak: --deals-for wants GAME=N for a game of this run, not {item!r}",
+                file=sys.stderr,
+            )
+            return 2
+        targets[g] = int(n)
     head = {
         "seed": a.seed,
         "commit": commit(),
@@ -543,6 +562,7 @@ def main(argv: list[str] | None = None) -> int:
         "workers": a.workers,
         "mix": mix.__dict__,
         "max_deals": a.max_deals,
+        "targets": targets,
     }
     last = [0.0]
 
@@ -559,7 +579,7 @@ def main(argv: list[str] | None = None) -> int:
             last[0] = time.monotonic()
             write(totals, seconds)
 
-    res = soak(games, a.deals, a.workers, a.seed, a.max_deals, mix, a.batch, progress)
+    res = soak(games, targets, a.workers, a.seed, a.max_deals, mix, a.batch, progress)
     if a.progress:
         write(res["games"], res["seconds"], final=True, interrupted=res["interrupted"])
     if a.json:
