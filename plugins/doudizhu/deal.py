@@ -159,23 +159,29 @@ class DouDizhuDeal(Deal):
             return rng.choice(self.legal_actions())
         if self.phase != "play":
             raise ActionError("the deal is over")
-        mask = self.masks[self._to_move]
+        # Random play is what tournaments, the soak and benchmarks spend their time on:
+        # _randbelow(n) is what randrange(n) calls for n > 0 (the same draws, so the same
+        # games for a seed), without its argument checks.
+        below = rng._randbelow
+        seat = self._to_move
+        mask = self.masks[seat]
         mv = self._moves
-        if self.last is None and mv is None:
-            # Uniform over the leads without listing them (what indexing the listed leads
-            # with the same rng gives): listing every lead took most of a random deal.
-            parts = combos.lead_parts(self.counts[self._to_move])
-            return (
-                "play",
-                pick_cards(combos.lead_at(parts, rng.randrange(combos.lead_count(parts))), mask),
-            )
-        mv = self._play_moves()
-        if self.last is None:
-            i = rng.randrange(len(mv))
-        else:
-            i = rng.randrange(len(mv) + 1)
-            if i == len(mv):
-                return PASS
+        last = self.last
+        if last is None:
+            if mv is None:
+                # Uniform over the leads without listing them (what indexing the listed
+                # leads with the same rng gives): listing every lead took most of a deal.
+                parts = combos.lead_parts(self.counts[seat])
+                return (
+                    "play",
+                    pick_cards(combos.lead_at(parts, below(combos.lead_count(parts))), mask),
+                )
+            return ("play", pick_cards(mv[below(len(mv))], mask))
+        if mv is None:
+            mv = self._moves = combos.moves(self.counts[seat], last[2])
+        i = below(len(mv) + 1)
+        if i == len(mv):
+            return PASS
         return ("play", pick_cards(mv[i], mask))
 
     def check(self, action: Action) -> str | None:

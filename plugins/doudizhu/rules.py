@@ -549,23 +549,44 @@ class LeadParts:
 
     def __init__(self, c: list[int]) -> None:
         self.c = c
-        self.held = held = [r for r in range(N_RANKS) if c[r]]
-        self.pairs = pairs = [r for r in held if c[r] >= 2]
-        self.trips = trips = [r for r in pairs if c[r] >= 3]
-        self.straights = _every_chain_move(1, _chain_mask(c, 1)) if len(held) >= 5 else ()
-        self.runs = _every_chain_move(2, _chain_mask(c, 2)) if len(pairs) >= 3 else ()
-        self.planes = _planes(c) if len(trips) >= 2 else []
+        # One pass over the ranks: what is held once, twice, three times, and the chain
+        # masks (ranks 3..A held at least once, twice, three times) the tables want.
+        held: list[int] = []
+        pairs: list[int] = []
+        trips: list[int] = []
+        m1 = m2 = m3 = 0
+        four = False
+        for r in range(N_RANKS):
+            n = c[r]
+            if n:
+                held.append(r)
+                if n >= 2:
+                    pairs.append(r)
+                    if n >= 3:
+                        trips.append(r)
+                        four = four or n == 4
+                if r <= TOP_CHAIN:
+                    bit = 1 << r
+                    m1 |= bit
+                    if n >= 2:
+                        m2 |= bit
+                        if n >= 3:
+                            m3 |= bit
+        self.held, self.pairs, self.trips = held, pairs, trips
+        self.straights = _every_chain_move(1, m1) if len(held) >= 5 else ()
+        self.runs = _every_chain_move(2, m2) if len(pairs) >= 3 else ()
+        self.planes = _planes(c) if m3 & (m3 >> 1) else []  # two trips in a row
         self.rocket = bool(c[BJ_RANK] and c[RJ_RANK])
         # Per four of a kind f: (f, leads with f: the bomb, f with two singles, f with two
         # pairs). Singles: any two cards of other ranks (two of one rank too), not both
         # jokers; pairs: two pairs of two other ranks (classify's rules, see _fours_with).
         fours: list[tuple[int, int]] = []
-        if 4 in c:
+        if four:
             for f in trips:
                 if c[f] == 4:
                     m = len(held) - 1
-                    m2 = len(pairs) - 1
-                    n = 1 + m * (m - 1) // 2 + m2 - self.rocket + m2 * (m2 - 1) // 2
+                    m2_ = len(pairs) - 1
+                    n = 1 + m * (m - 1) // 2 + m2_ - self.rocket + m2_ * (m2_ - 1) // 2
                     fours.append((f, n))
         self.fours = fours
 
