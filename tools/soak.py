@@ -287,6 +287,7 @@ def _play_one(game: str, seed: int, max_deals: int, mix: Mix, again: bool) -> Ou
     where = {"options": opts, "seats": seats, "levels": levels}
     try:
         match = Match(variant, seed=seed, seats=seats, options=opts)
+        match.keep_notation()  # as the client does: the save's notation is kept as it plays
         end = promised_end(variant, match.options)
         runner = AIRunner(variant, match.options, seats, budget_s=None, seed=seed)
         moves = random.Random(f"{seed}:moves")  # the random seats' moves

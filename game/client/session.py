@@ -41,6 +41,7 @@ class LocalGame:
         self.seat_setups = list(seats)
         self.seed = seed
         self.match = Match(variant, seed=seed, seats=len(seats), options=options, **match_kwargs)
+        self.match.keep_notation()  # autosaved after every action: no replay per save
         # The seats' names as data (English defaults such as "West", or what a player
         # typed): config, saves and statistics keep these; `names` shows them.
         self.name_keys = seat_names(self.seat_setups, variant.clockwise)
@@ -226,6 +227,7 @@ class LocalGame:
             return False
         log = self.match.log[:i]
         m = self.match.fresh()
+        m.keep_notation()
         for a in log:
             m.apply_unchecked(a)
         self.match = m

@@ -99,6 +99,9 @@ class Match:
         self.end_text: str | Text = ""  # the same for the screen (a Text is translated)
         self.over = False
         self.log: list[Action] = []
+        # The log in notation, kept as actions are applied once keep_notation() is called
+        # (a client saving after every action); else log_strings() replays the match.
+        self.notation: list[str] | None = None
         self.history: list[dict[str, Any]] = []  # one entry per scored deal
         self._first_dealer = dealer
         self._fixed_names = deal
@@ -254,9 +257,13 @@ class Match:
         # only when a deal ends: saved only then.
         saved: dict[str, Any] | None = None
         n_hist = len(self.history)
+        notation = self.notation
         try:
+            text = None if notation is None else deal.format_action(action)
             events = deal.apply(action)
             self.log.append(action)
+            if notation is not None:
+                notation.append(text)  # type: ignore[arg-type]
             if deal.over:
                 saved = {k: getattr(self, k) for k in self._STATE}
                 events = list(events)
@@ -267,6 +274,8 @@ class Match:
                 for k, v in saved.items():
                     setattr(self, k, v)
             del self.log[n_log:]
+            if notation is not None:
+                del notation[n_log:]
             del self.history[n_hist:]
             self.deal = deal  # a failed next deal is dropped with its set-up (saved above)
             try:
@@ -371,12 +380,20 @@ class Match:
 
     def log_strings(self) -> list[str]:
         """The action log in notation (replayable with Match.replay)."""
+        if self.notation is not None:
+            return list(self.notation)
         out = []
         probe = self.fresh()
         for a in self.log:
             out.append(probe.deal.format_action(a))
             probe.apply_unchecked(a)
         return out
+
+    def keep_notation(self) -> None:
+        """Keep the log in notation from now on, as each action is applied (one
+        format_action each), so log_strings() no longer replays the whole match."""
+        if self.notation is None:
+            self.notation = self.log_strings()
 
     def start_kwargs(self) -> dict[str, Any]:
         """The keyword arguments that rebuild this match before any action (with the
