@@ -156,8 +156,10 @@ def play_match(
 
     `level` is one level for every seat or {seat: level}. After every action it checks
     what every variant must keep true: the legal list is never empty while the match goes
-    on, the AI's move is legal, and (where full_state() has "where") every card of the
-    deck is in exactly one place. `check(match)` runs your own invariants too. Raises
+    on, the AI's move is legal, (where full_state() has "where") every card of the
+    deck is in exactly one place, and every tenth action that the deal rebuilt from its
+    set-up and actions is the deal (what saves, undo and fault recovery rely on).
+    `check(match)` runs your own invariants too. Raises
     AssertionError naming the problem; AI faults are reported, as in the game, on
     ``match.ai_faults`` (a list of crowsnest.ai.AIFault).
     """
@@ -182,6 +184,8 @@ def play_match(
                 assert held == deck, (
                     f"cards not conserved after {choice.text}: {held - deck} extra, {deck - held} missing"
                 )
+            if n % 10 == 9 and not match.over:
+                _check_rebuild(match, choice.text, n + 1)
             if check is not None:
                 check(match)
         assert match.over, f"the match did not end within {max_actions} actions"
@@ -189,6 +193,18 @@ def play_match(
         runner.close()
     match.ai_faults = list(runner.faults)  # type: ignore[attr-defined]
     return match
+
+
+def _check_rebuild(match: Match, text: str, n: int) -> None:
+    why = (
+        f"after {text} (action {n}) the deal rebuilt from its set-up and actions is another: "
+        "a deal must depend on nothing else (no other randomness, set-up piles only read)"
+    )
+    try:
+        rebuilt = match.rebuilt_deal()
+    except Exception as e:  # noqa: BLE001 - the replay itself failing says the same
+        raise AssertionError(f"{why}; replaying them failed ({type(e).__name__}: {e})") from e
+    assert rebuilt.full_state() == match.deal.full_state(), why
 
 
 @dataclass(frozen=True)

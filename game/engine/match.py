@@ -279,7 +279,9 @@ class Match:
             del self.history[n_hist:]
             self.deal = deal  # a failed next deal is dropped with its set-up (saved above)
             try:
-                self.deal = self._rebuilt_deal()
+                # Freshly dealt piles, in case the failed action changed the set-up's lists.
+                self.setup = replace(self.setup, piles=self._dealt_piles(self.deal_index - 1))
+                self.deal = self.rebuilt_deal()
             except Exception as again:  # noqa: BLE001 - the variant's code, any fault
                 raise VariantFault(
                     f"{self.variant.name} failed while applying {self._describe(deal, action)} "
@@ -291,11 +293,10 @@ class Match:
                 f"({exc_text(e)}); the match is unchanged"
             ) from e
 
-    def _rebuilt_deal(self) -> Deal:
-        """The deal in progress, rebuilt from its set-up and its actions so far (variants
-        are deterministic: replay and saves rest on it), on freshly dealt piles in case a
-        failed action changed the set-up's own lists."""
-        self.setup = replace(self.setup, piles=self._dealt_piles(self.deal_index - 1))
+    def rebuilt_deal(self) -> Deal:
+        """The deal in progress rebuilt from its set-up and its actions so far: equal to
+        self.deal for a deterministic variant (saves, undo and the recovery from a
+        failed action rest on it; crowsnest.testing.play_match checks it)."""
         deal = self.variant.new_deal(self.setup)
         for a in self.deal_actions():
             deal.apply(a)

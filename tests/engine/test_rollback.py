@@ -157,7 +157,7 @@ def test_the_rebuilt_deal_is_the_deal(game):
     for _ in range(400):
         if m.over:
             break
-        rebuilt = m._rebuilt_deal()
+        rebuilt = m.rebuilt_deal()
         assert rebuilt.full_state() == m.deal.full_state()
         assert sorted(map(repr, rebuilt.legal_actions())) == sorted(
             map(repr, m.deal.legal_actions())

@@ -67,3 +67,24 @@ def test_play_match_checks_conservation_and_reports_a_broken_variant():
     endless = dataclasses.replace(crowsnest_ohhell.VARIANT, scorer=Endless())
     with pytest.raises(AssertionError, match="did not end within 200 actions"):
         play_match(endless, seats=3, options={"rounds": "fixed", "max_hand": 1}, max_actions=200)
+
+
+def test_play_match_catches_a_deal_that_depends_on_more_than_its_actions():
+    """A deal that takes randomness of its own (not the set-up's seed) cannot be rebuilt
+    from its actions: saves, undo and the recovery from a failed action would break."""
+    import dataclasses
+    import random
+
+    v = crowsnest_ohhell.VARIANT
+    real_new_deal = v.new_deal
+
+    def new_deal(setup):
+        deal = real_new_deal(setup)
+        hands = getattr(deal, "hands", None)
+        if hands:
+            random.shuffle(hands)  # the process's own random: another deal each time
+        return deal
+
+    moody = dataclasses.replace(v, new_deal=new_deal)
+    with pytest.raises(AssertionError, match="rebuilt from its set-up and actions is another"):
+        play_match(moody, seats=4, seed=2, options={"rounds": "fixed", "max_hand": 8})
