@@ -17,7 +17,7 @@ from crowsnest.engine.presentation import GENERIC, Text, say, sentence
 from crowsnest.engine.variant import Deal, DealResult, DealSetup, Event
 from crowsnest.i18n import _
 
-from . import rules as combos
+from . import rules
 from .cards import (
     DECK,
     NAMES,
@@ -131,7 +131,7 @@ class DouDizhuDeal(Deal):
         mv = self._moves
         if mv is None:
             last = self.last
-            mv = combos.moves(self.counts[self._to_move], None if last is None else last[2])
+            mv = rules.moves(self.counts[self._to_move], None if last is None else last[2])
             self._moves = mv
         return mv
 
@@ -171,14 +171,14 @@ class DouDizhuDeal(Deal):
             if mv is None:
                 # Uniform over the leads without listing them (what indexing the listed
                 # leads with the same rng gives): listing every lead took most of a deal.
-                parts = combos.lead_parts(self.counts[seat])
+                parts = rules.lead_parts(self.counts[seat])
                 return (
                     "play",
-                    pick_cards(combos.lead_at(parts, below(combos.lead_count(parts))), mask),
+                    pick_cards(rules.lead_at(parts, below(rules.lead_count(parts))), mask),
                 )
             return ("play", pick_cards(mv[below(len(mv))], mask))
         if mv is None:
-            mv = self._moves = combos.moves(self.counts[seat], last[2])
+            mv = self._moves = rules.moves(self.counts[seat], last[2])
         i = below(len(mv) + 1)
         if i == len(mv):
             return PASS
@@ -221,11 +221,11 @@ class DouDizhuDeal(Deal):
             missing = [NAMES[c] for c in cards if not self.masks[self._to_move] >> c & 1]
             words = GENERIC.card_words(missing, DECK)
             return sentence(say("you do not hold {card}", card=words))
-        combo = combos.classify_cards(cards)
+        combo = rules.classify_cards(cards)
         if isinstance(combo, Text):
             return sentence(combo)
         if self.last is not None:
-            why = combos.why_not_beat(combo, self.last[2])
+            why = rules.why_not_beat(combo, self.last[2])
             return None if why is None else sentence(why)
         return None
 
@@ -263,7 +263,7 @@ class DouDizhuDeal(Deal):
             return events
         cards = tuple(sorted(action[1]))
         ranks = tuple([RANK_OF[c] for c in cards])
-        combo = combos.classify(ranks)
+        combo = rules.classify(ranks)
         assert not isinstance(combo, Text), combo
         m = 0
         cnt = self.counts[seat]
@@ -285,7 +285,7 @@ class DouDizhuDeal(Deal):
             "type": "play",
             "seat": seat,
             "cards": names_in_order(cards),
-            "combo": combos.describe_combo(combo),
+            "combo": rules.describe_combo(combo),
         }
         events = [event]
         if combo[0] == BOMB or combo[0] == ROCKET:
@@ -379,7 +379,7 @@ class DouDizhuDeal(Deal):
             multiplier=self.multiplier,
             bombs=self.bombs,
             last_play=None if last is None else (last[0], last[1]),
-            last_combo="" if last is None else combos.describe_combo(last[2]),
+            last_combo="" if last is None else rules.describe_combo(last[2]),
             leader=self.leader,
             trick=tuple(self.trick),
             history=tuple(self.history),
@@ -436,8 +436,8 @@ class DouDizhuDeal(Deal):
 
 def describe(cards: tuple[Card, ...] | list[Card]) -> str:
     """The combination `cards` form, or why they form none, in the player's language."""
-    got = combos.classify(tuple(sorted(RANK_OF[c] for c in cards)))
-    return sentence(got if isinstance(got, Text) else combos.combo_text(got))
+    got = rules.classify(tuple(sorted(RANK_OF[c] for c in cards)))
+    return sentence(got if isinstance(got, Text) else rules.combo_text(got))
 
 
 __all__ = ["DouDizhuDeal", "DouDizhuView", "describe"]

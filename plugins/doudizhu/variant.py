@@ -10,7 +10,7 @@ from crowsnest.engine.options import Options
 from crowsnest.engine.variant import DealSetup, Variant
 from crowsnest.i18n import N_, read_localized
 
-from . import rules as combos
+from . import rules
 from .ai import AIS
 from .cards import DECK
 from .deal import DouDizhuDeal, describe
@@ -45,11 +45,11 @@ class DouDizhuValidator:
     describe(cards) -> the name of the selected combination or why it is none (the
     client's selection label; also Deal.describe)."""
 
-    classify = staticmethod(combos.classify)
-    beats = staticmethod(combos.beats)
+    classify = staticmethod(rules.classify)
+    beats = staticmethod(rules.beats)
     describe = staticmethod(describe)
-    describe_combo = staticmethod(combos.describe_combo)
-    moves = staticmethod(combos.moves)
+    describe_combo = staticmethod(rules.describe_combo)
+    moves = staticmethod(rules.moves)
 
 
 def new_deal(setup: DealSetup) -> DouDizhuDeal:

@@ -135,7 +135,7 @@ def test_solver_known_positions():
 def test_solver_matches_brute_force_play_outs_on_small_worlds():
     """In tiny random end games the solver's verdict holds: the winning side has a move
     after which every answer still loses for the other side (checked one ply deep)."""
-    from crowsnest_games.doudizhu import rules as combos
+    from crowsnest_games.doudizhu import rules
     from crowsnest_games.doudizhu.ai.solver import Solver
 
     rng = random.Random(5)
@@ -154,7 +154,7 @@ def test_solver_matches_brute_force_play_outs_on_small_worlds():
         # The landlord wins iff some lead wins for it.
         any_win = any(
             Solver(landlord=0).after_move(hands, 0, None, 0, m)
-            for m in combos.moves(list(hands[0]), None)
+            for m in rules.moves(list(hands[0]), None)
         )
         assert verdict == any_win
         checked += 1

@@ -20,7 +20,7 @@ from crowsnest.ai.random_ai import random_factory
 from crowsnest.engine.actions import PASS, Action
 from crowsnest.engine.options import Options
 
-from .. import rules as combos
+from .. import rules
 from ..cards import BJ_RANK, N_RANKS, R2, RANK_OF, RJ_RANK
 from ..rules import BOMB, PAIR, PLANE, ROCKET, SINGLE, Combo, Move
 from ..view import DouDizhuView
@@ -57,7 +57,7 @@ def _play_options(legal: Sequence[Action]) -> dict[Move, Action]:
 
 
 def _combo(move: Move) -> Combo:
-    got = combos.classify(move)
+    got = rules.classify(move)
     assert isinstance(got, tuple), got
     return got
 
@@ -106,8 +106,8 @@ def _best_chains(c: tuple[int, ...], planes: tuple[Move, ...], memo: dict[tuple,
         return got
     best = _finish(c, planes)
     lst = list(c)
-    for kind in (combos.STRAIGHT, combos.PAIRRUN, PLANE):
-        for chain in combos.moves_of_kind(lst, kind, -1, 0):
+    for kind in (rules.STRAIGHT, rules.PAIRRUN, PLANE):
+        for chain in rules.moves_of_kind(lst, kind, -1, 0):
             rest = _minus(c, chain)
             if kind == PLANE:
                 score, groups = _best_chains(rest, tuple(sorted((*planes, chain))), memo)
@@ -165,8 +165,8 @@ def beaten_by_unseen(move: Move, unseen: Sequence[int]) -> bool:
         return False
     return any(
         not _is_bomb(m)
-        for m in combos.moves_of_kind(
-            list(unseen), combo[0], combo[1], combo[2] if combo[0] in combos.CHAIN_UNIT else 0
+        for m in rules.moves_of_kind(
+            list(unseen), combo[0], combo[1], combo[2] if combo[0] in rules.CHAIN_UNIT else 0
         )
     )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import rules as combos
+from .. import rules
 from ..rules import Combo, Move
 
 Counts = tuple[int, ...]
@@ -71,7 +71,7 @@ class Solver:
         h[to_move] = _minus(h[to_move], move)
         if not any(h[to_move]):
             return to_move == self.landlord
-        combo = combos.classify(move)
+        combo = rules.classify(move)
         assert isinstance(combo, tuple)
         return self._solve((h[0], h[1], h[2]), nxt, combo, 0)
 
@@ -88,7 +88,7 @@ class Solver:
         mine = s == self.landlord  # the mover wants `mine` as the answer
         hand = h[s]
         size = sum(hand)
-        ms = combos.moves(list(hand), table)
+        ms = rules.moves(list(hand), table)
         nxt = (s + 1) % 3
         # Going out wins at once.
         for m in ms:
@@ -99,7 +99,7 @@ class Solver:
         result = not mine
         for m in ms:
             rest = _minus(hand, m)
-            combo = combos.classify(m)
+            combo = rules.classify(m)
             nh = (
                 (rest, h[1], h[2])
                 if s == 0
