@@ -293,13 +293,15 @@ class AIRunner:
             self._benched.add((seat, level))
         seconds = time.perf_counter() - start
         if kind is None:
+            answered: Action | None
             try:
-                action, reason = _legal_answer(deal, answer)
+                answered, reason = _legal_answer(deal, answer)
             except AI_ESCAPES as e:  # a malformed answer (its __eq__ raising...), contained
-                action, reason = None, exc_text(e)
-            if reason is None:
-                return Choice(action, deal.format_action(action), level, seconds, told)
-            kind, detail = "illegal", f"{safe_repr(answer, 120)}: {_short(reason)}"
+                answered, reason = None, exc_text(e)
+            if reason is None and answered is not None:
+                return Choice(answered, deal.format_action(answered), level, seconds, told)
+            why = _short(reason or "no action")
+            kind, detail = "illegal", f"{safe_repr(answer, 120)}: {why}"
         action = self._fallback(deal, random.Random(fb_seed))
         if kind == "delegate":
             # A RandomAI (perhaps inside a plugin's AI) met an incomplete legal list and
