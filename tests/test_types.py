@@ -1,7 +1,7 @@
 """The rules engine, the plugin API and the plugin host type-check strictly (mypy,
 [tool.mypy] in pyproject.toml, run through tools/typecheck.py, which gives mypy the
 package roots the editable install hides from it): every hook, Variant part, Match,
-presentation value and the Registry is typed, so a plugin author's checker sees the
+presentation value, the Registry and the AI runner are typed, so a plugin author's checker sees the
 contract."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_engine_plugin_api_and_host_type_check_strictly(tmp_path):
     status, report = typecheck.run(cache_dir=tmp_path)
     assert status == 0, report
-    # every engine module, the hook specs and the plugin host, none left out of the list
-    checked = len(list((ROOT / "game" / "engine").glob("*.py"))) + 2
+    # every engine module, the hook specs, the plugin host and the AI runner's three
+    # modules (runner, isolated, search), none left out of the list
+    checked = len(list((ROOT / "game" / "engine").glob("*.py"))) + 2 + 3
     assert f"Success: no issues found in {checked} source files" in report, report
