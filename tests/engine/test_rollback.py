@@ -165,3 +165,20 @@ def test_the_rebuilt_deal_is_the_deal(game):
         seat = max(m.deal.to_move, 0)
         assert rebuilt.view(seat) == m.deal.view(seat)
         m.apply_unchecked(m.deal.random_action(rng))
+
+
+def test_a_failed_action_in_a_fixed_deal_is_undone_on_the_same_cards(monkeypatch):
+    """A match started on a fixed deal (cards named, as the protocol's "deal" allows)
+    rebuilds its first deal from those cards, not from a shuffle."""
+    v = REG.variants["doudizhu"]
+    dealt = Match(v, seed=1).deal.full_state()
+    fixed = {"hands": dealt["hands"], "bottom": dealt["bottom"]}
+    m = Match(v, seed=2, deal=fixed)
+    play_to(m, random.Random(2), 9)
+    before = snapshot(m)
+    assert m.state()["hands"] != Match(v, seed=2).state()["hands"]  # not the seed's shuffle
+    fail_on(monkeypatch, m, 0)
+    with pytest.raises(VariantFault, match="the match is unchanged"):
+        m.apply_unchecked(m.deal.random_action(random.Random(3)))
+    monkeypatch.undo()
+    assert snapshot(m) == before
