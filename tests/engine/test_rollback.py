@@ -174,7 +174,9 @@ def test_a_failed_action_in_a_fixed_deal_is_undone_on_the_same_cards(monkeypatch
     dealt = Match(v, seed=1).deal.full_state()
     fixed = {"hands": dealt["hands"], "bottom": dealt["bottom"]}
     m = Match(v, seed=2, deal=fixed)
-    play_to(m, random.Random(2), 9)
+    m.apply("bid 3")  # the first bidder takes it: no all-pass redeal, still the fixed deal
+    play_to(m, random.Random(2), 6)
+    assert m.deal_index == 1 and not m.deal.over
     before = snapshot(m)
     assert m.state()["hands"] != Match(v, seed=2).state()["hands"]  # not the seed's shuffle
     fail_on(monkeypatch, m, 0)
