@@ -479,7 +479,7 @@ class _Job:
     match: Match  # only its start parameters are read on the writer thread
     key: str
     seats: tuple[Seat, ...]
-    log: tuple[Any, ...]  # Action tuples (immutable), copied on the main thread
+    actions: tuple[str, ...]  # the log in notation, copied on the main thread
     summary: dict[str, Any]
     plugin: tuple[str | None, str | None]
     clear: bool = False
@@ -490,8 +490,8 @@ class Autosaver:
 
     `update(match, seats)` is cheap: it compares the log's length (and the match object,
     which undo replaces) with the last one seen and hands a snapshot to a writer thread;
-    pending snapshots are coalesced. The writer formats new actions incrementally with a
-    probe match of its own. Before the first write for a match, a file there that is
+    pending snapshots are coalesced. The notation is the match's own, kept as it plays
+    (`Match.keep_notation`, switched on here if the caller has not). Before the first write for a match, a file there that is
     not a save is moved aside (never lost) and another match's save is kept as
     previous.toml. A finished match removes the file it wrote.
     """
@@ -508,7 +508,6 @@ class Autosaver:
         self._job: _Job | None = None
         self._busy = False
         self._owned_key: str | None = None  # the match whose save the file now holds
-        self._probe: tuple[str, Match, list[Any], list[str]] | None = None
         self._stop = False
         self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
         self._thread.start()
@@ -521,12 +520,14 @@ class Autosaver:
         if self._seen[0] is match and self._seen[1] == n:
             return False
         self._seen = (match, n)
+        match.keep_notation()  # a no-op for the client's matches, which keep it from the start
+        assert match.notation is not None
         plugin = plugin_of(self.registry, match.variant.id) if self.registry else (None, None)
         job = _Job(
             match=match,
             key=match_key(match),
             seats=tuple(map(_seat_of, seats)),
-            log=tuple(match.log),
+            actions=tuple(match.notation),
             summary=summary_of(match),
             plugin=plugin,
             clear=match.over,
@@ -587,9 +588,8 @@ class Autosaver:
             return
         if self._owned_key != job.key:
             self._make_room(job.key)
-        strings = self._format(job)
         text = dumps(
-            document(job.match, job.seats, strings, plugin=job.plugin, summary=job.summary)
+            document(job.match, job.seats, job.actions, plugin=job.plugin, summary=job.summary)
         )
         write_atomic(self.path, text, prefix=".save-")
         self._owned_key = job.key
@@ -631,25 +631,6 @@ class Autosaver:
             aside = self.path.with_name(f"{self.path.stem}.unreadable-{stamp}-{n}.toml")
         os.replace(self.path, aside)
         self.moved_aside = aside
-
-    def _format(self, job: _Job) -> list[str]:
-        """The log in notation, extending the probe where the log only grew."""
-        pr = self._probe
-        if pr is not None:
-            key, probe, done, strings = pr
-            k = len(done)
-            if key != job.key or len(job.log) < k or list(job.log[:k]) != done:
-                pr = None
-        if pr is None:
-            probe = job.match.fresh()
-            done, strings = [], []
-            key = job.key
-        for a in job.log[len(done) :]:
-            strings.append(probe.deal.format_action(a))
-            probe.apply_unchecked(a)
-            done.append(a)
-        self._probe = (key, probe, done, strings)
-        return list(strings)
 
 
 # ---------------------------------------------------------------- crowsnest replay
