@@ -298,10 +298,10 @@ class AIRunner:
                 answered, reason = _legal_answer(deal, answer)
             except AI_ESCAPES as e:  # a malformed answer (its __eq__ raising...), contained
                 answered, reason = None, exc_text(e)
-            if reason is None and answered is not None:
+            if reason is None:
+                assert answered is not None  # _legal_answer: an action or a reason
                 return Choice(answered, deal.format_action(answered), level, seconds, told)
-            why = _short(reason or "no action")
-            kind, detail = "illegal", f"{safe_repr(answer, 120)}: {why}"
+            kind, detail = "illegal", f"{safe_repr(answer, 120)}: {_short(reason)}"
         action = self._fallback(deal, random.Random(fb_seed))
         if kind == "delegate":
             # A RandomAI (perhaps inside a plugin's AI) met an incomplete legal list and

@@ -106,8 +106,7 @@ class Match:
         self._first_dealer = dealer
         self._fixed_names = deal
         self._first_carry = dict(carry or {})
-        fixed = self._fixed_piles(deal) if deal is not None else None
-        self._start_deal(dealer, fixed)
+        self._start_deal(dealer)  # a fixed deal is checked here, as the first deal's piles
 
     # ------------------------------------------------------------ dealing
 
@@ -168,9 +167,8 @@ class Match:
         random.Random(f"{self.seed}:deal:{index}").shuffle(order)
         return self.variant.deck.layout(self.options, self.seats, order)
 
-    def _start_deal(self, dealer: int, piles: Mapping[str, Any] | None = None) -> None:
-        if piles is None:
-            piles = self._dealt_piles(self.deal_index)
+    def _start_deal(self, dealer: int) -> None:
+        piles = self._dealt_piles(self.deal_index)
         self.dealer = dealer
         self.setup = DealSetup(
             variant=self.variant,
@@ -259,11 +257,10 @@ class Match:
         n_hist = len(self.history)
         notation = self.notation
         try:
-            text = None if notation is None else deal.format_action(action)
+            if notation is not None:  # formatted before the action: notation reads the deal
+                notation.append(deal.format_action(action))
             events = deal.apply(action)
             self.log.append(action)
-            if notation is not None:
-                notation.append(text)  # type: ignore[arg-type]
             if deal.over:
                 saved = {k: getattr(self, k) for k in self._STATE}
                 events = list(events)

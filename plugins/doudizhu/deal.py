@@ -177,8 +177,7 @@ class DouDizhuDeal(Deal):
                     pick_cards(rules.lead_at(parts, below(rules.lead_count(parts))), mask),
                 )
             return ("play", pick_cards(mv[below(len(mv))], mask))
-        if mv is None:
-            mv = self._moves = rules.moves(self.counts[seat], last[2])
+        mv = self._play_moves()
         i = below(len(mv) + 1)
         if i == len(mv):
             return PASS
