@@ -58,7 +58,8 @@ def temps(folder: Path) -> list[Path]:
 
 def next_start(folder: Path) -> None:
     """What a new session does on start: the config is read, the autosaver made."""
-    from crowsnest import config, savefile
+    from crowsnest import config
+    from crowsnest.records import savefile
 
     # the body is not a real config: only the file handling matters here
     with contextlib.suppress(config.ConfigError):

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crowsnest import tournament as tm  # noqa: E402
+from crowsnest.batch import tournament as tm  # noqa: E402
 
 PLUGIN_DIR = Path(__file__).resolve().parent / "rlcard_plugin"
 

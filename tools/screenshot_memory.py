@@ -31,8 +31,8 @@ from crowsnest.client.scenes.stats import StatsScene  # noqa: E402
 from crowsnest.client.scenes.table import TableScene  # noqa: E402
 from crowsnest.client.scenes.title import TitleScene  # noqa: E402
 from crowsnest.client.session import LocalGame, SeatSetup  # noqa: E402
-from crowsnest.saveslots import save_to_slot  # noqa: E402
-from crowsnest.stats import record_of  # noqa: E402
+from crowsnest.records.saveslots import save_to_slot  # noqa: E402
+from crowsnest.records.stats import record_of  # noqa: E402
 from crowsnest.testing import play_match  # noqa: E402
 
 

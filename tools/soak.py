@@ -222,7 +222,7 @@ class Conservation:
 
 
 def _save_identity(match: Match, levels: list[str]) -> None:
-    from crowsnest import savefile
+    from crowsnest.records import savefile
 
     seats = [savefile.Seat(kind="ai", level=lv, name="") for lv in levels]
     with tempfile.TemporaryDirectory(dir=SCRATCH) as d:

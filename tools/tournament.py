@@ -21,8 +21,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from crowsnest.batch.tournament import wilson  # noqa: E402
 from crowsnest.engine import Match, Variant  # noqa: E402
-from crowsnest.tournament import wilson  # noqa: E402
 
 
 def play_match(

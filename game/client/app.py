@@ -87,7 +87,7 @@ class App:
         # config built in memory: tests and tools unless they set a path).
         self.save_path = _autosave_path(self.store.path)
         self._autosaver: Any = None
-        self._db: Any = None  # the store (crowsnest.store), opened when first needed
+        self._db: Any = None  # the store (crowsnest.records.store), opened when first needed
         self._db_failed = False
         self.db_error = ""
         # A window dragged to a new size is remembered once the drag has settled (a
@@ -301,7 +301,7 @@ class App:
         if session is None:
             return
         if self._autosaver is None:
-            from crowsnest.savefile import Autosaver
+            from crowsnest.records.savefile import Autosaver
 
             self._autosaver = Autosaver(self.save_path, self.registry)
         self._autosaver.update(session.match, session.seat_setups)
@@ -321,7 +321,7 @@ class App:
         said once in the notice)."""
         if self._db is None and self.save_path is not None and not self._db_failed:
             from crowsnest.i18n import _
-            from crowsnest.store import STORE_NAME, Store, StoreError
+            from crowsnest.records.store import STORE_NAME, Store, StoreError
 
             try:
                 self._db = Store(self.save_path.parent / STORE_NAME)
@@ -340,8 +340,8 @@ class App:
         db = self.db
         if db is None:
             return None
-        from crowsnest.stats import record_of
-        from crowsnest.store import now_iso
+        from crowsnest.records.stats import record_of
+        from crowsnest.records.store import now_iso
 
         try:
             rec = record_of(
@@ -409,7 +409,7 @@ def _make_audio(volume: float, muted: bool) -> Any:
 def _autosave_path(config_path: Any) -> Any:
     if config_path is None:
         return None
-    from crowsnest.savefile import autosave_path
+    from crowsnest.records.savefile import autosave_path
 
     return autosave_path(config_path)
 
@@ -437,7 +437,7 @@ def main(argv_config: Any = None) -> int:
         print(NO_DISPLAY.format(why=f"SDL found only the {driver} video driver"), file=sys.stderr)
         return 2
     if app.save_path is None:  # the default config, or a config file that did not load
-        from crowsnest.savefile import autosave_path
+        from crowsnest.records.savefile import autosave_path
 
         app.save_path = autosave_path(getattr(argv_config, "path", argv_config))
     from .scenes.title import TitleScene

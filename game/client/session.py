@@ -17,7 +17,7 @@ from crowsnest.ai.runner import AIRunner, Choice, resolve_level
 from crowsnest.engine import Action, Event, Match, Variant
 from crowsnest.engine.safe import exc_text
 from crowsnest.i18n import _, pgettext, revision
-from crowsnest.savefile import Seat
+from crowsnest.records.savefile import Seat
 
 # Who sits at a seat: the very record a save file stores, so a save and the table
 # need no conversion between two copies of the same three fields.
@@ -58,7 +58,7 @@ class LocalGame:
         self._ai: tuple[int, int, Future[Any]] | None = None  # (generation, seat, future)
         self._hint: tuple[int, Future[Any]] | None = None
         self.generation = 0  # bumped by undo: answers computed for an older state are dropped
-        # for the statistics (crowsnest.stats): when play began here, and whether the
+        # for the statistics (crowsnest.records.stats): when play began here, and whether the
         # finished match has been recorded (once per match)
         self.started_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         self.started_clock = time.monotonic()
@@ -245,7 +245,7 @@ class LocalGame:
         """Continue a loaded match (a save file): the same set-up, then its log applied
         through the session, so who took each action and where the deal began (undo
         needs both) are known as if it had been played here."""
-        from crowsnest.savefile import start_kwargs
+        from crowsnest.records.savefile import start_kwargs
 
         s = cls(match.variant, seats, dict(match.options), seed=match.seed, **start_kwargs(match))
         for a in match.log:

@@ -272,7 +272,7 @@ class Variant:
     presentation: Presentation | None = None
     # The role of every seat once the auction has settled it ("landlord"/"peasants",
     # "declarers"/"defenders"), else None. Optional; tournaments compare levels role
-    # against role with it (crowsnest.tournament).
+    # against role with it (crowsnest.batch.tournament).
     roles: Callable[[Deal], tuple[str, ...] | None] | None = None
     # The gettext catalog (crowsnest.i18n.Catalog) that translates what the variant holds
     # as text: name, description, option labels, help and choices. None: the project's.

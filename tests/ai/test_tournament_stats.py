@@ -1,4 +1,4 @@
-"""crowsnest.tournament's statistics: Wilson intervals, normal intervals of a mean,
+"""crowsnest.batch.tournament's statistics: Wilson intervals, normal intervals of a mean,
 Bradley-Terry ratings, and the report adding up the same whatever order tasks finish."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import random
 
-from crowsnest.tournament import Spec, bradley_terry, mean_interval, summarize, wilson
+from crowsnest.batch.tournament import Spec, bradley_terry, mean_interval, summarize, wilson
 
 
 def test_wilson_interval():

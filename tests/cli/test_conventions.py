@@ -16,7 +16,9 @@ from pathlib import Path
 import crowsnest
 import pygame
 import pytest
-from crowsnest import cli, desktop, logfile
+from crowsnest import logfile
+from crowsnest.cli import commands as cli_main
+from crowsnest.cli import desktop
 from test_simulate import toy_config
 
 
@@ -135,8 +137,8 @@ def test_a_crash_leaves_its_traceback_in_the_log_named_in_the_message(
     def broken(args, cfg):
         raise RuntimeError("the abacus fell over")
 
-    monkeypatch.setattr(cli, "cmd_plugins", broken)
-    assert cli.main(["plugins", "--config", str(state_home / "absent.toml")]) == 1
+    monkeypatch.setattr(cli_main, "cmd_plugins", broken)
+    assert cli_main.main(["plugins", "--config", str(state_home / "absent.toml")]) == 1
     err = capsys.readouterr().err
     log = state_home / "crowsnest" / "log" / "crowsnest.log"
     assert err == (
@@ -157,9 +159,9 @@ def test_when_the_log_cannot_be_written_the_traceback_goes_to_stderr(tmp_path, m
     def broken(args, cfg):
         raise ValueError("odd")
 
-    monkeypatch.setattr(cli, "cmd_plugins", broken)
+    monkeypatch.setattr(cli_main, "cmd_plugins", broken)
     try:
-        assert cli.main(["plugins", "--config", str(tmp_path / "absent.toml")]) == 1
+        assert cli_main.main(["plugins", "--config", str(tmp_path / "absent.toml")]) == 1
     finally:
         logfile.close()
     err = capsys.readouterr().err
@@ -220,7 +222,7 @@ def test_without_a_console_the_gui_entry_point_logs_what_it_would_print(state_ho
     monkeypatch.setattr(sys, "argv", ["crowsnest-gui", "--config", str(state_home / "c.toml")])
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # no window can open: one sentence
     monkeypatch.delenv("CROWSNEST_ALLOW_HEADLESS", raising=False)
-    assert cli.gui_main() == 1
+    assert cli_main.gui_main() == 1
     sys.stderr.flush()
     text = (state_home / "crowsnest" / "log" / "crowsnest.log").read_text()
     assert "WARNING crowsnest.output" in text and "crowsnest: cannot open a window" in text

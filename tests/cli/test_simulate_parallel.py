@@ -1,5 +1,5 @@
 """`crowsnest simulate --workers N`, its progress line on a terminal and Ctrl-C; and the
-machinery under it (crowsnest.parallel)."""
+machinery under it (crowsnest.batch.parallel)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import sys
 import time
 
 import pytest
-from crowsnest.parallel import Progress, run_jobs
+from crowsnest.batch.parallel import Progress, run_jobs
 from test_simulate import sim, toy_config
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from cli_helpers import CLI
 from crowsnest.plugin_host import load_registry
-from crowsnest.savefile import Seat, document, dumps
-from crowsnest.stats import record_of
-from crowsnest.store import Store, store_path
+from crowsnest.records.savefile import Seat, document, dumps
+from crowsnest.records.stats import record_of
+from crowsnest.records.store import Store, store_path
 from crowsnest.testing import play_match
 
 

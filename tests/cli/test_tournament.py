@@ -184,7 +184,7 @@ def test_text_report(cli):
 def test_tractor_reports_each_side_by_role():
     """Tractor's teams format splits each level's deals by role: the dealer's team
     (declarers, who defend) and the other (attackers), with one deal-table per side."""
-    from crowsnest import tournament as tm
+    from crowsnest.batch import tournament as tm
 
     spec = tm.Spec(variant="tractor", levels=("normal", "easy"), seed=3, seats=4)
     out = tm.run(spec, 1, workers=1, progress=False)

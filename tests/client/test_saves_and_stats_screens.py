@@ -16,8 +16,8 @@ from crowsnest.client.scenes.stats import StatsScene, figures
 from crowsnest.client.scenes.table import TableScene
 from crowsnest.client.scenes.title import TitleScene
 from crowsnest.client.session import LocalGame, SeatSetup
-from crowsnest.savefile import Seat
-from crowsnest.stats import record_of
+from crowsnest.records.savefile import Seat
+from crowsnest.records.stats import record_of
 from crowsnest.testing import play_match
 
 

@@ -26,8 +26,8 @@ from crowsnest.client.prefs import TEXT_SCALES, PrefsStore
 from crowsnest.client.scenes import common, info, overlays, saves, stats
 from crowsnest.client.scenes.common import FormScene
 from crowsnest.client.widgets import Button
-from crowsnest.savefile import Seat
-from crowsnest.stats import record_of
+from crowsnest.records.savefile import Seat
+from crowsnest.records.stats import record_of
 from crowsnest.testing import play_match
 
 PANEL_USERS = (common, info, overlays, saves, stats)

@@ -11,7 +11,8 @@ import sys
 import time
 
 import pytest
-from crowsnest import config, savefile
+from crowsnest import config
+from crowsnest.records import savefile
 from crowsnest.tomlfile import clean_temps, read_toml, write_atomic
 
 DEEP = "variant = " + "[" * 3000 + "]" * 3000 + "\n"

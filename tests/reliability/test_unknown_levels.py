@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import random
 
-from crowsnest import savefile
 from crowsnest.client.app import App
 from crowsnest.client.prefs import PrefsStore, SeatPrefs
 from crowsnest.client.scenes.setup import SetupScene
 from crowsnest.client.session import LocalGame
 from crowsnest.engine import Match
+from crowsnest.records import savefile
 
 
 def test_setup_shows_and_uses_the_fallback_level(tmp_path):

@@ -13,10 +13,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "client"))
 
 from client_driver import DT, Driver, key, make_app, start  # noqa: E402
-from crowsnest import savefile  # noqa: E402
 from crowsnest.client.scenes.overlays import PauseScene, PrivacyScene  # noqa: E402
 from crowsnest.client.scenes.table import TableScene  # noqa: E402
 from crowsnest.client.scenes.title import TitleScene  # noqa: E402
+from crowsnest.records import savefile  # noqa: E402
 
 
 def open_app(save: Path):

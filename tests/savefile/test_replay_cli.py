@@ -9,10 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from crowsnest import savefile
 from crowsnest.engine import Match
 from crowsnest.plugin_host import load_registry
-from crowsnest.savefile import Seat
+from crowsnest.records import savefile
+from crowsnest.records.savefile import Seat
 
 TESTS = Path(__file__).resolve().parents[1]
 

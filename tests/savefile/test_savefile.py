@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-from crowsnest import savefile
 from crowsnest.engine import Match
 from crowsnest.plugin_host import load_registry
-from crowsnest.savefile import Autosaver, SaveError, Seat
+from crowsnest.records import savefile
+from crowsnest.records.savefile import Autosaver, SaveError, Seat
 
 TESTS = Path(__file__).resolve().parents[1]
 

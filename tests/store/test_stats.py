@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 from crowsnest.plugin_host import load_registry
-from crowsnest.savefile import Seat
-from crowsnest.stats import contract, opponent_level, player_stats, record_of, side_of
-from crowsnest.store import Store
+from crowsnest.records.savefile import Seat
+from crowsnest.records.stats import contract, opponent_level, player_stats, record_of, side_of
+from crowsnest.records.store import Store
 from crowsnest.testing import play_match
 
 

@@ -7,8 +7,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from crowsnest import store as store_mod
-from crowsnest.store import SCHEMA_VERSION, Store, StoreError, store_path
+from crowsnest.records import store as store_mod
+from crowsnest.records.store import SCHEMA_VERSION, Store, StoreError, store_path
 
 
 def test_fresh_store_has_the_schema_and_wal(tmp_path: Path) -> None:

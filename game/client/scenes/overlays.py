@@ -177,7 +177,7 @@ class PauseScene(MenuScene):
     def save_slot(self) -> None:
         """Keep the match under a name (the Saves screen lists it); saving again from
         the same match replaces its slot."""
-        from crowsnest.saveslots import save_to_slot
+        from crowsnest.records.saveslots import save_to_slot
 
         s = self.table.session
         try:

@@ -1,7 +1,7 @@
 """The Saves screen: the autosave, the named save slots and the finished matches, each
 with its game, players, date, score and deal; continue, rename and delete (asked first).
 
-Everything comes from crowsnest.saveslots (the same list `crowsnest saves` prints)."""
+Everything comes from crowsnest.records.saveslots (the same list `crowsnest saves` prints)."""
 
 from __future__ import annotations
 
@@ -140,7 +140,7 @@ class SavesScene(Scene):
         self.reload()
 
     def reload(self) -> None:
-        from crowsnest.saveslots import saves_report
+        from crowsnest.records.saveslots import saves_report
 
         app = self.app
         db = app.db
@@ -191,8 +191,8 @@ class SavesScene(Scene):
         e = self.current
         if e is None or not e.resumable:
             return
-        from crowsnest import savefile
-        from crowsnest.saveslots import loads_full
+        from crowsnest.records import savefile
+        from crowsnest.records.saveslots import loads_full
 
         from ..session import LocalGame
         from .table import TableScene

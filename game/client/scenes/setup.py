@@ -313,7 +313,7 @@ class SetupScene(FormScene):
         self.app.flush_saves()
         if not path.exists():
             return False
-        from crowsnest import savefile
+        from crowsnest.records import savefile
 
         try:
             return not savefile.load_full(path, self.app.registry).match.over

@@ -1,4 +1,4 @@
-"""The Statistics screen: one player's figures in one game (crowsnest.stats), with the
+"""The Statistics screen: one player's figures in one game (crowsnest.records.stats), with the
 win rate's trend drawn as a plot. Up/down choose the player or game row, left/right
 change it."""
 
@@ -74,7 +74,7 @@ class StatsScene(Scene):
         self.message = ""
 
     def on_push(self) -> None:
-        from crowsnest.stats import player_stats
+        from crowsnest.records.stats import player_stats
 
         db = self.app.db
         if db is None:

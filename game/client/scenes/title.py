@@ -51,7 +51,7 @@ class TitleScene(MenuScene):
         self.app.flush_saves()  # a game just left: its last move is on disk first
         if not path.exists():
             return None, "", False
-        from crowsnest import savefile
+        from crowsnest.records import savefile
 
         try:
             got = savefile.load_full(path, self.app.registry)

@@ -1,4 +1,4 @@
-"""`crowsnest simulate`: AI-only matches, one job per match for crowsnest.parallel.
+"""`crowsnest simulate`: AI-only matches, one job per match for crowsnest.batch.parallel.
 
 Match g (from 0) is seeded from the run's seed and g alone (`seed + g`, or "seed:g" for a
 text seed), and its AIs from that match seed, so a tally does not depend on how many

@@ -103,7 +103,7 @@ def record_of(
 ) -> MatchRecord:
     """The record of a finished match. `names` are the names the table showed (the
     statistics are kept by them), `seats` the set-up (kind and level)."""
-    from crowsnest import savefile
+    from crowsnest.records import savefile
 
     plugin = savefile.plugin_of(registry, match.variant.id) if registry else (None, None)
     save = savefile.dumps(savefile.document(match, seats, match.log_strings(), plugin=plugin))

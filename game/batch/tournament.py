@@ -51,8 +51,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from crowsnest.batch.parallel import Progress, run_jobs
 from crowsnest.engine import Match, Variant
-from crowsnest.parallel import Progress, run_jobs
 
 FORMATS = ("teams", "roles", "solo")
 MAX_ACTIONS = 200_000  # a deal (or match) longer than this is a variant bug
@@ -457,7 +457,7 @@ def _job(item: tuple[Spec, int, int]) -> dict[str, Any]:
 
 
 class LogProgress(Progress):
-    """crowsnest.parallel's status line on a terminal; to a file or pipe (a long run in
+    """crowsnest.batch.parallel's status line on a terminal; to a file or pipe (a long run in
     the background) a plain line at most every `every` seconds, so a log shows it too."""
 
     def __init__(self, total: int, unit: str, stream: Any = None, every: float = 15.0) -> None:
@@ -523,7 +523,7 @@ def run(
     results_file: str | None = None,
 ) -> dict[str, Any]:
     """Play the tournament; returns the report (see summarize). Local runs go through
-    crowsnest.parallel (a spawned pool; workers load the plugins from spec.config). Ctrl-C
+    crowsnest.batch.parallel (a spawned pool; workers load the plugins from spec.config). Ctrl-C
     stops it and the report covers the tasks that finished (`interrupted`: true).
     `first` and `results_file`: see the module doc (long runs)."""
     from crowsnest.ai.search import set_time_caps

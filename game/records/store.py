@@ -41,7 +41,7 @@ class StoreError(RuntimeError):
 def store_path(config_path: str | Path | None) -> Path:
     """The store of a config: beside its autosave, so a `--config` profile keeps its own
     statistics and saves (the same rule as the autosave, docs/saves.md)."""
-    from crowsnest.savefile import autosave_path
+    from crowsnest.records.savefile import autosave_path
 
     return autosave_path(config_path).parent / STORE_NAME
 
@@ -264,7 +264,7 @@ class Store:
     # ---- finished matches
 
     def add_match(self, rec: Any) -> int:
-        """Record a finished match (a crowsnest.stats.MatchRecord); returns its id."""
+        """Record a finished match (a crowsnest.records.stats.MatchRecord); returns its id."""
         with self.tx() as db:
             cur = db.execute(
                 "INSERT INTO matches (variant, variant_name, options, seats, seed, started_at,"

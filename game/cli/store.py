@@ -28,7 +28,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def _store_file(args: argparse.Namespace) -> Path:
-    from crowsnest.store import store_path
+    from crowsnest.records.store import store_path
 
     return store_path(getattr(args, "config", None))
 
@@ -36,7 +36,7 @@ def _store_file(args: argparse.Namespace) -> Path:
 def _open(path: Path) -> Any:
     """The store, or None when it does not exist yet (reading never creates it)."""
     from crowsnest.cli import CLIError
-    from crowsnest.store import Store, StoreError
+    from crowsnest.records.store import Store, StoreError
 
     if not path.exists():
         return None
@@ -55,7 +55,7 @@ def _open(path: Path) -> Any:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from crowsnest.stats import player_stats
+    from crowsnest.records.stats import player_stats
 
     path = _store_file(args)
     s = _open(path)
@@ -141,8 +141,8 @@ def stats_text(r: dict[str, Any]) -> str:
 
 def cmd_saves(args: argparse.Namespace) -> int:
     from crowsnest.client.session import display_name  # no pygame: a name as shown
-    from crowsnest.savefile import autosave_path
-    from crowsnest.saveslots import saves_report
+    from crowsnest.records.savefile import autosave_path
+    from crowsnest.records.saveslots import saves_report
 
     path = _store_file(args)
     s = _open(path)
@@ -233,6 +233,6 @@ def replay_source(args: argparse.Namespace, registry: Any) -> Any:
             text, label = sl.save, f"save slot '{sl.name}'"
     finally:
         s.close()
-    from crowsnest.saveslots import loads_full
+    from crowsnest.records.saveslots import loads_full
 
     return loads_full(text, registry, label)

@@ -11,7 +11,7 @@ from typing import Any
 
 def save_summary(text: str, label: str) -> dict[str, Any]:
     """What a save's text says about itself (no replay, no plugins needed)."""
-    from crowsnest import savefile
+    from crowsnest.records import savefile
 
     try:
         d = savefile.from_dict(tomllib.loads(text), label)
@@ -37,7 +37,7 @@ def save_summary(text: str, label: str) -> dict[str, Any]:
 
 
 def saves_report(store: Any, autosave: Path) -> dict[str, Any]:
-    from crowsnest.stats import history
+    from crowsnest.records.stats import history
 
     auto: dict[str, Any] | None = None
     if autosave.exists():
@@ -68,7 +68,7 @@ def saves_report(store: Any, autosave: Path) -> dict[str, Any]:
 
 def loads_full(text: str, registry: Any, label: str) -> Any:
     """A save's text (a slot, a finished match) replayed: savefile.Loaded."""
-    from crowsnest import savefile
+    from crowsnest.records import savefile
 
     try:
         data = savefile.from_dict(tomllib.loads(text), label)
@@ -89,7 +89,7 @@ def save_to_slot(
     after the game and the time; returns the slot's name."""
     import time
 
-    from crowsnest import savefile
+    from crowsnest.records import savefile
 
     plugin = savefile.plugin_of(registry, match.variant.id) if registry else (None, None)
     text = savefile.dumps(savefile.document(match, seats, match.log_strings(), plugin=plugin))

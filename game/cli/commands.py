@@ -135,7 +135,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--slot", metavar="NAME", help=_("a named save slot (crowsnest saves)"))
     r.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
-    from crowsnest import cli_store
+    from crowsnest.cli import store as cli_store
 
     cli_store.add_parsers(sub, common)
 
@@ -199,7 +199,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "tournament":
             return cmd_tournament(args, cfg)
         if args.command in ("stats", "saves"):
-            from crowsnest import cli_store
+            from crowsnest.cli import store as cli_store
 
             return (
                 cli_store.cmd_stats(args) if args.command == "stats" else cli_store.cmd_saves(args)
@@ -300,10 +300,10 @@ def _display_problem() -> str | None:
 
 
 def cmd_simulate(args: argparse.Namespace, cfg: Config) -> int:
-    from crowsnest import simulate as sim
     from crowsnest.ai.runner import resolve_level
+    from crowsnest.batch import simulate as sim
+    from crowsnest.batch.parallel import EXIT_INTERRUPTED, Progress, run_jobs
     from crowsnest.engine import Match, MatchError, OptionError
-    from crowsnest.parallel import EXIT_INTERRUPTED, Progress, run_jobs
     from crowsnest.plugin_host import UnknownVariantError
 
     if args.games < 1:
@@ -474,10 +474,10 @@ def cmd_plugins(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace, cfg: Config) -> int:
-    from crowsnest import simulate as sim
-    from crowsnest import tournament as tm
+    from crowsnest.batch import simulate as sim
+    from crowsnest.batch import tournament as tm
+    from crowsnest.batch.parallel import EXIT_INTERRUPTED
     from crowsnest.engine import MatchError, OptionError
-    from crowsnest.parallel import EXIT_INTERRUPTED
     from crowsnest.plugin_host import UnknownVariantError
 
     registry = _registry(cfg)
@@ -539,7 +539,7 @@ def cmd_tournament(args: argparse.Namespace, cfg: Config) -> int:
 def cmd_replay(args: argparse.Namespace, cfg: Config) -> int:
     """Replay a save through the engine (every action checked again) and print the
     final position: scores, deal, whose turn; or the save's one-sentence problem."""
-    from crowsnest import savefile
+    from crowsnest.records import savefile
 
     if sum(x is not None for x in (args.file, args.match, args.slot)) != 1:
         raise CLIError(_("replay needs one of: a save FILE, --match ID or --slot NAME"), 2)
@@ -547,7 +547,7 @@ def cmd_replay(args: argparse.Namespace, cfg: Config) -> int:
         if args.file is not None:
             got = savefile.load_full(args.file, _registry(cfg))
         else:
-            from crowsnest.cli_store import replay_source
+            from crowsnest.cli.store import replay_source
 
             got = replay_source(args, _registry(cfg))
     except savefile.SaveError as e:
@@ -560,7 +560,7 @@ def cmd_replay(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_desktop_entry(args: argparse.Namespace) -> int:
-    from crowsnest import desktop
+    from crowsnest.cli import desktop
 
     if args.print:
         print(desktop.entry_text(), end="")

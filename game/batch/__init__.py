@@ -1,0 +1,1 @@
+"""Long AI-only runs: `simulate`, `tournament` and the worker pool under them."""

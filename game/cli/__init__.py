@@ -1,0 +1,6 @@
+"""The command line: `crowsnest` and its subcommands (the console scripts name
+``crowsnest.cli:main`` and ``crowsnest.cli:gui_main``)."""
+
+from crowsnest.cli.commands import CLIError, gui_main, main
+
+__all__ = ["CLIError", "gui_main", "main"]
