@@ -171,6 +171,44 @@ def beaten_by_unseen(move: Move, unseen: Sequence[int]) -> bool:
     )
 
 
+def can_be_beaten(move: Move, unseen: Sequence[int], room: int) -> bool:
+    """Whether a hand of at most `room` cards drawn from the unseen cards could beat this
+    play, bombs and the rocket included: what counting the cards out proves. (A peasant's
+    unseen cards include its partner's, so this errs on the side of caution.)"""
+    if room <= 0:
+        return False
+    combo = _combo(move)
+    kind = combo[0]
+    if kind == ROCKET:
+        return False
+    if unseen[BJ_RANK] and unseen[RJ_RANK] and room >= 2:
+        return True
+    if room >= 4:
+        above = combo[1] if kind == BOMB else -1
+        if any(unseen[r] == 4 for r in range(above + 1, R2 + 1)):
+            return True
+    if kind == BOMB or len(move) > room:
+        return False
+    length = combo[2] if kind in rules.CHAIN_UNIT else 0
+    return bool(rules.moves_of_kind(list(unseen), kind, combo[1], length))
+
+
+def sure_win(counts: Sequence[int], unseen: Sequence[int], room: int) -> bool:
+    """Whether a hand holding the lead goes out whatever the others hold: every group of
+    its plan but one is beyond what `room` cards of the unseen could beat (the others
+    must pass on each, and the last group goes out)."""
+    if not any(counts):
+        return True
+    groups = hand_plan(tuple(counts))[1]
+    weak = 0
+    for g in groups:
+        if can_be_beaten(g, unseen, room):
+            weak += 1
+            if weak > 1:
+                return False
+    return True
+
+
 # ---------------------------------------------------------------- bidding
 
 
@@ -286,9 +324,39 @@ class NormalAI:
         for m in moves:
             if len(m) == size:  # the whole hand goes out at once
                 return m
+        won = self._winning_line(t, c, moves)
+        if won is not None:
+            return won
         if t.last_move is None:
             return self._lead(t, c, moves)
         return self._follow(t, c, moves, can_pass)
+
+    def _winning_line(self, t: Table, c: list[int], moves: Sequence[Move]) -> Move | None:
+        """A play after which the hand goes out whatever the others hold (counting the
+        cards out): the play itself cannot be beaten and the rest of the hand is sure
+        groups and at most one other (see sure_win). With a partner's play standing it is
+        only taken when the partner could not go out itself (a partner on one card). So
+        a landlord holding 2 2 with the jokers and the other 2s out plays a 2 on a single
+        at once instead of waiting."""
+        opponents, partner = self._sides(t)
+        sizes = t.sizes
+        if t.last_seat == partner and partner >= 0 and sizes[partner] <= 1:
+            return None
+        room = max(sizes[o] for o in opponents)
+        if sum(c) > 12:  # a hand this long is not one sure line (and play-outs stay cheap)
+            return None
+        unseen = t.unseen
+        best: tuple[int, Move] | None = None
+        for m in moves:
+            if can_be_beaten(m, unseen, room):
+                continue
+            rest = _minus(c, m)
+            if not sure_win(rest, unseen, room):
+                continue
+            key = hand_plan(rest)[0]
+            if best is None or key < best[0]:
+                best = (key, m)
+        return None if best is None else best[1]
 
     # -- who is who
 
@@ -319,13 +387,16 @@ class NormalAI:
         else:
             danger = min(counts[o] for o in opponents)
             pool = weak or plain or list(groups)
-            if danger <= 2:  # do not hand a near-out opponent a cheap single or pair
-                risky = SINGLE if danger == 1 else PAIR
-                safer = [g for g in pool if _combo(g)[0] != risky]
-                if safer:
-                    pool = safer
-                else:  # only such groups left: lead the highest of them
-                    pool = [max(pool, key=lambda g: _combo(g)[1])]
+            if danger <= 2:
+                # Keep a near-out opponent off the lead: a group it cannot beat with its
+                # one or two cards (counting what is out), else the highest single or
+                # pair (the hardest to beat), never a low single into it.
+                safe = [g for g in plain if not can_be_beaten(g, unseen, danger)]
+                safe_weak = [g for g in safe if g in weak]
+                if safe_weak or safe:
+                    pool = safe_weak or safe
+                else:
+                    pool = [max(pool, key=lambda g: (_combo(g)[1], len(g)))]
             pick = min(pool, key=lambda g: (_combo(g)[1], -len(g)))
         return pick if pick in options else self._fallback(options)
 
