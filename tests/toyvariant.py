@@ -107,10 +107,11 @@ class ToyView:
     dealer: int
     scores: tuple[int, ...]
     declarer: int
+    last_trick: tuple[tuple[int, tuple[str, ...]], ...] = ()  # the trick last won, face up
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "seat": self.seat,
+            "seat": self.seat if self.seat >= 0 else None,
             "phase": self.phase,
             "to_move": self.to_move,
             "hand": list(self.hand),
@@ -119,6 +120,7 @@ class ToyView:
             "dealer": self.dealer,
             "scores": list(self.scores),
             "declarer": self.declarer,
+            "last_trick": [[s, list(c)] for s, c in self.last_trick],
         }
 
 
@@ -134,6 +136,7 @@ class ToyDeal(Deal):
         self.kitty = list(setup.piles["kitty"])
         self.won: list[list[int]] = [[] for _ in range(self.n)]
         self.trick: list[tuple[int, int]] = []
+        self.last_trick: tuple[tuple[int, int], ...] = ()
         self.phase = "bid"
         self.first = setup.first if setup.first is not None else (setup.dealer + 1) % self.n
         self._to_move = self.first
@@ -200,6 +203,7 @@ class ToyDeal(Deal):
         ]
         cards = [c for _, c in self.trick]
         self.won[winner].extend(cards)
+        self.last_trick = tuple(self.trick)
         self.trick = []
         pts = sum(DECK.points[c] for c in cards)
         events.append(
@@ -219,6 +223,7 @@ class ToyDeal(Deal):
         c.kitty = list(self.kitty)
         c.won = [list(w) for w in self.won]
         c.trick = list(self.trick)
+        c.last_trick = self.last_trick
         c._to_move, c.passes, c.declarer, c.redeal = (
             self._to_move,
             self.passes,
@@ -228,16 +233,23 @@ class ToyDeal(Deal):
         return c
 
     def view(self, seat: int) -> ToyView:
+        return self._view(seat)
+
+    def public_view(self) -> ToyView:
+        return self._view(-1)  # no hand; the kitty is never shown
+
+    def _view(self, seat: int) -> ToyView:
         return ToyView(
             seat=seat,
             phase=self.phase,
             to_move=self._to_move,
-            hand=tuple(DECK.names_of(self.hands[seat])),
+            hand=tuple(DECK.names_of(self.hands[seat])) if seat >= 0 else (),
             hand_counts=tuple(len(h) for h in self.hands),
             trick=tuple((s, (DECK.names[c],)) for s, c in self.trick),
             dealer=self.setup.dealer,
             scores=tuple(self.setup.scores),
             declarer=self.declarer,
+            last_trick=tuple((s, (DECK.names[c],)) for s, c in self.last_trick),
         )
 
     def full_state(self) -> dict[str, Any]:
@@ -288,6 +300,7 @@ def make_variant(**changes: Any) -> Variant:
         "rules_text": __doc__ or "",
         "options": (Option("target", 30, "int", "Game target", minimum=10, maximum=200, step=5),),
         "pile_names": ("kitty",),
+        "events_safe": True,  # its events name only cards played face up
     }
     fields.update(changes)
     return Variant(**fields)

@@ -109,7 +109,7 @@ class SevensView:
     def to_json(self) -> dict[str, Any]:
         names = DECK.names
         return {
-            "seat": self.seat,
+            "seat": self.seat if self.seat >= 0 else None,  # -1: a spectator's view
             "phase": self.phase,
             "to_move": self.to_move,
             "hand": [names[c] for c in self.hand],
@@ -202,12 +202,19 @@ class SevensDeal(Deal):
         return d
 
     def view(self, seat: int) -> SevensView:
+        return self._view(seat)
+
+    def public_view(self) -> SevensView:
+        # A spectator sees the rows and how many cards each player holds: no hand.
+        return self._view(-1)
+
+    def _view(self, seat: int) -> SevensView:
         return SevensView(
             seat,
             self.phase,
             self._to_move,
             self.dealer,
-            tuple(self.hands[seat]),
+            tuple(self.hands[seat]) if seat >= 0 else (),
             tuple(len(h) for h in self.hands),
             tuple(self.rows),
             self.scores,
@@ -421,6 +428,7 @@ VARIANT = Variant(
     ),
     description="Lay the sevens and build the rows up and down; first out collects.",
     presentation=SevensPresentation(),
+    events_safe=True,  # its events name only cards laid face up in the rows
 )
 
 

@@ -51,6 +51,22 @@ def check_seed(seed: Any) -> int | str:
     return seed
 
 
+def without_cards(event: Event, names: frozenset[str]) -> Event:
+    """`event` without the fields that name a card (a card name anywhere in the value,
+    at any depth, keys included); "type" always stays."""
+    return {k: v for k, v in event.items() if k == "type" or not _names_card(v, names)}
+
+
+def _names_card(value: Any, names: frozenset[str]) -> bool:
+    if isinstance(value, str):
+        return value in names
+    if isinstance(value, Mapping):
+        return any(_names_card(k, names) or _names_card(v, names) for k, v in value.items())
+    if isinstance(value, list | tuple | set | frozenset):
+        return any(_names_card(v, names) for v in value)
+    return False
+
+
 class Match:
     def __init__(
         self,
@@ -103,6 +119,10 @@ class Match:
         # (a client saving after every action); else log_strings() replays the match.
         self.notation: list[str] | None = None
         self.history: list[dict[str, Any]] = []  # one entry per scored deal
+        # Each reader's view in JSON (seat, or None for the public view), built at most
+        # once per action: an online table sends every seat's after every action.
+        self._views: dict[int | None, dict[str, Any] | None] = {}
+        self._acted: Deal | None = None  # the deal the last action was applied to
         self._first_dealer = dealer
         self._fixed_names = deal
         self._first_carry = dict(carry or {})
@@ -256,11 +276,14 @@ class Match:
         saved: dict[str, Any] | None = None
         n_hist = len(self.history)
         notation = self.notation
+        self._views.clear()
+        self._acted = None
         try:
             if notation is not None:  # formatted before the action: notation reads the deal
                 notation.append(deal.format_action(action))
             events = deal.apply(action)
             self.log.append(action)
+            self._acted = deal
             if deal.over:
                 saved = {k: getattr(self, k) for k in self._STATE}
                 events = list(events)
@@ -347,16 +370,59 @@ class Match:
     def view(self, seat: int) -> View:
         return self.deal.view(seat)
 
+    def public_view(self) -> View | None:
+        """The spectator's view of the deal, or None: the game has no public view (its
+        tables take no spectators; see Deal.public_view)."""
+        return self.deal.public_view()
+
     def view_json(self, seat: int) -> dict[str, Any]:
-        v = self.deal.view(seat).to_json()
-        v["match"] = {
+        """Seat `seat`'s view in JSON with the match's block. Built once per action: the
+        same dict until the next action, so callers read it and never change it."""
+        v = self._views.get(seat)
+        if v is None:
+            v = self.deal.view(seat).to_json()
+            v["match"] = self._match_json()
+            self._views[seat] = v
+        return v
+
+    def public_view_json(self) -> dict[str, Any] | None:
+        """The public view in JSON with the same "match" block as view_json, or None where
+        the game has none. Built once per action, like view_json (read it, never change it)."""
+        if None in self._views:
+            return self._views[None]
+        pv = self.deal.public_view()
+        v = None if pv is None else pv.to_json()
+        if v is not None:
+            v["match"] = self._match_json()
+        self._views[None] = v
+        return v
+
+    def _match_json(self) -> dict[str, Any]:
+        return {
             "scores": list(self.scores),
             "deal_no": self.deal_no,
             "over": self.over,
             "winner": self.winner,
             "teams": [list(t) for t in self.teams] if self.teams else None,
         }
-        return v
+
+    def events_for(self, events: Sequence[Event], seat: int | None) -> list[Event]:
+        """The events of the last action (what apply returned) as `seat` may see them
+        now (None: a spectator): each passed through the deal's redact_event, in the
+        state that action left the deal in (the finished deal, when the action ended
+        it). For a variant that does not vouch for its events (Variant.events_safe
+        False), every field naming a card is taken out as well. The omniscient events
+        apply returned are left as they were (the engine protocol answers with them)."""
+        if seat is not None and not 0 <= seat < self.seats:
+            raise ValueError(f"seat must be from 0 to {self.seats - 1} or None, not {seat}")
+        deal = self._acted if self._acted is not None else self.deal
+        names = None if self.variant.events_safe else frozenset(self.deck.names)
+        out: list[Event] = []
+        for ev in events:
+            seen = deal.redact_event(ev, seat)
+            if seen is not None:
+                out.append(seen if names is None else without_cards(seen, names))
+        return out
 
     def state(self) -> dict[str, Any]:
         s = self.deal.full_state()

@@ -44,6 +44,7 @@ class View(Protocol):
       seat, phase, to_move, hand (card names, sorted), hand_counts (per seat),
       trick (list of [seat, [card names]] for the trick in progress), scores, dealer,
       plus anything variant-specific (bid, declarer, trump, piles the seat may see, ...).
+    A public view (Deal.public_view) has seat -1 and, in to_json(), "seat": null.
     """
 
     seat: int
@@ -125,6 +126,28 @@ class Deal(ABC):
     @abstractmethod
     def view(self, seat: int) -> View:
         """Only what `seat` may see."""
+
+    def public_view(self) -> View | None:
+        """What a spectator may see: only what every seat sees (no hand at all, the hand
+        counts, the trick, the face-up piles, bids, trump and scores). Its to_json() has
+        the keys of a seat's view, with "seat": null and "hand": [].
+
+        None (the default): this game has no public view, so its online tables take no
+        spectators. The engine never derives one from a seat's view: that view holds the
+        seat's hand and whatever only that seat was shown (a nest it picked up)."""
+        return None
+
+    def redact_event(self, event: Event, seat: int | None) -> Event | None:
+        """`event`, one the last action gave (the deal's or the match's own, such as
+        "deal_over"), as `seat` may see it (None: a spectator), read with the deal in the
+        state that action left it in; None drops it for that reader. Return a new dict to
+        change it: never edit `event` (the omniscient driver's copy).
+
+        The default gives it unchanged: right where events name only cards every reader
+        sees (a card played, a pile turned up). A game whose events name cards hidden
+        from some readers (cards buried, passed or drawn) overrides this, then vouches
+        for its events with Variant.events_safe (see Match.events_for)."""
+        return event
 
     @abstractmethod
     def full_state(self) -> dict[str, Any]:
@@ -277,6 +300,12 @@ class Variant:
     # The gettext catalog (crowsnest.i18n.Catalog) that translates what the variant holds
     # as text: name, description, option labels, help and choices. None: the project's.
     catalog: Catalog | None = None
+    # The plugin's word that its events, as Deal.redact_event gives them to each reader,
+    # never name a card hidden from that reader (tests/engine/test_public_view.py checks
+    # it of every built-in game). False, the default: Match.events_for takes every field
+    # that names a card out of the events it gives seats and spectators, so a plugin that
+    # never thought of online play cannot leak a hand through its events.
+    events_safe: bool = False
 
     def __post_init__(self) -> None:
         if not self.default_seats and self.seats:

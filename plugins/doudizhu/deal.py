@@ -358,6 +358,14 @@ class DouDizhuDeal(Deal):
     # ------------------------------------------------------------ views and results
 
     def view(self, seat: int) -> DouDizhuView:
+        return self._view(seat)
+
+    def public_view(self) -> DouDizhuView:
+        """A spectator's view: no hand; the bottom once the landlord has shown it."""
+        return self._view(-1)
+
+    def _view(self, seat: int) -> DouDizhuView:
+        """Seat `seat`'s view, or with seat -1 the public one (no seat's own cards)."""
         last = self.last
         played: list[list[Card]] = [[], [], []]
         for s, cs in self.history:
@@ -366,7 +374,7 @@ class DouDizhuDeal(Deal):
             seat=seat,
             phase=self.phase,
             to_move=self._to_move,
-            hand=tuple(self.hand_of(seat)),
+            hand=tuple(self.hand_of(seat)) if seat >= 0 else (),
             hand_counts=tuple(self.sizes),
             dealer=self.dealer,
             scores=self.scores,

@@ -72,6 +72,7 @@ VARIANT = Variant(
     teams=lambda n, o: None,
     description=N_("Landlord: one player against two, climbing with combinations."),
     pile_names=("bottom",),
+    events_safe=True,  # its events name only cards face up to all (plays, the bottom)
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
     presentation=DouDizhuPresentation(),
     roles=lambda d: (

@@ -12,7 +12,8 @@ from .cards import names_in_order
 
 @dataclass(frozen=True, slots=True)
 class DouDizhuView:
-    """What one seat may see. Card fields are id tuples (sorted); to_json gives names.
+    """What one seat may see (seat -1: the public view, no hand). Card fields are id
+    tuples (sorted); to_json gives names.
 
     history: every play and pass since the landlord was chosen, as (seat, cards), with
     cards == () for a pass. played: all cards each seat has played (for counting).
@@ -42,7 +43,7 @@ class DouDizhuView:
     def to_json(self) -> dict[str, Any]:
         lp = self.last_play
         return {
-            "seat": self.seat,
+            "seat": self.seat if self.seat >= 0 else None,
             "phase": self.phase,
             "to_move": self.to_move,
             "hand": names_in_order(self.hand),

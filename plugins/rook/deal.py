@@ -45,6 +45,7 @@ class RookDeal(Deal):
         "hands",
         "nest",
         "nest_taken",
+        "nest_turned",
         "aside",
         "passed",
         "high_bid",
@@ -92,6 +93,7 @@ class RookDeal(Deal):
         self.hands = hands
         self.nest: list[int] = list(piles.get("nest", ()))
         self.nest_taken: tuple[int, ...] = ()
+        self.nest_turned: tuple[int, ...] = ()  # the nest laid back, as turned up at the end
         self.aside: list[int] = list(piles.get("aside", ()))
         self.passed = [False] * seats
         self.high_bid = 0
@@ -142,6 +144,7 @@ class RookDeal(Deal):
         d.hands = [h[:] for h in self.hands]
         d.nest = self.nest[:]
         d.nest_taken = self.nest_taken
+        d.nest_turned = self.nest_turned
         d.aside = self.aside
         d.passed = self.passed[:]
         d.high_bid = self.high_bid
@@ -615,7 +618,8 @@ class RookDeal(Deal):
         npts = sum(points[c] for c in self.nest)
         self.won_points[to] += npts
         self.won[to].extend(self.nest)
-        nest_cards = [] if quiet else [names[c] for c in sorted(self.nest)]
+        self.nest_turned = tuple(sorted(self.nest))  # every view shows it from now on
+        nest_cards = [] if quiet else [names[c] for c in self.nest_turned]
         self.nest = []
         self.phase = "over"
         self._to_move = -1
@@ -671,11 +675,20 @@ class RookDeal(Deal):
     # ------------------------------------------------------------ views
 
     def view(self, seat: int) -> RookView:
+        return self._view(seat)
+
+    def public_view(self) -> RookView:
+        """A spectator's view: no hand, the nest only once the deal is over (as every
+        seat sees it), the dummy's face-up cards."""
+        return self._view(-1)
+
+    def _view(self, seat: int) -> RookView:
+        """Seat `seat`'s view, or with seat -1 the public one (no seat's own cards)."""
         r = self.r
         P = r.positions
         over = self.phase == "over"
-        mine = self.hands[seat]
-        declarer_sees = seat == self.declarer
+        mine: list[int] = self.hands[seat] if seat >= 0 else []
+        declarer_sees = seat >= 0 and seat == self.declarer
         nest_visible = over or (declarer_sees and bool(self.nest_taken))
         dummy_up: tuple[int, ...] = ()
         dummy_down = 0
@@ -707,7 +720,7 @@ class RookDeal(Deal):
             trump=self.trump,
             nest_count=len(self.nest),
             nest_taken=self.nest_taken if declarer_sees or over else (),
-            nest=tuple(sorted(self.nest)) if nest_visible else (),
+            nest=(self.nest_turned or tuple(sorted(self.nest))) if nest_visible else (),
             won_points=tuple(self.won_points),
             tricks_won=tuple(self.tricks_won),
             controllers=tuple(self.ctl),
@@ -800,6 +813,7 @@ class RookDeal(Deal):
         d.hands = all_hands
         d.nest = list(view.nest) if view.nest else list(nest)
         d.nest_taken = view.nest_taken
+        d.nest_turned = ()
         d.aside = []
         d.passed = list(view.passed)
         d.high_bid = view.high_bid

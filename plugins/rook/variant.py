@@ -114,6 +114,7 @@ def make_variant(preset: Preset) -> Variant:
         default_seats=preset.seats[0],
         description=preset.description,
         pile_names=pile_names,
+        events_safe=True,  # cards played and, at the end, the nest: never a hidden card
         presentation=RookPresentation(
             preset.bird_name, CROWSNEST_LESSON if preset.id == "crowsnest" else ()
         ),

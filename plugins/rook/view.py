@@ -10,8 +10,9 @@ from .rules import COLOUR_NAMES, RookRules
 
 @dataclass(frozen=True, slots=True)
 class RookView:
-    """One seat's view. Positions: every hand in turn order; the 2-player dummy is
-    position 2 (played by `controllers[2]`). Card fields hold card ids of rules.deck."""
+    """One seat's view (seat -1: the public view, no hand). Positions: every hand in
+    turn order; the 2-player dummy is position 2 (played by `controllers[2]`). Card
+    fields hold card ids of rules.deck."""
 
     seat: int
     rules: RookRules = field(compare=False, repr=False)
@@ -90,7 +91,7 @@ class RookView:
             return [names[c] for c in cards]
 
         out: dict[str, Any] = {
-            "seat": self.seat,
+            "seat": self.seat if self.seat >= 0 else None,
             "phase": self.phase,
             "to_move": self.to_move,
             "acting": self.acting,

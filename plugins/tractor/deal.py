@@ -551,16 +551,24 @@ class TractorDeal(Deal):
         return DealResult(points=tuple(pts), details=o)
 
     def view(self, seat: int) -> TractorView:
+        return self._view(seat)
+
+    def public_view(self) -> TractorView:
+        """A spectator's view: no hand; the kitty only when turned up or at the end."""
+        return self._view(-1)
+
+    def _view(self, seat: int) -> TractorView:
+        """Seat `seat`'s view, or with seat -1 the public one (no seat's own cards)."""
         over = self.phase == "over"
         kitty: tuple[int, ...] | None = None
-        if over or (seat == self.dealer and self.phase in ("bury", "play")):
+        if over or (seat >= 0 and seat == self.dealer and self.phase in ("bury", "play")):
             # the dealer knows the kitty they picked up and what they buried; all see it at the end
             kitty = tuple(sorted(self.kitty)) if self.phase != "bury" else self.kitty_taken()
         return TractorView(
             seat=seat,
             phase=self.phase,
             to_move=self._to_move,
-            hand=tuple(sorted(self.hands[seat])),
+            hand=tuple(sorted(self.hands[seat])) if seat >= 0 else (),
             hand_counts=tuple(len(h) for h in self.hands),
             trick=tuple(self.trick),
             dealer=self.dealer,

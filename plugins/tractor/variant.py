@@ -89,6 +89,7 @@ VARIANT = Variant(
     teams=_teams,
     description=N_("Shengji: double deck, declare trump, pairs and tractors, climb from 2 past A."),
     pile_names=("kitty",),
+    events_safe=True,  # declarations, plays, the kitty when turned up or at the end
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
     presentation=TractorPresentation(),
     roles=lambda d: (

@@ -26,7 +26,8 @@ def display_order(cards: Sequence[int], level: int, trump: int | None) -> list[i
 
 @dataclass(frozen=True)
 class TractorView:
-    """What one seat sees. Cards are ids (the AIs use them); to_json() gives names."""
+    """What one seat sees (seat -1: the public view, no hand). Cards are ids (the AIs
+    use them); to_json() gives names."""
 
     seat: int
     phase: str
@@ -60,7 +61,7 @@ class TractorView:
 
         last = self.history[-1] if self.history else None
         return {
-            "seat": self.seat,
+            "seat": self.seat if self.seat >= 0 else None,
             "phase": self.phase,
             "to_move": self.to_move,
             "hand": [names[c] for c in display_order(self.hand, self.level, self.trump)],

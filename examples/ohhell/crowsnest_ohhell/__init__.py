@@ -80,6 +80,7 @@ VARIANT = Variant(
     options=OPTIONS,
     description=N_("Bid the exact number of tricks you will take: no more, no fewer."),
     pile_names=("turnup", "stock"),
+    events_safe=True,  # its events name only the turn-up and cards played
     catalog=CATALOG,  # name, description and option words are translated through it
     presentation=OhHellPresentation(),
 )

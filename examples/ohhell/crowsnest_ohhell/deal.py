@@ -143,7 +143,7 @@ class OhHellView:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "seat": self.seat,
+            "seat": self.seat if self.seat >= 0 else None,  # -1: a spectator's view
             "phase": self.phase,
             "to_move": self.to_move,
             "hand": [NAMES[c] for c in self.hand],
@@ -315,11 +315,18 @@ class OhHellDeal(Deal):
         return SUIT_NAMES[self.trump] if self.trump >= 0 else None
 
     def view(self, seat: int) -> OhHellView:
+        return self._view(seat)
+
+    def public_view(self) -> OhHellView:
+        """A spectator's view: no hand; the turn-up, bids and tricks (what all see)."""
+        return self._view(-1)
+
+    def _view(self, seat: int) -> OhHellView:
         return OhHellView(
             seat=seat,
             phase=self.phase,
             to_move=self._to_move,
-            hand=tuple(self.hands[seat]),
+            hand=tuple(self.hands[seat]) if seat >= 0 else (),
             hand_counts=tuple(len(h) for h in self.hands),
             trick=tuple(self.trick),
             dealer=self.dealer,
