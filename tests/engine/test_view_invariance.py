@@ -1,7 +1,9 @@
 """A seat's view does not change when the other seats' hands are shuffled among them
 (generic over every registered variant): a view leaks nothing of other seats' hands,
-at the start of a deal and after the other seats' moves. (Hidden piles such as the nest
-are covered by each variant's own tests, since some piles are face up or revealed.)"""
+at the start of a deal and after the other seats' moves. Hidden piles (the nest, kitty,
+bottom, stock, the dummy's face-down cards), every seat's moves, the public view and the
+events each reader is given are covered by tests/engine/test_public_view.py, which works
+out what is hidden from each reader as the deal goes (tests/privacy.py)."""
 
 from __future__ import annotations
 
