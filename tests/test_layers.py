@@ -12,6 +12,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = {"game": "crowsnest", "plugins": "crowsnest_games"}
 
@@ -112,6 +114,7 @@ def test_the_built_in_games_share_one_file_layout():
         assert (game / "rules.md").is_file() or any((game / "texts").glob("*.md"))
 
 
+@pytest.mark.slow
 def test_the_rules_never_import_the_ais():
     """The AIs sit on top of the rules: only the hooks (__init__) and the Variant that
     lists its AIs may import a game's ai package."""

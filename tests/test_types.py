@@ -9,6 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 
 import typecheck  # noqa: E402
@@ -16,6 +18,7 @@ import typecheck  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_engine_plugin_api_and_host_type_check_strictly(tmp_path):
     status, report = typecheck.run(cache_dir=tmp_path)
     assert status == 0, report

@@ -74,6 +74,7 @@ def test_samples_vary_and_refuse_a_finished_deal():
         sample_deal(d.view(0), rng)
 
 
+@pytest.mark.slow
 def test_hard_answers_only_legal_actions_and_is_seeded():
     def game(seed: int) -> list[str]:
         m = Match(VARIANT, seed=7)

@@ -70,6 +70,7 @@ def proven_voids(m: Match) -> list[set[int]]:
 BEFORE_NEST = {"trump_timing": "before_nest"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("vid", "seats", "options"),
     [
@@ -144,6 +145,7 @@ def test_samples_differ_where_the_view_leaves_cards_hidden():
     assert len(hidden) > 15
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("vid", "seats", "options"),
     [("crowsnest", None, None), ("crowsnest", None, BEFORE_NEST), ("individual2", 2, None)],
@@ -254,6 +256,7 @@ def test_the_plugin_host_registers_hard_for_every_rook_variant():
         assert reg.ai_owner[(vid, "hard")] == "rook"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vid", sorted(VARIANTS))
 def test_hard_plays_a_legal_deal_in_every_preset(vid):
     v = VARIANTS[vid]

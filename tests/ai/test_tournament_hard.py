@@ -6,6 +6,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
@@ -17,6 +19,7 @@ def run(capsys, *args: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_duplicate_deals_report(capsys):
     out = run(capsys, "--deals", "2", "--iterations", "20")
     assert out["mode"] == "duplicate deals" and out["deals"] == 2
@@ -26,6 +29,7 @@ def test_duplicate_deals_report(capsys):
     assert out["hard_moves"] > 10 and out["hard_moves_per_second"] > 0
 
 
+@pytest.mark.slow
 def test_speed_reports_the_95th_percentile(capsys):
     out = run(capsys, "--variant", "doudizhu", "--speed", "1")
     assert out["mode"] == "speed" and out["moves"] > 10 and out["faults"] == 0

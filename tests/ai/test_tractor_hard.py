@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from crowsnest.ai.search import SearchBudget
 from crowsnest.engine import Match
 from crowsnest_games.tractor import VARIANT
@@ -71,6 +72,7 @@ def test_fast_play_is_legal_to_the_end():
         assert d.phase == "over"
 
 
+@pytest.mark.slow
 def test_hard_is_legal_and_seeded():
     def game(seed: int) -> list[str]:
         m = Match(VARIANT, seed=5)

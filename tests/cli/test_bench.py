@@ -14,6 +14,7 @@ from crowsnest.plugin_host import load_registry
 BENCH = Path(__file__).resolve().parents[2] / "tools" / "bench.py"
 
 
+@pytest.mark.slow
 def test_bench_json_reports_deals_and_ai_moves_per_level():
     variants = load_registry(folders=[], user_folder=False).variants
     vid = "crowsnest" if "crowsnest" in variants else next(iter(variants), None)

@@ -112,6 +112,7 @@ def test_variant_options_are_checked_against_the_variant_schema(tmp_path):
     assert "at least 10" in str(err.value)
 
 
+@pytest.mark.slow
 def test_cli_reports_a_bad_config_in_one_line(cli, tmp_path):
     path = tmp_path / "bad.toml"
     path.write_bytes(MALFORMED)

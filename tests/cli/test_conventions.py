@@ -187,6 +187,7 @@ def test_the_log_rotates(tmp_path, monkeypatch):
     assert "line 199 of a long game" in path.read_text()
 
 
+@pytest.mark.slow
 def test_nothing_is_written_while_nothing_goes_wrong(cli, tmp_path):
     state = tmp_path / "state"
     r = cli.run("--version", env={**cli.env, "XDG_STATE_HOME": str(state)})
@@ -195,6 +196,7 @@ def test_nothing_is_written_while_nothing_goes_wrong(cli, tmp_path):
     assert not state.exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_contained_ai_faults_are_logged(cli, tmp_path, workers):
     bad_ai = (

@@ -54,6 +54,7 @@ def engine(cli, tmp_path):
         eng.p.kill()
 
 
+@pytest.mark.slow
 def test_scripted_session(engine):
     r = engine(cmd="legal")
     assert r["ok"] is False and "no match" in r["error"]
@@ -138,6 +139,7 @@ def test_scripted_session(engine):
     assert engine.close() == 0
 
 
+@pytest.mark.slow
 def test_random_match_through_the_protocol(engine):
     rng = random.Random(3)
     assert engine(cmd="new", variant="toy", seed=9, seats=3)["ok"]

@@ -35,6 +35,7 @@ def plugin_folder(tmp_path):
     return folder
 
 
+@pytest.mark.slow
 def test_broken_plugins_are_reported_and_builtins_still_play(cli, tmp_path):
     cfg = cli.config_with_folder(plugin_folder(tmp_path))
     out = cli.json("plugins", "--config", str(cfg))
@@ -62,6 +63,7 @@ def test_broken_plugins_are_reported_and_builtins_still_play(cli, tmp_path):
         assert r.returncode == 0, r.stderr
 
 
+@pytest.mark.slow
 def test_blocklist_from_config(cli, tmp_path):
     cfg = cli.config_with_folder(plugin_folder(tmp_path), '\ndisabled = ["goodtoy"]\n')
     out = cli.json("plugins", "--config", str(cfg))
@@ -70,6 +72,7 @@ def test_blocklist_from_config(cli, tmp_path):
     assert "toy" not in out["variants"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("driver", [None, "dummy", "offscreen"])
 def test_window_without_display_says_so(cli, driver):
     env = {

@@ -16,6 +16,7 @@ REGISTRY = Registry(variants={**BASE.variants, "toy": toyvariant.TOY}, plugins=B
 CASES = [(vid, n) for vid, v in sorted(REGISTRY.variants.items()) for n in v.seats]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vid, seats", CASES)
 def test_protocol_contract(vid, seats):
     s = EngineSession(REGISTRY)

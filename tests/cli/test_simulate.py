@@ -6,6 +6,7 @@ import json
 import shutil
 import textwrap
 
+import pytest
 from cli_helpers import TOY_FILE
 
 
@@ -24,6 +25,7 @@ def sim(cli, cfg, *args):
     return json.loads(r.stdout)
 
 
+@pytest.mark.slow
 def test_simulate_json(cli, tmp_path):
     cfg = toy_config(cli, tmp_path)
     out = sim(cli, cfg, "--variant", "toy", "--seats", "3", "--games", "4", "--seed", "7")
@@ -37,6 +39,7 @@ def test_simulate_json(cli, tmp_path):
     assert other["actions"] != out["actions"] or other["wins"] != out["wins"]
 
 
+@pytest.mark.slow
 def test_simulate_text_and_bad_arguments(cli, tmp_path):
     cfg = toy_config(cli, tmp_path)
     r = cli.run("simulate", "--config", str(cfg), "--variant", "toy", "--games", "2")
@@ -51,6 +54,7 @@ def test_simulate_text_and_bad_arguments(cli, tmp_path):
         assert r.returncode == 2 and needle in r.stderr and r.stderr.count("\n") == 1, r.stderr
 
 
+@pytest.mark.slow
 def test_faulty_ai_is_contained_and_the_games_finish(cli, tmp_path):
     bad_ai = """
         class Broken:
@@ -70,6 +74,7 @@ def test_faulty_ai_is_contained_and_the_games_finish(cli, tmp_path):
     assert f["kind"] == "raised" and "lost my cards" in f["message"] and f["game"] == 1
 
 
+@pytest.mark.slow
 def test_simulate_default_game(cli, tmp_path):
     """CrowsNest (the config's default variant) plays to the end headless."""
     plugins = cli.json("plugins")

@@ -23,6 +23,7 @@ def without_time(out: dict) -> dict:
     return {**out, "seconds": None}
 
 
+@pytest.mark.slow
 def test_two_workers_give_the_same_json_as_one(cli, tmp_path):
     cfg = toy_config(cli, tmp_path)
     args = ("--variant", "toy", "--seats", "3", "--games", "9", "--seed", "11")
@@ -32,6 +33,7 @@ def test_two_workers_give_the_same_json_as_one(cli, tmp_path):
     assert without_time(two) == without_time(one)
 
 
+@pytest.mark.slow
 def test_two_workers_play_the_default_game_like_one(cli, tmp_path):
     """The issue's check: CrowsNest with --workers 2 runs and agrees with one worker."""
     absent = tmp_path / "absent.toml"
@@ -49,6 +51,7 @@ def test_bad_workers_is_one_sentence(cli, tmp_path):
     assert r.stderr.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_no_progress_when_stderr_is_not_a_terminal(cli, tmp_path):
     cfg = toy_config(cli, tmp_path)
     r = cli.run("simulate", "--config", str(cfg), "--variant", "toy", "--games", "5", "--json")
@@ -75,6 +78,7 @@ def read_until(fd: int, pattern: str, timeout: float) -> str:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [1, 2])
 def test_ctrl_c_prints_the_partial_tally_and_exits_130(cli, tmp_path, workers):
     """On a terminal: the progress line shows games done, rate and time left; Ctrl-C
@@ -177,6 +181,7 @@ def crowsnest_register_ais(register):
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_search_time_caps_are_off_in_every_match(cli, tmp_path, workers):
     """A match depends on its seed alone: search AIs think to their iteration budget,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from cli_helpers import CLI
 from crowsnest.plugin_host import load_registry
 from crowsnest.records.savefile import Seat, document, dumps
@@ -13,6 +14,7 @@ from crowsnest.records.store import Store, store_path
 from crowsnest.testing import play_match
 
 
+@pytest.mark.slow
 def test_simulate_records_nothing_and_empty_stats_say_so(tmp_path: Path) -> None:
     c = CLI(tmp_path)
     r = c.run("simulate", "--variant", "crowsnest", "--games", "1", "--seed", "1")
@@ -29,6 +31,7 @@ def test_simulate_records_nothing_and_empty_stats_say_so(tmp_path: Path) -> None
     assert not list(tmp_path.rglob("*.db"))  # reading never creates the store
 
 
+@pytest.mark.slow
 def test_saves_lists_slots_and_history_and_replay_reads_them(tmp_path: Path) -> None:
     c = CLI(tmp_path)
     cfg = tmp_path / "family.toml"

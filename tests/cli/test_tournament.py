@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 
+import pytest
 from test_simulate import toy_config
 
 CLEVER = """
@@ -35,6 +36,7 @@ def tour(cli, *args, config=None):
     return out, r.stderr
 
 
+@pytest.mark.slow
 def test_doudizhu_roles_report_and_workers_agree(cli):
     one, err = tour(
         cli, "--variant", "doudizhu", "--levels", "normal,easy", "--deals", "4", "--seed", "3"
@@ -71,6 +73,7 @@ def test_doudizhu_roles_report_and_workers_agree(cli):
     assert other != one
 
 
+@pytest.mark.slow
 def test_team_game_three_levels_and_ratings(cli):
     out, _ = tour(
         cli,
@@ -100,6 +103,7 @@ def test_team_game_three_levels_and_ratings(cli):
     assert set(by["normal"]["roles"]) <= {"declarers", "defenders"}
 
 
+@pytest.mark.slow
 def test_plugin_level_in_an_individual_game(cli, tmp_path):
     cfg = toy_config(cli, tmp_path, [("clever.py", CLEVER)])
     out, _ = tour(
@@ -120,6 +124,7 @@ def test_plugin_level_in_an_individual_game(cli, tmp_path):
     assert out["results"][0]["games"] == 3 and out["faults"] == 0
 
 
+@pytest.mark.slow
 def test_bad_arguments(cli):
     for args, needle in (
         (["--variant", "doudizhu", "--levels", "normal"], "at least two levels"),
@@ -132,6 +137,7 @@ def test_bad_arguments(cli):
         assert r.returncode == 2 and needle in r.stderr and r.stderr.count("\n") == 1, r.stderr
 
 
+@pytest.mark.slow
 def test_ctrl_c_reports_the_finished_deals(cli):
     p = subprocess.Popen(
         [
@@ -167,12 +173,14 @@ def test_ctrl_c_reports_the_finished_deals(cli):
     assert got["results"][0]["games"] == got["deals"]
 
 
+@pytest.mark.slow
 def test_every_built_in_game_has_hard(cli):
     got = cli.json("plugins")["variants"]
     for vid in ("crowsnest", "partnership", "tractor", "doudizhu"):
         assert "hard" in got[vid], vid
 
 
+@pytest.mark.slow
 def test_text_report(cli):
     r = cli.run("tournament", "--variant", "individual3", "--levels", "normal,easy", "--deals",
                 "2", "--seed", "1")  # fmt: skip
@@ -202,6 +210,7 @@ def _same(a, b):
     }
 
 
+@pytest.mark.slow
 def test_results_file_resumes_and_shards_pool_exactly(cli, tmp_path):
     base = ["--variant", "crowsnest", "--levels", "normal,easy", "--seed", "5"]
     whole, _ = tour(cli, *base, "--deals", "4")
@@ -231,6 +240,7 @@ def test_results_file_resumes_and_shards_pool_exactly(cli, tmp_path):
     assert cut["resumed"] == 3 and _same(cut, whole)
 
 
+@pytest.mark.slow
 def test_results_file_of_another_tournament_is_refused(cli, tmp_path):
     f = tmp_path / "run.jsonl"
     tour(

@@ -7,6 +7,7 @@ import importlib.util
 import pytest
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="Ray is installed")
 def test_ray_backend_without_ray(cli):
     r = cli.run(

@@ -247,6 +247,7 @@ def _digests(folder: Path) -> dict[str, str]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tool", ["make_sprites.py", "make_sounds.py"])
 def test_generators_are_deterministic_and_match_the_committed_files(tool, tmp_path):
     # One fresh run must reproduce the committed files byte for byte: that is two runs
@@ -264,6 +265,7 @@ def test_generators_are_deterministic_and_match_the_committed_files(tool, tmp_pa
     assert fresh == committed, "regenerate the committed assets with tools/" + tool
 
 
+@pytest.mark.slow
 def test_every_built_in_variant_deck_is_covered_by_sprites(pg):
     from crowsnest.plugin_host import load_registry
 

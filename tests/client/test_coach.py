@@ -80,6 +80,7 @@ class CoachedDriver(Driver):
             self.app.dispatch(InputEvent(Act.CONFIRM))  # "Got it" has the focus
 
 
+@pytest.mark.slow
 def test_the_coach_speaks_in_the_first_deals_only_and_comes_back_on_request(tmp_path: Path):
     app = App(PrefsStore(tmp_path / "config.toml"), size=(1280, 720))
     app.prefs.speed = 0

@@ -193,6 +193,7 @@ def test_bad_binding_is_a_clear_sentence():
 SIZES = [(640, 480), (800, 600), (1024, 768), (1280, 720), (1920, 1080), (1000, 1000), (1600, 600)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_layout_fits_and_seats_do_not_overlap(size, n):

@@ -3,6 +3,7 @@ the other human's "Pass to" screen is up or while it is the other human's turn."
 
 from __future__ import annotations
 
+import pytest
 from client_driver import Driver, make_app, start
 from crowsnest.client.scenes.overlays import PrivacyScene
 from crowsnest.client.scenes.table import TableScene
@@ -37,6 +38,7 @@ def check(frames, humans):
     return shown
 
 
+@pytest.mark.slow
 def test_two_humans_never_see_each_others_hand_with_animations():
     app = make_app(speed=2)
     table = start(app, "crowsnest", ["human", "ai", "human", "ai"], seed=7, level="random")

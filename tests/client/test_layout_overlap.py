@@ -92,11 +92,13 @@ def check_regions(drawn, size) -> None:
         assert not r1.colliderect(r2), (size, (k1, o1, r1), (k2, o2, r2))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant,seats", cases())
 def test_layout_no_overlap_for_largest_plays_at_every_size(variant, seats):
     check_table(variant, seats, SIZES, list(CARD_SCALES), "medium")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant,seats", cases())
 def test_layout_no_overlap_with_large_text(variant, seats):
     """The text size setting at its largest: the words wrap and fit, nothing overlaps."""
@@ -155,6 +157,7 @@ def check_table(variant, seats, sizes, card_sizes, text_size):
     app.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("max_play", [1, 8, 20, 25])
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6, 7])
 def test_layout_played_areas_clear_of_seats_shelf_and_prompt(seats, max_play):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 from client_driver import DT
 from crowsnest.client.app import App
 from crowsnest.client.prefs import PrefsStore
@@ -67,6 +68,7 @@ def monkey(app: App, rng: random.Random, steps: int, restart) -> set[str]:
     return seen
 
 
+@pytest.mark.slow
 def test_random_input_never_crashes(tmp_path):
     from crowsnest.client.scenes.table import TableScene
     from crowsnest.client.session import LocalGame, SeatSetup

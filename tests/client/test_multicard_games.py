@@ -6,6 +6,7 @@ events; a selection that is not a legal play is refused with the engine's reason
 from __future__ import annotations
 
 import pygame
+import pytest
 from client_driver import DT, Driver, click, key, make_app
 from crowsnest.client.scenes.table import TableScene
 from crowsnest.client.session import LocalGame, SeatSetup
@@ -89,6 +90,7 @@ class Steered(Driver):
                     return
 
 
+@pytest.mark.slow
 def test_tractor_deal_with_a_human_declaring_burying_and_playing_pairs():
     app = make_app()
     for seed in range(20):  # a deal where seat 0 holds a level card: it declares first
@@ -154,6 +156,7 @@ def test_tractor_all_pass_turns_the_kitty_up_for_everyone_to_see():
     app.close()
 
 
+@pytest.mark.slow
 def test_top_bar_describes_the_finished_deal_while_its_sheet_is_up():
     from crowsnest.client.scenes.overlays import EndOfDealScene
 

@@ -9,6 +9,7 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
 from crowsnest.testing import registry_with
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -137,6 +138,7 @@ def _names_and_strings(tree: ast.AST):
             yield node.lineno, node.arg, "name"
 
 
+@pytest.mark.slow
 def test_the_client_names_no_game():
     names, keys = _forbidden()
     assert {"crowsnest", "tractor", "BIRD", "R14", "kitty_revealed", "laid"} <= names

@@ -3,10 +3,12 @@ decision is made by posted keyboard or mouse events, against AIs, to game over."
 
 from __future__ import annotations
 
+import pytest
 from client_driver import Driver, make_app, start
 from crowsnest.client.scenes.overlays import GameOverScene
 
 
+@pytest.mark.slow
 def test_full_crowsnest_game_by_keyboard_and_mouse_to_game_over():
     app = make_app(speed=0)
     table = start(app, "crowsnest", ["human", "ai", "ai", "ai"], seed=3)
@@ -26,6 +28,7 @@ def test_full_crowsnest_game_by_keyboard_and_mouse_to_game_over():
     app.close()
 
 
+@pytest.mark.slow
 def test_keyboard_only_and_mouse_only_each_play_a_deal():
     for mode in ("keys", "mouse"):
         app = make_app(speed=0)

@@ -22,6 +22,7 @@ def app_for(registry=None) -> App:
     return App(store, size=(1280, 720), registry=registry)
 
 
+@pytest.mark.slow
 def test_oh_hell_dropped_in_is_played_by_a_human_through_the_window():
     reg = registry_with(ROOT / "examples" / "ohhell" / "crowsnest_ohhell")
     app = app_for(reg)
@@ -32,6 +33,7 @@ def test_oh_hell_dropped_in_is_played_by_a_human_through_the_window():
     app.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant,seats", [("doudizhu", 3), ("tractor", 4), ("individual2", 2)])
 def test_builtin_variants_play_a_deal_with_a_human(variant, seats):
     app = app_for()
@@ -41,6 +43,7 @@ def test_builtin_variants_play_a_deal_with_a_human(variant, seats):
     app.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "variant,seats", [("doudizhu", 3), ("crowsnest", 4), ("tractor", 4), ("individual2", 2)]
 )

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from client_driver import Driver, start
 from crowsnest.client.app import App
 from crowsnest.client.prefs import PrefsStore
@@ -29,6 +30,7 @@ def cli(tmp: Path, *args: str) -> dict:
     return json.loads(r.stdout)
 
 
+@pytest.mark.slow
 def test_a_match_played_in_the_window_is_in_stats_and_saves(tmp_path: Path) -> None:
     app = App(PrefsStore(tmp_path / "config.toml"), size=(1280, 720))
     app.prefs.speed = 0

@@ -300,6 +300,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_screen_layout_no_overlap_at_every_text_and_window_size(
     screen, tmp_path: Path, monkeypatch

@@ -6,11 +6,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
 import screenshot  # noqa: E402
 
 
+@pytest.mark.slow
 def test_play_saves_the_moments_of_a_hot_seat_deal(tmp_path):
     app = screenshot.make_app((800, 600))
     paths = screenshot.play_frames(app, "doudizhu", tmp_path, hotseat=True, deals=1)

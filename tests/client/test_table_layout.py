@@ -45,6 +45,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(640, 480), (1024, 768), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("variant,seats", CASES)
 def test_drawn_cards_stay_on_screen_and_seats_apart(variant, seats, size):

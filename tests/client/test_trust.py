@@ -570,6 +570,7 @@ def test_a_bid_is_picked_then_confirmed_by_mouse_keys_and_pad():
     app.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["crowsnest", "tractor", "doudizhu"])
 def test_a_hint_names_the_cards_in_words(game):
     """Hints used codes ("Play R5"). The hint now names the cards as players do."""

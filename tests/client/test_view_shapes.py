@@ -4,6 +4,7 @@ key the table reads, given odd values, still draws, prompts and lays out."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from client_driver import DT, make_app
 from crowsnest.client.scenes.table import TableScene
 from crowsnest.client.session import LocalGame, SeatSetup
@@ -40,6 +41,7 @@ KEYS = [
 ]
 
 
+@pytest.mark.slow
 def test_odd_view_values_are_dropped_and_the_table_still_draws():
     app = make_app()
     surf = pygame.Surface((1280, 720))

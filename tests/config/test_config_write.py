@@ -229,6 +229,7 @@ configs = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(first=configs, second=configs)
 def test_any_save_over_any_saved_file_reads_back_exactly(first, second):

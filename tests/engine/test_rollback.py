@@ -91,6 +91,7 @@ def reach(m: Match, moment: str) -> Action | None:
 MOMENTS = ["first", "mid-deal", "deal end", "later deal", "settling"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("moment", MOMENTS)
 def test_a_failed_action_leaves_the_match_as_it_was(game, moment, monkeypatch):
@@ -147,6 +148,7 @@ def test_a_deal_that_cannot_be_rebuilt_is_said_plainly(monkeypatch):
         m.apply_unchecked(m.deal.random_action(random.Random(0)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_the_rebuilt_deal_is_the_deal(game):
     """Deals are functions of their set-up and actions: the rebuild every fault relies on

@@ -26,6 +26,7 @@ def step_checks(m, deck):
     assert m.legal_actions() or not m.deal.legal_complete(), "nobody can act"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vid, seats", CASES)
 def test_random_deals_conserve_cards_and_someone_can_act(vid, seats):
     """Uniform random play (which may never finish a match: random bids fail and scores
@@ -47,6 +48,7 @@ def test_random_deals_conserve_cards_and_someone_can_act(vid, seats):
             raise AssertionError(f"{vid}: deals did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vid, seats", CASES)
 def test_ai_matches_end_with_a_winner(vid, seats):
     """Whole matches played by the variant's 'easy' AI (random where it has none) end."""

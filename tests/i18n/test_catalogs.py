@@ -41,6 +41,7 @@ def test_the_project_ships_all_four_languages():
     assert _langs(OHHELL), "the Oh Hell example ships no translation"
 
 
+@pytest.mark.slow
 def test_catalogs_cover_the_code(domain_and_code):
     domain, code_ids = domain_and_code
     assert code_ids, f"no translatable string found for {domain.name}"

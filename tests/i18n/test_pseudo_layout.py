@@ -57,6 +57,7 @@ def _scenes():
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", list(_scenes()))
 def test_pseudo_locale_text_fits_and_never_overlaps(name, size):

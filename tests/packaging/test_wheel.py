@@ -30,6 +30,11 @@ from pathlib import Path
 
 import pytest
 
+# Every test here shares a module fixture that builds the sdist and the wheel and
+# installs it into a fresh environment:
+# the quick subset (`pytest -m "not slow"`) leaves the module out.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 SOUND_NAMES = ("shuffle", "deal", "card", "trick", "bid", "win")
 IGNORED = (".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache")

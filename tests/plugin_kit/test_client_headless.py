@@ -11,6 +11,7 @@ import pytest
 from crowsnest.testing import play_in_client
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [3, 4, 5, 6])
 def test_oh_hell_plays_to_the_end_in_the_window(crowsnest_registry, seats):
     registry = crowsnest_registry(crowsnest_ohhell)

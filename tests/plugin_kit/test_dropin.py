@@ -26,6 +26,7 @@ def plugins_json(config: Path, env: dict[str, str]) -> dict:
     return json.loads(proc.stdout)
 
 
+@pytest.mark.slow
 def test_dropped_in_it_appears_and_removed_it_is_gone(tmp_path):
     folder = tmp_path / "my plugins"
     folder.mkdir()

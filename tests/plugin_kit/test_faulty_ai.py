@@ -61,6 +61,7 @@ def ohhell(crowsnest_registry):
     RELEASE.set()
 
 
+@pytest.mark.slow
 def test_faulty_ais_are_replaced_by_a_fallback_and_the_match_finishes(ohhell):
     options = {"rounds": "down", "max_hand": 3}
     match = Match(ohhell, seed=5, seats=4, options=options)
@@ -137,6 +138,7 @@ def crowsnest_register_ais(register):
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("level", "kind"), [("raises", "raised"), ("illegal", "illegal"), ("stalls", "timeout")]
 )

@@ -30,6 +30,11 @@ from pathlib import Path
 
 import pytest
 
+# Every test here shares a module fixture that installs the example package into a
+# fresh environment:
+# the quick subset (`pytest -m "not slow"`) leaves the module out.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

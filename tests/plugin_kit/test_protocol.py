@@ -11,11 +11,13 @@ import sys
 from pathlib import Path
 
 import crowsnest_ohhell
+import pytest
 from crowsnest_ohhell.cards import DECK
 
 OHHELL = Path(crowsnest_ohhell.__file__).parent
 
 
+@pytest.mark.slow
 def test_a_scripted_engine_session(tmp_path):
     folder = tmp_path / "plugins"
     shutil.copytree(

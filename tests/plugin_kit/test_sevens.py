@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
 from crowsnest.testing import play_in_client, play_match
 
 SEVENS = Path(__file__).resolve().parents[2] / "examples" / "dropin" / "crowsnest_sevens.py"
@@ -40,6 +41,7 @@ def test_the_laying_rules_give_reasons(crowsnest_registry):
     assert events[0] == {"type": "laid", "seat": opener, "card": "7D", "suit": "diamonds"}
 
 
+@pytest.mark.slow
 def test_the_table_shows_sevens_in_its_own_words(crowsnest_registry):
     registry = crowsnest_registry(SEVENS)
     run = play_in_client(registry.variant("sevens"), seats=4, seed=1, registry=registry)

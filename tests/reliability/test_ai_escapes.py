@@ -115,6 +115,7 @@ def test_nan_budget_does_not_bench_a_good_ai():
     assert not r.faults
 
 
+@pytest.mark.slow
 def test_unknown_level_falls_back_to_a_level_the_game_has_and_says_so():
     from crowsnest.plugin_host import load_registry
 

@@ -47,6 +47,7 @@ def test_every_command_survives_a_deep_config(tmp_path):
     assert "nested too deeply" in r.stderr
 
 
+@pytest.mark.slow
 def test_replay_of_a_deep_save_says_why(tmp_path):
     p = tmp_path / "s.toml"
     p.write_text(DEEP)
@@ -149,6 +150,7 @@ def test_huge_file_is_refused(tmp_path):
         savefile.read(p)
 
 
+@pytest.mark.slow
 def test_loop_config_path_does_not_crash_the_window_start(tmp_path):
     a, b = tmp_path / "a.toml", tmp_path / "b.toml"
     a.symlink_to(b)
@@ -213,6 +215,7 @@ def test_save_with_a_5000_digit_integer_is_an_error_sentence(tmp_path):
         savefile.read(p)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", ["²", "9" * 5000, "--5"])
 def test_simulate_odd_seeds_get_a_sentence_or_play(tmp_path, seed):
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "d"), XDG_STATE_HOME=str(tmp_path / "s"))

@@ -166,6 +166,7 @@ def app(tmp_path):
     a.close()
 
 
+@pytest.mark.slow
 def test_input_storm_on_every_screen(app):
     from crowsnest.client.scenes import info, saves, settings, setup, stats, title
 

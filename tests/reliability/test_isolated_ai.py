@@ -114,6 +114,7 @@ def _play(variant, levels, budget, n=300, seed=4):
     return m, faults, workers
 
 
+@pytest.mark.slow
 def test_same_seed_same_moves_as_in_process(folder, variant):
     here = load_registry([folder], user_folder=False, isolate_ais=False).variant("crowsnest")
     assert not isinstance(here.ais["bold"], IsolatedFactory)
@@ -124,6 +125,7 @@ def test_same_seed_same_moves_as_in_process(folder, variant):
     assert a.log == b.log and a.state() == b.state()
 
 
+@pytest.mark.slow
 def test_os_exit_ends_the_worker_not_the_table(variant):
     m, faults, workers = _play(variant, ["quits", "bold", "easy", "bold"], 5.0)
     kinds = [(f.level, f.kind) for f in faults]
@@ -133,6 +135,7 @@ def test_os_exit_ends_the_worker_not_the_table(variant):
     assert sum(w.started for w in workers) == 2  # a new worker for 'bold'
 
 
+@pytest.mark.slow
 def test_a_loop_catching_baseexception_is_killed_at_the_budget(variant):
     t = time.monotonic()
     m, faults, workers = _play(variant, ["loops", "bold", "bold", "bold"], 0.5)
@@ -142,6 +145,7 @@ def test_a_loop_catching_baseexception_is_killed_at_the_budget(variant):
     assert [w.started for w in workers] == [2] and len(_workers()) == 1
 
 
+@pytest.mark.slow
 def test_memory_without_bound_is_the_workers_problem(variant, monkeypatch):
     monkeypatch.setattr(isolated, "MEMORY_MB", 400)
     m, faults, _ = _play(variant, ["hog", "bold", "bold", "bold"], 20.0)
@@ -152,6 +156,7 @@ def test_memory_without_bound_is_the_workers_problem(variant, monkeypatch):
     assert m.over
 
 
+@pytest.mark.slow
 def test_sys_exit_and_a_huge_answer_are_faults_with_a_fallback(variant):
     m, faults, _ = _play(variant, ["exits", "huge", "bold", "bold"], 5.0, n=12)
     got = {(f.level, f.kind) for f in faults}
@@ -188,6 +193,7 @@ def test_worker_args_load_the_same_plugins(folder):
     assert args == ("--folder", os.path.abspath(folder), "--disabled", "nosuch")
 
 
+@pytest.mark.slow
 def test_the_headless_client_plays_a_match_with_isolated_ais(folder, tmp_path, monkeypatch):
     # A forking prototype hung here (fork from the AI thread of a process running
     # pygame and the autosave thread); the worker is exec'd, so nothing is inherited.

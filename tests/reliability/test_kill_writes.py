@@ -7,10 +7,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import kill_writes  # noqa: E402
 
 
+@pytest.mark.slow
 def test_kill_during_writes_slice():
     res = kill_writes.campaign(8, seed=5)
     assert res["torn_files"] == 0

@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import fuzz_protocol  # noqa: E402
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [11, 12])
 def test_fuzz_in_process(seed):
     res = fuzz_protocol.fuzz(6000, seed, state_every=5)
@@ -21,6 +22,7 @@ def test_fuzz_in_process(seed):
     assert res["ok"] > 1000 and res["failed"] > 500  # both kinds were exercised
 
 
+@pytest.mark.slow
 def test_fuzz_through_the_engine_process():
     res = fuzz_protocol.fuzz_engine(1500, 13)
     assert res["problems"] == 0, res["first_problems"]

@@ -17,6 +17,7 @@ import soak  # noqa: E402
 GAMES = sorted(soak.registry().variants)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_soak_slice(game):
     # Every match has a normal seat for its first deal and is played twice from its seed.
@@ -29,6 +30,7 @@ def test_soak_slice(game):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["crowsnest", "doudizhu", "tractor"])
 def test_a_whole_match_of_random_and_easy_seats(game):
     mix = soak.Mix(normal_every=0, hard_every=0, determinism_every=0)
@@ -38,6 +40,7 @@ def test_a_whole_match_of_random_and_easy_seats(game):
     assert set(res["decisions"]) <= {"random", "easy"} and res["decisions"]["random"] > 0
 
 
+@pytest.mark.slow
 def test_soak_cli_json_totals():
     res = soak.soak(["individual2", "doudizhu"], deals=6, workers=1, seed=3, batch=1)
     assert res["violations"] == 0

@@ -56,6 +56,7 @@ def views_of(vid, seeds=2, steps=60):
             m.apply(m.deal.random_action(rng))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vid", sorted(REG.variants))
 def test_views_have_nothing_mutable(vid):
     found = set()

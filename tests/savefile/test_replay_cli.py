@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from crowsnest.engine import Match
 from crowsnest.plugin_host import load_registry
 from crowsnest.records import savefile
@@ -39,6 +40,7 @@ def saved_match(tmp: Path) -> tuple[Path, Match]:
     return savefile.save(m, seats, tmp / "tractor.toml", registry=reg), m
 
 
+@pytest.mark.slow
 def test_replay_json_reports_the_final_position(tmp_path):
     path, m = saved_match(tmp_path)
     r = run(tmp_path, str(path), "--json")
@@ -53,6 +55,7 @@ def test_replay_json_reports_the_final_position(tmp_path):
     assert out["mismatch"] is None
 
 
+@pytest.mark.slow
 def test_replay_text_and_errors(tmp_path):
     path, m = saved_match(tmp_path)
     r = run(tmp_path, str(path))

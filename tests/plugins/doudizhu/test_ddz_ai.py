@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
 from crowsnest.engine import PASS, Match
 from crowsnest_games.doudizhu import VARIANT
 from crowsnest_games.doudizhu.ai import (
@@ -149,6 +150,7 @@ def _totals(level: str, other: str, deals: int) -> int:
     return total
 
 
+@pytest.mark.slow
 def test_normal_beats_easy_and_easy_beats_random() -> None:
     assert _totals("normal", "easy", 90) > 0
     assert _totals("easy", "random", 60) > 0

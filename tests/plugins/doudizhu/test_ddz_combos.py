@@ -125,6 +125,7 @@ def _sub_multisets(c: list[int]):
             yield tuple(r for r in range(15) for _ in range(pick[r]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_generation_matches_brute_force(seed: int) -> None:
     """Every sub-multiset the classifier accepts is generated, exactly once, and only
@@ -248,6 +249,7 @@ def test_rocket_and_bomb_are_generated_as_answers() -> None:
     assert kinds == {ROCKET, BOMB, PAIR}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "c",
     [

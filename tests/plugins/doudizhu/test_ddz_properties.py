@@ -31,6 +31,7 @@ def random_deal(seed: int, stop_after: int | None = None) -> tuple[Match, list[s
     return m, log, seed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(40))
 def test_conservation_and_check_agree_with_legal(seed: int) -> None:
     rng = random.Random(seed)
@@ -128,6 +129,7 @@ def test_views_hide_other_hands_and_bottom() -> None:
     assert not any(f"'{c}'" in text for c in others)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(10))
 def test_check_accepts_exactly_the_listed_rank_sets_in_any_suits(seed: int) -> None:
     """For random selections of the mover's cards, check() allows the play exactly when

@@ -89,6 +89,7 @@ def test_no_reverse_spring_when_the_landlord_played_twice() -> None:
     assert over["score_change"] == [-4, 2, 2]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["random", "easy", "normal"])
 def test_every_deal_sums_to_zero_and_totals_run(level: str) -> None:
     for seed in range(4):

@@ -34,6 +34,7 @@ def test_ai_answers_are_legal_in_every_phase(vid, level):
     assert {"bid", "play"} <= phases
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "vid", ["crowsnest", "red-one", "partnership", "individual2", "individual5"]
 )
@@ -44,6 +45,7 @@ def test_normal_answers_are_legal(vid):
     assert n > 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_decisions_depend_only_on_the_view(level):
     v = VARIANTS["crowsnest"]
@@ -167,6 +169,7 @@ def test_easy_beats_random():
     assert res["win_rate"] >= 0.8
 
 
+@pytest.mark.slow
 def test_normal_beats_easy_in_crowsnest():
     res = run(VARIANTS["crowsnest"], 16, 7, "normal", "easy")
     assert res["win_rate"] > 0.5

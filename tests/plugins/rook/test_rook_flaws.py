@@ -91,6 +91,7 @@ LEVELS = ["normal", "hard"]
 # deals consistent with its view, every card after it played by easy's heuristics.
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize(
     "where, bad",
@@ -131,6 +132,7 @@ def test_no_overbid_on_a_weak_hand(level, vid, hand):
     assert choose(weak, level) == "pass"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_14_is_cashed_before_it_is_too_late(level):
     # Four cards left; seat 0 (defending against red) holds Y14, the top yellow, with Y6,
@@ -142,6 +144,7 @@ def test_the_14_is_cashed_before_it_is_too_late(level):
         assert choose(m, level, seed) not in ("play Y6", "play Y7"), (level, seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize(
     "where, bad",

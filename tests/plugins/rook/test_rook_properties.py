@@ -21,6 +21,7 @@ def where_is_the_deck(m: Match) -> None:
     assert got == Counter(m.deck.names), "cards lost or duplicated"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vid", PRESET_IDS)
 def test_random_play_conserves_cards_and_someone_can_act(vid):
     v = VARIANTS[vid]
@@ -98,6 +99,7 @@ def test_same_seed_and_actions_give_the_same_game(vid):
 # ---------------------------------------------------------------- view invariance
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vid", PRESET_IDS)
 def test_view_does_not_depend_on_hidden_cards(vid):
     v = VARIANTS[vid]

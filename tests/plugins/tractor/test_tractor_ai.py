@@ -22,6 +22,7 @@ def choose(m: Match, level: str, seed: int = 0) -> str:
     return m.deal.format_action(action)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("levels", "options"),
     [
@@ -43,6 +44,7 @@ def test_ai_matches_are_legal_and_finish(levels, options):
     assert m.scores[m.winner] > 14
 
 
+@pytest.mark.slow
 def test_normal_beats_random_and_easy_more_often_than_not():
     def match(a: str, b: str, seed: int) -> int:
         m = Match(VARIANT, seed=seed)
