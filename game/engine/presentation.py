@@ -251,6 +251,15 @@ class EventContext:
     teams: tuple[tuple[int, ...], ...] | None
     events: tuple[Mapping[str, Any], ...] = ()
 
+    def side_of(self, seat: int) -> int:
+        """The scoring side of a seat, what a `Side` placeholder holds: its team's index,
+        or the seat itself where there are no teams. Events name seats; sentences about
+        what a side got need the side."""
+        for i, team in enumerate(self.teams or ()):
+            if seat in team:
+                return i
+        return seat
+
 
 @dataclass(frozen=True, slots=True)
 class Fact:

@@ -624,7 +624,8 @@ class RookDeal(Deal):
         self.phase = "over"
         self._to_move = -1
         self.acting = -1
-        return [ev, {"type": "nest", "to": to, "cards": nest_cards, "points": npts}]
+        side = self.side_of_position(to)  # a dummy's nest counts for its controller's side
+        return [ev, {"type": "nest", "to": to, "side": side, "cards": nest_cards, "points": npts}]
 
     # ------------------------------------------------------------ results
 

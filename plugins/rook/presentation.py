@@ -243,6 +243,8 @@ class RookPresentation(Presentation):
         if not isinstance(to, int):
             return []
         pts = ev.get("points", 0)
+        # `to` is the place that took it; the sentence names its scoring side
+        side = Side(ev["side"] if isinstance(ev.get("side"), int) else ctx.side_of(to))
         return [
             TableEvent(
                 NEWS,
@@ -250,7 +252,7 @@ class RookPresentation(Presentation):
                     "The nest ({count} point) goes to {side}",
                     plural="The nest ({count} points) goes to {side}",
                     count=pts,
-                    side=Side(to),
+                    side=side,
                 ),
                 queued=True,
             ),
@@ -261,7 +263,7 @@ class RookPresentation(Presentation):
                     "The nest: {count} point to {side}",
                     plural="The nest: {count} points to {side}",
                     count=pts,
-                    side=Side(to),
+                    side=side,
                 ),
             ),
         ]
@@ -339,19 +341,27 @@ class RookPresentation(Presentation):
         taken = view.get("counters_taken")
         if view.get("phase") == "play" and isinstance(taken, list):
             # the points each side has taken so far in this deal
+            # (by team, or by seat in the individual games: "You took", never "We took")
+            teamless = not view.get("teams")
             for side, points in enumerate(taken):
-                if isinstance(points, int):
-                    out.append(
-                        Fact(
-                            say(
-                                "{side} took {points}",
-                                you="We took {points}",
-                                subject="side",
-                                side=Side(side),
-                                points=points,
-                            )
-                        )
+                if not isinstance(points, int):
+                    continue
+                if teamless:
+                    took = say(
+                        "{player} took {points}",
+                        you="You took {points}",
+                        player=Seat(side),
+                        points=points,
                     )
+                else:
+                    took = say(
+                        "{side} took {points}",
+                        you="We took {points}",
+                        subject="side",
+                        side=Side(side),
+                        points=points,
+                    )
+                out.append(Fact(took))
         tr = view.get("trump")
         if isinstance(tr, str) and tr in SUIT_OF_COLOUR:
             out.append(
