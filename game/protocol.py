@@ -150,6 +150,8 @@ class EngineSession:
             kwargs["carry"] = {"levels": levels}
         match = Match(variant, **kwargs)  # raises MatchError/OptionError: nothing changes
         self.match = match
+        if self.runner is not None:
+            self.runner.close()  # its thread (and worker process) end with its match
         self.runner = AIRunner(
             variant, match.options, match.seats, budget_s=AI_BUDGET_S, seed=f"{seed}:ai"
         )

@@ -37,16 +37,41 @@ def read_toml(path: Path, what: str, error: type[Exception]) -> dict[str, Any] |
         if e.errno == errno.ELOOP:
             raise error(f"{path}: is a loop of symbolic links, not a {what}") from None
         raise error(f"{path}: cannot be read ({e.strerror or e})") from None
+    return parse_toml(raw, str(path), what, error)
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+def parse_toml(raw: bytes | str, label: str, what: str, error: type[Exception]) -> dict[str, Any]:
+    """TOML text (a file's bytes, or text from the store) parsed with the same guards
+    as a file: UTF-8, a byte-order mark named, size, nesting depth and huge integers
+    each a sentence raising `error` ("LABEL: is not a WHAT (...)")."""
+    bom_error = error(
+        f"{label}: starts with a byte-order mark (BOM), which TOML does not allow; "
+        "save it again as UTF-8 without a BOM"
+    )
+    if len(raw) > MAX_BYTES:
+        raise error(f"{label}: is too large for a {what}")
+    if isinstance(raw, str):
+        if raw.startswith("\ufeff"):
+            raise bom_error
+        text = raw
+    else:
+        if raw.startswith(BOM):
+            raise bom_error
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise error(f"{label}: is not a {what} (it is not UTF-8 text)") from None
     try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise error(f"{path}: is not a {what} (it is not UTF-8 text)") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise error(f"{path}: is not a {what} (not valid TOML: {e})") from None
+        raise error(f"{label}: is not a {what} (not valid TOML: {e})") from None
     except RecursionError:
-        raise error(f"{path}: is not a {what} (its TOML is nested too deeply)") from None
+        raise error(f"{label}: is not a {what} (its TOML is nested too deeply)") from None
     except ValueError as e:  # an integer of more digits than Python converts
-        raise error(f"{path}: is not a {what} ({e})") from None
+        raise error(f"{label}: is not a {what} ({e})") from None
 
 
 def _read_regular(path: Path, what: str, error: type[Exception]) -> bytes:

@@ -227,6 +227,17 @@ def gui_main() -> int:
 
 
 def _load_config(path: str | None) -> Config:
+    if path is not None and not os.path.lexists(os.path.expanduser(path)):
+        # an explicit file that is not there: said, not silently the defaults (a new
+        # profile is made this way, so it is a notice, not an error)
+        print(
+            f"{PROG}: "
+            + _(
+                "{path}: there is no such config file; the default settings are used "
+                "(the window writes it when a setting is changed)"
+            ).format(path=path),
+            file=sys.stderr,
+        )
     return config_mod.load(path)
 
 

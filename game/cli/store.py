@@ -33,8 +33,13 @@ def _store_file(args: argparse.Namespace) -> Path:
     return store_path(getattr(args, "config", None))
 
 
-def _open(path: Path) -> Any:
-    """The store, or None when it does not exist yet (reading never creates it)."""
+def _open(path: Path, *, need: bool = False) -> Any:
+    """The store, or None when it does not exist yet (reading never creates it) or
+    cannot be used now (locked, read-only, newer: said on stderr, the file left alone;
+    statistics and slots are simply off). `need`: a command that cannot go on without
+    it (replay --match/--slot) fails with the sentence instead."""
+    import sys
+
     from crowsnest.cli import CLIError
     from crowsnest.records.store import Store, StoreError
 
@@ -43,12 +48,41 @@ def _open(path: Path) -> Any:
     try:
         s = Store(path)
     except StoreError as e:
-        raise CLIError(str(e)) from None
+        if need:
+            raise CLIError(str(e)) from None
+        print(
+            "crowsnest: " + _("statistics and save slots are off: {why}").format(why=e),
+            file=sys.stderr,
+        )
+        return None
     if s.notice:
-        import sys
-
         print(f"crowsnest: {s.notice}", file=sys.stderr)
     return s
+
+
+def _report_problems(s: Any) -> list[str]:
+    """The rows the store could not read, each said once on stderr."""
+    import sys
+
+    problems = list(s.problems) if s is not None else []
+    for p in problems:
+        print(f"crowsnest: {shown(p)}", file=sys.stderr)
+    return problems
+
+
+def shown(text: Any) -> str:
+    """Text from the store as the terminal may print it: control and format characters
+    (escape sequences, bidirectional overrides) written as visible escapes."""
+    import unicodedata
+
+    out = []
+    for ch in str(text):
+        if unicodedata.category(ch)[0] == "C" and ch != " ":
+            n = ord(ch)
+            out.append(f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 # ---------------------------------------------------------------- stats
@@ -62,11 +96,15 @@ def cmd_stats(args: argparse.Namespace) -> int:
     try:
         rows = player_stats(s, args.player, args.variant) if s is not None else []
         total = len(s.match_rows(args.variant)) if s is not None else 0
+        problems = _report_problems(s)
     finally:
         if s is not None:
             s.close()
     if args.json:
-        print(json.dumps({"store": str(path), "recorded_matches": total, "players": rows}))
+        out: dict[str, Any] = {"store": str(path), "recorded_matches": total, "players": rows}
+        if problems:
+            out["problems"] = problems
+        print(json.dumps(out))
         return 0
     if not rows:
         if args.player:
@@ -94,8 +132,8 @@ def stats_text(r: dict[str, Any]) -> str:
             "{player}, {game}: {count} matches, {wins} won ({percent})",
             n,
         ).format(
-            player=display_name(r["player"]),
-            game=r["variant_name"],
+            player=shown(display_name(r["player"])),
+            game=shown(r["variant_name"]),
             count=n,
             wins=r["wins"],
             percent=pct,
@@ -130,7 +168,7 @@ def stats_text(r: dict[str, Any]) -> str:
         lines.append(
             "  "
             + _("against {level}: {wins} of {matches} won").format(
-                level=level, wins=v["wins"], matches=v["matches"]
+                level=shown(level), wins=v["wins"], matches=v["matches"]
             )
         )
     return "\n".join(lines)
@@ -148,6 +186,9 @@ def cmd_saves(args: argparse.Namespace) -> int:
     s = _open(path)
     try:
         rep = {"store": str(path), **saves_report(s, autosave_path(getattr(args, "config", None)))}
+        problems = _report_problems(s)
+        if problems:
+            rep["problems"] = problems
     finally:
         if s is not None:
             s.close()
@@ -158,27 +199,29 @@ def cmd_saves(args: argparse.Namespace) -> int:
     if auto is None:
         print(_("autosave: none"))
     elif "problem" in auto:
-        print(_("autosave: cannot be continued: {problem}").format(problem=auto["problem"]))
+        print(_("autosave: cannot be continued: {problem}").format(problem=shown(auto["problem"])))
     else:
         print(_("autosave: {what}").format(what=_line(auto)))
     print(_("save slots: {count}").format(count=len(rep["slots"])))
     for sl in rep["slots"]:
         body = sl["problem"] if "problem" in sl else _line(sl)
-        print(f"  {sl['name']}: {body}")
+        print(f"  {shown(sl['name'])}: {shown(body)}")
     print(
         _("finished matches: {count}  (crowsnest replay --match ID)").format(
             count=len(rep["history"])
         )
     )
     for h in rep["history"]:
-        winners = " & ".join(display_name(n) for n in h["winner_names"]) or _("nobody")
+        winners = " & ".join(shown(display_name(n)) for n in h["winner_names"]) or _("nobody")
         print(
             f"  #{h['id']} {h['finished_at']} "
             + ngettext(
                 "{game}, {count} deal, scores {scores}, won by {winners}",
                 "{game}, {count} deals, scores {scores}, won by {winners}",
                 h["deals"],
-            ).format(game=h["variant_name"], count=h["deals"], scores=h["scores"], winners=winners)
+            ).format(
+                game=shown(h["variant_name"]), count=h["deals"], scores=h["scores"], winners=winners
+            )
         )
     return 0
 
@@ -187,10 +230,17 @@ def _line(x: dict[str, Any]) -> str:
     from crowsnest.client.session import display_name  # no pygame: a name as shown
 
     names = ", ".join(
-        display_name(p["name"]) if p["name"] else _("Seat {number}").format(number=p["seat"] + 1)
+        shown(display_name(p["name"]))
+        if p["name"]
+        else _("Seat {number}").format(number=p["seat"] + 1)
         for p in x["players"]
     )
-    values = {"game": x["variant"], "scores": x["scores"], "names": names, "saved": x["saved_at"]}
+    values = {
+        "game": shown(x["variant"]),
+        "scores": x["scores"],
+        "names": names,
+        "saved": x["saved_at"],
+    }
     if x["over"]:
         return _("{game}, finished, scores {scores} ({names}), saved {saved}").format(**values)
     return _("{game}, deal {deal}, scores {scores} ({names}), saved {saved}").format(
@@ -206,21 +256,23 @@ def replay_source(args: argparse.Namespace, registry: Any) -> Any:
     from crowsnest.cli import CLIError
 
     path = _store_file(args)
-    s = _open(path)
+    s = _open(path, need=True)
     if s is None:
         raise CLIError(
             _("{path}: there is no store yet (no finished game, no save slot)").format(path=path)
         )
     try:
         if args.match is not None:
-            row = s.match_row(args.match)
-            if row is None:
+            found, why = s.match_save(args.match)
+            if why is not None:
+                raise CLIError(why)
+            if found is None:
                 raise CLIError(
                     _("{path}: there is no finished match #{number}").format(
                         path=path, number=args.match
                     )
                 )
-            text, label = row["save"], f"finished match #{args.match}"
+            text, label = found, f"finished match #{args.match}"
         else:
             sl = s.slot(args.slot)
             if sl is None:
@@ -230,6 +282,8 @@ def replay_source(args: argparse.Namespace, registry: Any) -> Any:
                         path=path, name=args.slot, names=names
                     )
                 )
+            if sl.problem:
+                raise CLIError(sl.problem)
             text, label = sl.save, f"save slot '{sl.name}'"
     finally:
         s.close()

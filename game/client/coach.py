@@ -12,12 +12,15 @@ once a frame; the coach remembers in the store how many deals it has coached per
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from crowsnest.i18n import _, ngettext
+
+log = logging.getLogger(__name__)
 
 COACHED_DEALS = 2  # deals per game in which the coach speaks up
 
@@ -160,14 +163,19 @@ class Coach:
 
     def deals_coached(self, app: Any, variant_id: str) -> int:
         db = app.db
-        return db.coach_deals(variant_id) if db is not None else self.deals_here[variant_id]
+        here = self.deals_here[variant_id]
+        return max(db.coach_deals(variant_id), here) if db is not None else here
 
     def _count_deal(self, app: Any, variant_id: str) -> None:
+        from crowsnest.records.store import StoreError
+
+        self.deals_here[variant_id] += 1  # remembered here too: a busy store loses nothing
         db = app.db
         if db is not None:
-            db.add_coach_deal(variant_id)
-        else:
-            self.deals_here[variant_id] += 1
+            try:
+                db.add_coach_deal(variant_id)
+            except StoreError as e:
+                log.info("the coach's count was not stored: %s", e)
 
     def check(self, app: Any) -> None:
         if not app.prefs.coach or app.db is None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -265,6 +266,21 @@ class _Check:
         return v
 
 
+_DIGITS = re.compile(r"-?[0-9]{1,4000}")
+
+
+def _big_seed(text: str) -> int | str:
+    """A whole-number seed written as text (beyond TOML's 64 bits): its value when the
+    text is ASCII digits (with one minus) of a size Python converts; else the text itself
+    (a seed is any text too, so nothing is refused: the match is what that text seeds)."""
+    if _DIGITS.fullmatch(text) is None:
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
 def from_dict(data: Mapping[str, Any], file: str | Path = "the save file") -> SaveData:
     f = Path(file)
     c = _Check(f)
@@ -290,8 +306,8 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the save file") -> Sa
     seed = m.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise c.fail("match.seed", "a whole number or text", seed)
-    if isinstance(seed, str) and not m.get("seed_is_text", True):
-        seed = int(seed) if seed.lstrip("-").isdigit() else seed  # a seed too big for TOML
+    if isinstance(seed, str) and m.get("seed_is_text", True) is False:
+        seed = _big_seed(seed)  # a seed too big for TOML is written as its digits
     options = c.table(m, "options")
     carry = c.table(m, "carry")
     deal = m.get("deal")

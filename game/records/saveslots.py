@@ -4,7 +4,6 @@ saves`. A slot's text is a save file's text (docs/saves.md): one format everywhe
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +13,8 @@ def save_summary(text: str, label: str) -> dict[str, Any]:
     from crowsnest.records import savefile
 
     try:
-        d = savefile.from_dict(tomllib.loads(text), label)
-    except (savefile.SaveError, tomllib.TOMLDecodeError, RecursionError) as e:
+        d = savefile.from_dict(_parse(text, label), label)
+    except (savefile.SaveError, RecursionError) as e:
         return {"problem": str(e)}
     from crowsnest.client.session import seat_names  # no pygame: the names the table shows
 
@@ -34,6 +33,16 @@ def save_summary(text: str, label: str) -> dict[str, Any]:
         "over": bool(summ.get("over", False)),
         "actions": len(d.actions),
     }
+
+
+def _parse(text: str, label: str) -> dict[str, Any]:
+    """A stored save text parsed with the save file's own guards (tomlfile)."""
+    from crowsnest.records.savefile import SaveError
+    from crowsnest.tomlfile import parse_toml
+
+    if not isinstance(text, str):
+        raise SaveError(f"{label}: is not a save file (its text is not text)")
+    return parse_toml(text, label, "save file", SaveError)
 
 
 def saves_report(store: Any, autosave: Path) -> dict[str, Any]:
@@ -55,7 +64,11 @@ def saves_report(store: Any, autosave: Path) -> dict[str, Any]:
                     "id": sl.id,
                     "name": sl.name,
                     "created_at": sl.created_at,
-                    **save_summary(sl.save, f"save slot '{sl.name}'"),
+                    **(
+                        {"problem": sl.problem}
+                        if sl.problem
+                        else save_summary(sl.save, f"save slot '{sl.name}'")
+                    ),
                     "saved_at": sl.saved_at,
                 }
             )
@@ -71,9 +84,9 @@ def loads_full(text: str, registry: Any, label: str) -> Any:
     from crowsnest.records import savefile
 
     try:
-        data = savefile.from_dict(tomllib.loads(text), label)
-    except tomllib.TOMLDecodeError as e:
-        raise savefile.SaveError(f"{label}: is not a save file (not valid TOML: {e})") from None
+        data = savefile.from_dict(_parse(text, label), label)
+    except RecursionError:
+        raise savefile.SaveError(f"{label}: is nested too deeply to be a save file") from None
     return savefile.Loaded(savefile.build(data, registry, label), data.players, data, Path(label))
 
 

@@ -10,7 +10,6 @@ records (AI-only runs are measurements, not anyone's games).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,6 +58,7 @@ class MatchRecord:
     deals: tuple[DealRecord, ...]
     save: str  # the match as a save file's text (replayable)
     game_version: str = __version__
+    undone: bool = False  # a move was taken back against the computers
 
 
 def side_of(match: Match, seat: int) -> int:
@@ -100,6 +100,7 @@ def record_of(
     finished_at: str,
     seconds: float,
     registry: Any = None,
+    undone: bool = False,
 ) -> MatchRecord:
     """The record of a finished match. `names` are the names the table showed (the
     statistics are kept by them), `seats` the set-up (kind and level)."""
@@ -150,6 +151,7 @@ def record_of(
         players=players,
         deals=tuple(deals),
         save=save,
+        undone=undone,
     )
 
 
@@ -171,7 +173,10 @@ def player_stats(
     store: Any, player: str | None = None, variant: str | None = None
 ) -> list[dict[str, Any]]:
     """Figures per (human player name, game), in the order first played. `player`
-    picks one name (case-insensitive), `variant` one game."""
+    picks one name (case-insensitive), `variant` one game. Read from the store's checked
+    light columns (never the save texts); rows the store could not read are left out
+    and listed in `store.problems`. Matches with undo against the computers count in
+    everything but the figures by opponent level (docs/rules-decisions.md)."""
     matches = store.match_rows(variant)
     players = store.players_of([m["id"] for m in matches])
     deals = store.deals_of()
@@ -203,6 +208,7 @@ def _empty(name: str, m: Mapping[str, Any]) -> dict[str, Any]:
         "scores": [],
         "results": [],  # True/False per match, oldest first
         "by_opponent_level": {},
+        "with_undo": 0,  # matches where a move was taken back against the computers
         "seconds": 0.0,
         "last_played": "",
     }
@@ -220,17 +226,22 @@ def _add(
     g["matches"] += 1
     g["wins" if won else "losses"] += 1
     g["results"].append(won)
-    scores = json.loads(m["scores"])
+    scores = m["scores"]
     if 0 <= side < len(scores):
         g["scores"].append(scores[side])
-    lv = g["by_opponent_level"].setdefault(opponent_level(seats, side), {"matches": 0, "wins": 0})
-    lv["matches"] += 1
-    lv["wins"] += int(won)
-    g["seconds"] += float(m["seconds"])
+    if m.get("undone"):
+        g["with_undo"] += 1
+    else:
+        lv = g["by_opponent_level"].setdefault(
+            opponent_level(seats, side), {"matches": 0, "wins": 0}
+        )
+        lv["matches"] += 1
+        lv["wins"] += int(won)
+    g["seconds"] += m["seconds"]
     g["last_played"] = m["finished_at"]
     for d in deals:
         g["deals"] += 1
-        change = json.loads(d["score_change"])
+        change = d["score_change"]
         if 0 <= side < len(change) and len(set(change)) > 1 and change[side] == max(change):
             g["deals_won"] += 1
         if d["declarer"] == p["seat"] and d["made"] is not None:
@@ -288,16 +299,18 @@ def history(store: Any, variant: str | None = None) -> list[dict[str, Any]]:
                 "variant_name": m["variant_name"],
                 "finished_at": m["finished_at"],
                 "deals": m["deals"],
-                "scores": json.loads(m["scores"]),
+                "scores": m["scores"],
                 "scores_by": m["scores_by"],
-                "teams": json.loads(m["teams"]) if m["teams"] else None,
-                "winners": json.loads(m["winners"]),
+                "teams": m["teams"],
+                "winners": m["winners"],
                 "players": [
                     {"seat": p["seat"], "name": p["name"], "kind": p["kind"], "level": p["level"]}
                     for p in ps
                 ],
                 "winner_names": [p["name"] for p in ps if p["won"]],
                 "seconds": m["seconds"],
+                "undone": m["undone"],
+                "replay_kept": m["kept"],
             }
         )
     return out

@@ -11,10 +11,21 @@ sqlite3:
 - WAL journal (readers never wait for the writer: `crowsnest stats` can run while the
   window plays);
 - every write is one transaction (`with store.tx():`), never a half-recorded match;
-- a file that is not a database, is damaged, or was written by a newer CrowsNest Arcade
-  is moved aside (`crowsnest.corrupt-STAMP.db`, `crowsnest.newer-vN-STAMP.db`, with its
-  -wal/-shm files) and a fresh store made; `Store.notice` says so in one sentence.
-  Nothing crashes and nothing is deleted.
+- only real damage moves a file aside: a file that is not a database, fails `PRAGMA
+  quick_check` or lacks our tables' columns becomes `crowsnest.corrupt-STAMP.db` (a
+  SQLite file of another program `crowsnest.foreign-STAMP.db`), with its -wal/-shm files,
+  and a fresh store is made; `Store.notice` says so in one sentence;
+- a store that is busy, locked, cannot be opened, sits in a read-only folder or was
+  written by a newer CrowsNest Arcade is left exactly as it is: `StoreError` (one
+  sentence) and statistics and slots are off for this run;
+- every row is read defensively: a value of the wrong type, text that is not UTF-8 or
+  JSON that does not parse skips that row, with a sentence in `Store.problems`; the rest
+  stays usable. Statistics read only the columns they need (never the save texts);
+- the schema is made once under concurrency (the version is read again inside the
+  `BEGIN IMMEDIATE` that migrates);
+- the history keeps the save text (the replay) of the newest `keep_saves` matches; older
+  matches keep their records and figures, their save text is pruned.
+  Nothing crashes and nothing is deleted but pruned replays.
 
 No pygame here: the CLI and the tests use it headless.
 """
@@ -23,8 +34,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -136,9 +149,138 @@ def _v2(db: sqlite3.Connection) -> None:
     )
 
 
+def _v3(db: sqlite3.Connection) -> None:
+    """Matches played with undo against the computers are marked (left out of the
+    figures by opponent level, docs/rules-decisions.md); our stores carry an application
+    id, so a SQLite file of another program is never taken for one."""
+    db.execute("ALTER TABLE matches ADD COLUMN undone INTEGER NOT NULL DEFAULT 0")
+    # 0 once the history limit pruned its save text (read without touching the text)
+    db.execute("ALTER TABLE matches ADD COLUMN kept INTEGER NOT NULL DEFAULT 1")
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+
+APPLICATION_ID = 0x43724E73  # "CrNs"
+
 # MIGRATIONS[k] upgrades version k to k + 1. Append, never edit a released step.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
 SCHEMA_VERSION = len(MIGRATIONS)
+_RELEASED = tuple(MIGRATIONS)  # what a store of SCHEMA_VERSION must hold (tests patch MIGRATIONS)
+
+KEEP_SAVES = 300  # finished matches whose replay (save text) is kept; ~45 kB each
+DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB: the only errors that are damage
+
+
+def _damage(e: sqlite3.Error) -> bool:
+    code = getattr(e, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in DAMAGE_CODES
+    text = str(e)
+    return "not a database" in text or "malformed" in text
+
+
+_SCHEMA: dict[str, tuple[str, list[str]]] | None = None
+
+
+def expected_schema() -> dict[str, tuple[str, list[str]]]:
+    """table -> (its CREATE statement, its columns) as the migrations make them."""
+    global _SCHEMA
+    if _SCHEMA is None:
+        mem = sqlite3.connect(":memory:", isolation_level=None)
+        for step in _RELEASED:
+            step(mem)
+        out = {}
+        for name, sql in mem.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name"
+        ):
+            cols = [r[1] for r in mem.execute(f"PRAGMA table_info({name})")]
+            out[name] = (sql, cols)
+        mem.close()
+        _SCHEMA = out
+    return _SCHEMA
+
+
+class Undecodable(str):
+    """Text in the file that is not UTF-8 (shown with replacement characters, never
+    trusted: the row holding it is reported)."""
+
+
+def _text(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return Undecodable(raw.decode("utf-8", "replace"))
+
+
+class BadRow(ValueError):
+    """A stored value that cannot be used; str() is the sentence."""
+
+
+def _str(r: sqlite3.Row, key: str, *, empty: bool = True) -> str:
+    v = r[key]
+    if isinstance(v, Undecodable):
+        raise BadRow(f"'{key}' is not UTF-8 text")
+    if not isinstance(v, str) or (not empty and not v):
+        raise BadRow(f"'{key}' is not text ({_kind(v)})")
+    return v
+
+
+def _int(r: sqlite3.Row, key: str, *, none: bool = False) -> int | None:
+    v = r[key]
+    if v is None and none:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise BadRow(f"'{key}' is not a whole number ({_kind(v)})")
+    return v
+
+
+def _num(r: sqlite3.Row, key: str) -> float:
+    v = r[key]
+    if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
+        raise BadRow(f"'{key}' is not a number ({_kind(v)})")
+    return float(v)
+
+
+def _json(r: sqlite3.Row, key: str, kind: type | tuple[type, ...], *, none: bool = False) -> Any:
+    text = r[key]
+    if text is None and none:
+        return None
+    text = _str(r, key)
+    if len(text) > 1_000_000:
+        raise BadRow(f"'{key}' is too long for its kind ({len(text)} characters)")
+    try:
+        v = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadRow(f"'{key}' is not JSON") from None
+    if not isinstance(v, kind):
+        raise BadRow(f"'{key}' is not the JSON expected ({type(v).__name__})")
+    return v
+
+
+def _kind(v: Any) -> str:
+    if v is None:
+        return "empty"
+    if isinstance(v, bytes):
+        return f"{len(v)} bytes of binary data"
+    if isinstance(v, str):
+        return "empty text" if not v else "text"
+    return type(v).__name__
+
+
+def _numbers(xs: list[Any], key: str) -> list[Any]:
+    """A JSON list of scores: numbers (finite) or, for games up levels, short texts."""
+    for x in xs:
+        ok = (isinstance(x, int) and not isinstance(x, bool) and abs(x) < 10**15) or (
+            isinstance(x, float) and math.isfinite(x)
+        )
+        if not ok and not (isinstance(x, str) and len(x) <= 40):
+            raise BadRow(f"'{key}' holds a value that is not a score")
+    return xs
+
+
+def _seat_list(xs: list[Any], key: str) -> list[int]:
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in xs):
+        raise BadRow(f"'{key}' holds a value that is not a seat or side number")
+    return xs
 
 
 # ---------------------------------------------------------------- the store
@@ -151,74 +293,130 @@ class Slot:
     variant: str
     created_at: str
     saved_at: str
-    save: str  # the save file's text
+    save: str  # the save file's text ("" when it could not be read: see problem)
+    problem: str | None = None  # why this slot cannot be continued
 
 
 class Store:
-    """One open store. `Store(path)` never raises for a bad file: it moves it aside,
-    starts afresh and sets `notice`; StoreError only when the folder is unusable."""
+    """One open store. `Store(path)` never raises for a damaged file: it moves it aside,
+    starts afresh and sets `notice`. StoreError (one sentence) when the store cannot be
+    used this run and must be left alone: the folder is unusable or read-only, the file
+    is locked, busy or cannot be opened, or a newer CrowsNest Arcade wrote it."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(
+        self, path: str | Path, *, keep_saves: int = KEEP_SAVES, timeout: float = 5.0
+    ) -> None:
         self.path = Path(path).expanduser()
+        self.keep_saves = keep_saves
+        self.timeout = timeout
         self.notice: str | None = None  # one sentence when a file was moved aside
         self.moved_aside: Path | None = None
+        self.problems: list[str] = []  # rows that could not be read (each once)
         self.db = self._open()
 
     # ---- opening, checking, migrating
 
     def _connect(self) -> sqlite3.Connection:
         # isolation_level=None: transactions are ours (tx()), sqlite3 opens none itself
-        db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=self.timeout)
         db.row_factory = sqlite3.Row
+        db.text_factory = _text
         return db
+
+    def _off(self, e: BaseException) -> StoreError:
+        why = str(e) if isinstance(e, sqlite3.Error) else (getattr(e, "strerror", None) or e)
+        return StoreError(f"{self.path}: cannot be used now ({why}); it was left as it is")
 
     def _open(self) -> sqlite3.Connection:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise StoreError(f"{self.path.parent}: cannot make the folder ({e.strerror})") from None
-        try:
-            db = self._connect()
-            problem = self._problem(db)
-        except sqlite3.DatabaseError as e:
-            db, problem = None, (f"is not a CrowsNest Arcade store ({e})", "corrupt")
-        if problem is not None:
-            if db is not None:
-                db.close()
-            self._move_aside(*problem)
+        for _attempt in range(2):  # a damaged file is moved aside once, then a fresh one
+            db: sqlite3.Connection | None = None
             try:
                 db = self._connect()
-            except sqlite3.DatabaseError as e:
-                raise StoreError(f"{self.path}: cannot be created ({e})") from None
-        try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA foreign_keys=ON")
-            self._migrate(db)
-        except sqlite3.DatabaseError as e:  # e.g. a read-only folder
+                problem = self._problem(db)
+                if problem is None:
+                    self._prepare(db)
+                    return db
+            except sqlite3.Error as e:
+                if db is not None:
+                    db.close()
+                if not _damage(e):
+                    raise self._off(e) from None
+                problem = (f"is not a CrowsNest Arcade store ({e})", "corrupt")
+            except StoreError:
+                if db is not None:
+                    db.close()
+                raise
             db.close()
-            raise StoreError(f"{self.path}: cannot be used ({e})") from None
-        return db
+            self._move_aside(*problem)
+        raise StoreError(f"{self.path}: a new store cannot be made there")
 
     def _problem(self, db: sqlite3.Connection) -> tuple[str, str] | None:
-        """Why an existing file cannot be used: (sentence, kind) or None."""
-        version = db.execute("PRAGMA user_version").fetchone()[0]
+        """Why an existing file must be moved aside: (sentence, kind), or None. Raises
+        StoreError for a store to leave alone (newer)."""
+        db.execute("BEGIN")  # one snapshot: another process may be making the schema
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            app_id = db.execute("PRAGMA application_id").fetchone()[0]
+            tables = {
+                r[0]
+                for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                if not str(r[0]).startswith("sqlite_")
+            }
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+        if app_id not in (0, APPLICATION_ID) or (version == 0 and tables):
+            return "is a database of another program, not a CrowsNest Arcade store", "foreign"
         if version > SCHEMA_VERSION:
-            return (
-                f"was written by a newer CrowsNest Arcade (store version {version}; "
-                f"this one reads up to {SCHEMA_VERSION})",
-                f"newer-v{version}",
+            raise StoreError(
+                f"{self.path}: was written by a newer CrowsNest Arcade (store version "
+                f"{version}; this one reads up to {SCHEMA_VERSION}); it was left as it is "
+                "for that version"
             )
         check = db.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
             return f"is damaged ({check})", "corrupt"
+        want = expected_schema()
+        if version == SCHEMA_VERSION:
+            for name, (_sql, cols) in want.items():
+                have = [r[1] for r in db.execute(f"PRAGMA table_info({name})")]
+                if have and not set(cols) <= set(have):
+                    return f"is damaged (its table '{name}' lacks columns)", "corrupt"
         return None
+
+    def _prepare(self, db: sqlite3.Connection) -> None:
+        for attempt in range(20):  # switching to WAL wants the file alone for a moment
+            try:
+                db.execute("PRAGMA journal_mode=WAL")
+                break
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) and "busy" not in str(e) or attempt == 19:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        db.execute("PRAGMA foreign_keys=ON")
+        self._migrate(db)
 
     def _move_aside(self, why: str, kind: str) -> None:
         aside = self.path.with_name(f"{self.path.stem}.{kind}-{_stamp()}{self.path.suffix}")
-        for suffix in ("", "-wal", "-shm"):
-            src = Path(f"{self.path}{suffix}")
-            if src.exists():
-                os.replace(src, f"{aside}{suffix}")
+        k = 2
+        while aside.exists():
+            aside = self.path.with_name(f"{self.path.stem}.{kind}-{_stamp()}-{k}{self.path.suffix}")
+            k += 1
+        try:
+            for suffix in ("", "-wal", "-shm"):
+                src = Path(f"{self.path}{suffix}")
+                if src.exists():
+                    os.replace(src, f"{aside}{suffix}")
+        except OSError as e:
+            raise StoreError(
+                f"{self.path} {why}, and it cannot be moved aside ({e.strerror or e})"
+            ) from None
         self.moved_aside = aside
         self.notice = (
             f"{self.path} {why}: it was moved aside to {aside.name} and a new, empty "
@@ -230,12 +428,49 @@ class Store:
         for k in range(version, SCHEMA_VERSION):
             db.execute("BEGIN IMMEDIATE")
             try:
+                # read again under the write lock: another process may have just made it
+                if db.execute("PRAGMA user_version").fetchone()[0] != k:
+                    db.execute("COMMIT")
+                    continue
                 MIGRATIONS[k](db)
                 db.execute(f"PRAGMA user_version = {k + 1}")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
+        self._complete(db)
+
+    def _complete(self, db: sqlite3.Connection) -> None:
+        """A table missing from a store of this version is made again (empty): the
+        other tables' records stay usable."""
+        have = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        missing = [name for name in expected_schema() if name not in have]
+        if not missing:
+            return
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for name in missing:
+                sql = expected_schema()[name][0]
+                db.execute(sql.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1))
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+        self.problems.append(
+            f"{self.path}: the table(s) {', '.join(missing)} were missing and were made again"
+        )
+
+    def reader(self) -> Store:
+        """Another connection to this store (already opened and checked), for a thread
+        of its own: sqlite3 connections belong to the thread that made them."""
+        other = Store.__new__(Store)
+        other.path, other.keep_saves, other.timeout = self.path, self.keep_saves, self.timeout
+        other.notice, other.moved_aside, other.problems = None, None, []
+        try:
+            other.db = other._connect()
+        except sqlite3.Error as e:
+            raise self._off(e) from None
+        return other
 
     @property
     def version(self) -> int:
@@ -243,14 +478,33 @@ class Store:
 
     @contextlib.contextmanager
     def tx(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: all of it or nothing."""
-        self.db.execute("BEGIN IMMEDIATE")
+        """One write transaction: all of it or nothing. A store that cannot take the
+        write now (locked past the timeout, read-only, damaged under us) raises
+        StoreError with the sentence; a constraint (a name taken) stays IntegrityError."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as e:
+            raise StoreError(f"{self.path}: cannot be written now ({e})") from None
         try:
             yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
+        except sqlite3.IntegrityError:
+            self._rollback()
             raise
-        self.db.execute("COMMIT")
+        except sqlite3.Error as e:
+            self._rollback()
+            raise StoreError(f"{self.path}: cannot be written now ({e})") from None
+        except BaseException:
+            self._rollback()
+            raise
+        try:
+            self.db.execute("COMMIT")
+        except sqlite3.Error as e:
+            self._rollback()
+            raise StoreError(f"{self.path}: cannot be written now ({e})") from None
+
+    def _rollback(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self.db.execute("ROLLBACK")
 
     def close(self) -> None:
         self.db.close()
@@ -261,15 +515,44 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    # ---- reading defensively
+
+    def _problem_row(self, what: str, e: BaseException) -> None:
+        msg = f"{what}: {e}; it was skipped"
+        if msg not in self.problems:
+            self.problems.append(msg)
+
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        """The rows of a query; a read the file's damage stops is reported and gives
+        what was read before it."""
+        out: list[sqlite3.Row] = []
+        try:
+            cur = self.db.execute(sql, args)
+            while True:
+                try:
+                    r = cur.fetchone()
+                except sqlite3.OperationalError as e:  # e.g. text that is not UTF-8
+                    self._problem_row("a stored record", e)
+                    break
+                if r is None:
+                    break
+                out.append(r)
+        except sqlite3.DatabaseError as e:
+            self._problem_row(f"{self.path}", e)
+        return out
+
     # ---- finished matches
 
-    def add_match(self, rec: Any) -> int:
-        """Record a finished match (a crowsnest.records.stats.MatchRecord); returns its id."""
+    def add_match(self, rec: Any, *, undone: bool = False) -> int:
+        """Record a finished match (a crowsnest.records.stats.MatchRecord); returns its
+        id. Older matches beyond `keep_saves` lose their save text (their replay), never
+        their records."""
+        undone = undone or bool(getattr(rec, "undone", False))
         with self.tx() as db:
             cur = db.execute(
                 "INSERT INTO matches (variant, variant_name, options, seats, seed, started_at,"
                 " finished_at, seconds, deals, scores, scores_by, teams, winners, end_reason,"
-                " game_version, save) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " game_version, save, undone) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     rec.variant,
                     rec.variant_name,
@@ -287,6 +570,7 @@ class Store:
                     rec.end_reason,
                     rec.game_version,
                     rec.save,
+                    int(undone),
                 ),
             )
             mid = int(cur.lastrowid or 0)
@@ -311,32 +595,112 @@ class Store:
                     for d in rec.deals
                 ],
             )
+            self._prune(db)
         return mid
 
-    def match_rows(self, variant: str | None = None) -> list[sqlite3.Row]:
-        sql = "SELECT * FROM matches"
+    def _prune(self, db: sqlite3.Connection) -> None:
+        if self.keep_saves < 0:
+            return
+        db.execute(
+            "UPDATE matches SET save = '', kept = 0 WHERE kept != 0 AND id NOT IN"
+            " (SELECT id FROM matches ORDER BY id DESC LIMIT ?)",
+            (self.keep_saves,),
+        )
+
+    MATCH_COLUMNS = (
+        "id, variant, variant_name, finished_at, seconds, deals, scores, scores_by, teams,"
+        " winners, undone, kept"
+    )
+
+    def match_rows(self, variant: str | None = None) -> list[dict[str, Any]]:
+        """Finished matches, oldest first, as checked values (no save texts): id,
+        variant, variant_name, finished_at, seconds, deals, scores, scores_by, teams,
+        winners, undone, kept (its replay is kept). A bad row is skipped and reported."""
+        sql = f"SELECT {self.MATCH_COLUMNS} FROM matches"
         args: tuple[Any, ...] = ()
         if variant:
             sql += " WHERE variant = ?"
             args = (variant,)
-        return self.db.execute(sql + " ORDER BY finished_at, id", args).fetchall()
-
-    def match_row(self, match_id: int) -> sqlite3.Row | None:
-        return self.db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
-
-    def players_of(self, match_ids: Sequence[int] | None = None) -> dict[int, list[sqlite3.Row]]:
-        rows = self.db.execute("SELECT * FROM match_players ORDER BY match_id, seat").fetchall()
-        out: dict[int, list[sqlite3.Row]] = {}
-        want = set(match_ids) if match_ids is not None else None
-        for r in rows:
-            if want is None or r["match_id"] in want:
-                out.setdefault(r["match_id"], []).append(r)
+        out = []
+        for r in self._rows(sql + " ORDER BY finished_at, id", args):
+            try:
+                out.append(
+                    {
+                        "id": _int(r, "id"),
+                        "variant": _str(r, "variant", empty=False),
+                        "variant_name": _str(r, "variant_name"),
+                        "finished_at": _str(r, "finished_at"),
+                        "seconds": _num(r, "seconds"),
+                        "deals": _int(r, "deals"),
+                        "scores": _numbers(_json(r, "scores", list), "scores"),
+                        "scores_by": _str(r, "scores_by"),
+                        "teams": _json(r, "teams", list, none=True),
+                        "winners": _seat_list(_json(r, "winners", list), "winners"),
+                        "undone": bool(_int(r, "undone")),
+                        "kept": bool(r["kept"]),
+                    }
+                )
+            except (BadRow, IndexError, KeyError) as e:
+                self._problem_row(f"finished match #{_safe_id(r)}", e)
         return out
 
-    def deals_of(self) -> dict[int, list[sqlite3.Row]]:
-        out: dict[int, list[sqlite3.Row]] = {}
-        for r in self.db.execute("SELECT * FROM deals ORDER BY match_id, deal"):
-            out.setdefault(r["match_id"], []).append(r)
+    def match_save(self, match_id: int) -> tuple[str | None, str | None]:
+        """(the save text of a finished match, None) or (None, why not)."""
+        rows = self._rows("SELECT id, save FROM matches WHERE id = ?", (match_id,))
+        if not rows:
+            return None, None
+        try:
+            text = _str(rows[0], "save")
+        except BadRow as e:
+            return None, f"finished match #{match_id}: its {e}"
+        if not text:
+            return None, (
+                f"finished match #{match_id}: its replay was not kept (the store keeps the "
+                f"newest {self.keep_saves} matches' replays; its figures are kept)"
+            )
+        return text, None
+
+    def players_of(self, match_ids: Sequence[int] | None = None) -> dict[int, list[dict[str, Any]]]:
+        want = set(match_ids) if match_ids is not None else None
+        out: dict[int, list[dict[str, Any]]] = {}
+        for r in self._rows(
+            "SELECT match_id, seat, name, kind, level, side, won FROM match_players"
+            " ORDER BY match_id, seat"
+        ):
+            try:
+                p = {
+                    "match_id": _int(r, "match_id"),
+                    "seat": _int(r, "seat"),
+                    "name": _str(r, "name"),
+                    "kind": _str(r, "kind"),
+                    "level": _str(r, "level"),
+                    "side": _int(r, "side"),
+                    "won": bool(_int(r, "won")),
+                }
+            except BadRow as e:
+                self._problem_row(f"a player of finished match #{_safe_id(r, 'match_id')}", e)
+                continue
+            if want is None or p["match_id"] in want:
+                out.setdefault(p["match_id"], []).append(p)
+        return out
+
+    def deals_of(self) -> dict[int, list[dict[str, Any]]]:
+        out: dict[int, list[dict[str, Any]]] = {}
+        for r in self._rows(
+            "SELECT match_id, deal, declarer, made, score_change FROM deals ORDER BY match_id, deal"
+        ):
+            try:
+                d = {
+                    "match_id": _int(r, "match_id"),
+                    "deal": _int(r, "deal"),
+                    "declarer": _int(r, "declarer", none=True),
+                    "made": _int(r, "made", none=True),
+                    "score_change": _numbers(_json(r, "score_change", list), "score_change"),
+                }
+            except BadRow as e:
+                self._problem_row(f"a deal of finished match #{_safe_id(r, 'match_id')}", e)
+                continue
+            out.setdefault(d["match_id"], []).append(d)
         return out
 
     def delete_match(self, match_id: int) -> bool:
@@ -345,14 +709,32 @@ class Store:
 
     # ---- named save slots
 
+    def _slot(self, r: sqlite3.Row) -> Slot | None:
+        try:
+            sid = _int(r, "id")
+            name = _str(r, "name")
+        except BadRow as e:
+            self._problem_row(f"save slot #{_safe_id(r)}", e)
+            return None
+        assert sid is not None
+        fields = {}
+        problem = None
+        for key in ("variant", "created_at", "saved_at", "save"):
+            try:
+                fields[key] = _str(r, key)
+            except BadRow as e:
+                fields[key] = ""
+                problem = problem or f"save slot '{name}': its {e}"
+        return Slot(sid, name, problem=problem, **fields)
+
     def slots(self) -> list[Slot]:
-        rows = self.db.execute("SELECT * FROM slots ORDER BY saved_at DESC, id DESC").fetchall()
-        return [Slot(**{k: r[k] for k in r.keys()}) for r in rows]  # noqa: SIM118 - sqlite3.Row
+        rows = self._rows("SELECT * FROM slots ORDER BY saved_at DESC, id DESC")
+        return [s for s in map(self._slot, rows) if s is not None]
 
     def slot(self, name_or_id: str | int) -> Slot | None:
         col = "id" if isinstance(name_or_id, int) else "name"
-        r = self.db.execute(f"SELECT * FROM slots WHERE {col} = ?", (name_or_id,)).fetchone()
-        return Slot(**{k: r[k] for k in r.keys()}) if r else None  # noqa: SIM118
+        rows = self._rows(f"SELECT * FROM slots WHERE {col} = ?", (name_or_id,))
+        return self._slot(rows[0]) if rows else None
 
     def put_slot(self, name: str, variant: str, save_text: str) -> Slot:
         """Save into the slot `name` (made, or overwritten when it exists)."""
@@ -368,7 +750,8 @@ class Store:
                 (name, variant, t, t, save_text),
             )
         got = self.slot(name)
-        assert got is not None
+        if got is None:
+            raise StoreError(f"{self.path}: the save slot '{name}' could not be read back")
         return got
 
     def rename_slot(self, slot_id: int, name: str) -> None:
@@ -389,8 +772,12 @@ class Store:
     # ---- the first-game coach
 
     def coach_deals(self, variant: str) -> int:
-        r = self.db.execute("SELECT deals FROM coach WHERE variant = ?", (variant,)).fetchone()
-        return int(r[0]) if r else 0
+        rows = self._rows("SELECT deals FROM coach WHERE variant = ?", (variant,))
+        try:
+            return max(0, _int(rows[0], "deals") or 0) if rows else 0
+        except BadRow as e:
+            self._problem_row(f"the coach's count for {variant}", e)
+            return 0
 
     def add_coach_deal(self, variant: str) -> None:
         with self.tx() as db:
@@ -406,13 +793,21 @@ class Store:
 
     def free_slot_name(self, base: str) -> str:
         """`base`, or `base (2)`, `base (3)`... whichever is not taken."""
-        taken = {r[0] for r in self.db.execute("SELECT name FROM slots")}
+        taken = {r[0] for r in self._rows("SELECT name FROM slots")}
         if base not in taken:
             return base
         k = 2
         while f"{base} ({k})" in taken:
             k += 1
         return f"{base} ({k})"
+
+
+def _safe_id(r: sqlite3.Row, key: str = "id") -> str:
+    try:
+        v = r[key]
+    except (IndexError, KeyError):
+        return "?"
+    return str(v) if isinstance(v, int) and not isinstance(v, bool) else "?"
 
 
 def _j(x: Any) -> str:

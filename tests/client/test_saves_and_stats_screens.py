@@ -119,7 +119,10 @@ def test_finished_matches_are_listed_and_the_statistics_plot_them(app: App) -> N
     press(app, Act.BACK)
 
     st = app.stack.push(StatsScene())
-    app.step(0.02)
+    for _ in range(500):  # the figures are read by a thread (issue 29)
+        app.step(0.02)
+        if not st.loading:
+            break
     assert st.players == ["Ann"] and st.current["matches"] == 3
     assert st.current["results"] == "".join("W" if w else "L" for w in results)
     lines = dict(figures(st.current))

@@ -60,7 +60,9 @@ def test_a_damaged_database_is_moved_aside(tmp_path: Path) -> None:
         assert s.moved_aside is not None and s.moved_aside.exists()
 
 
-def test_a_newer_database_is_moved_aside_not_touched(tmp_path: Path) -> None:
+def test_a_newer_database_is_left_alone_and_turns_the_store_off(tmp_path: Path) -> None:
+    """Issue 29: an older version must never move a newer version's store aside (its
+    statistics would begin again there): it is left as it is, statistics are off."""
     p = tmp_path / "crowsnest.db"
     db = sqlite3.connect(p)
     db.execute("CREATE TABLE future (x)")
@@ -68,12 +70,11 @@ def test_a_newer_database_is_moved_aside_not_touched(tmp_path: Path) -> None:
     db.commit()
     db.close()
     before = p.read_bytes()
-    with Store(p) as s:
-        assert s.notice and "newer CrowsNest Arcade" in s.notice
-        assert f"store version {SCHEMA_VERSION + 5}" in s.notice
-        assert s.moved_aside is not None and s.moved_aside.read_bytes() == before
-        assert f"newer-v{SCHEMA_VERSION + 5}" in s.moved_aside.name
-        assert s.version == SCHEMA_VERSION
+    with pytest.raises(StoreError, match="newer CrowsNest Arcade") as e:
+        Store(p)
+    assert f"store version {SCHEMA_VERSION + 5}" in str(e.value)
+    assert p.read_bytes() == before
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["crowsnest.db"]
 
 
 def test_migration_from_an_older_version_keeps_the_data(
@@ -89,7 +90,8 @@ def test_migration_from_an_older_version_keeps_the_data(
     monkeypatch.setattr(store_mod, "MIGRATIONS", [*store_mod.MIGRATIONS, v_next])
     monkeypatch.setattr(store_mod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     db = Store.__new__(Store)  # open without the dataclass Slot (it lacks 'note')
-    db.path, db.notice, db.moved_aside = p, None, None
+    db.path, db.notice, db.moved_aside, db.problems = p, None, None, []
+    db.keep_saves, db.timeout = store_mod.KEEP_SAVES, 5.0
     db.db = db._open()
     assert db.version == SCHEMA_VERSION + 1
     assert db.notice is None

@@ -149,6 +149,12 @@ class SavesScene(Scene):
         report = saves_report(db, app.save_path) if app.save_path is not None else {}
         if db is None:
             self.message = _("Save slots and finished games need a settings file (none in use)")
+        elif db.problems and not self.message:
+            self.message = ngettext(
+                "{count} record could not be read and was left out",
+                "{count} records could not be read and were left out",
+                len(db.problems),
+            ).format(count=len(db.problems))
 
         def vname(vid: str) -> str:
             try:
@@ -202,6 +208,10 @@ class SavesScene(Scene):
                 got = savefile.load_full(self.app.save_path, self.app.registry)
             else:
                 slot = self.app.db.slot(e.key)
+                if slot is None:
+                    raise ValueError(_("it was deleted meanwhile"))
+                if slot.problem:
+                    raise ValueError(slot.problem)
                 got = loads_full(slot.save, self.app.registry, f"save slot '{slot.name}'")
             session = LocalGame.resume(got.match, list(got.players))
         except Exception as ex:  # noqa: BLE001 - a save that cannot go on says why, never crashes
@@ -226,9 +236,11 @@ class SavesScene(Scene):
         if not keep:
             self.message = _("Unchanged")
             return
+        from crowsnest.records.store import StoreError
+
         try:
             self.app.db.rename_slot(self.current.key, name)
-        except ValueError as ex:
+        except (ValueError, StoreError) as ex:
             self.message = _("Not renamed: {why}").format(why=ex)
             return
         self.message = _("Renamed to '{name}'").format(name=name.strip())
@@ -246,8 +258,14 @@ class SavesScene(Scene):
             question = _("Delete this finished game? Its statistics go with it.")
 
         def delete() -> None:
+            from crowsnest.records.store import StoreError
+
             db = self.app.db
-            ok = db.delete_slot(e.key) if e.kind == "slot" else db.delete_match(e.key)
+            try:
+                ok = db.delete_slot(e.key) if e.kind == "slot" else db.delete_match(e.key)
+            except StoreError as ex:
+                self.message = _("Not deleted: {why}").format(why=ex)
+                return
             self.message = _("Deleted") if ok else _("It was already gone")
             self.reload()
 

@@ -245,9 +245,15 @@ class SettingsScene(FormScene):
     def _coach_again(self) -> None:
         """The coach speaks again in the first deals of every game."""
         self.app.prefs.coach = True
+        from crowsnest.records.store import StoreError
+
         db = self.app.db
         if db is not None:
-            db.reset_coach()
+            try:
+                db.reset_coach()
+            except StoreError as e:
+                self.message = str(e)
+                return
         self.app.coach.spoken.clear()
         self.app.coach.deals_here.clear()
         self._changed()

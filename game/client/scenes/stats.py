@@ -4,6 +4,7 @@ change it."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pygame
@@ -72,14 +73,48 @@ class StatsScene(Scene):
         self.focus = 0  # 0: the player row, 1: the game row
         self.back = Button(_("Back"))
         self.message = ""
+        self.loading = False  # the figures are being read (a thread)
 
     def on_push(self) -> None:
-        from crowsnest.records.stats import player_stats
-
         db = self.app.db
         if db is None:
             self.message = _("Statistics need a settings file (none in use)")
-        self.rows = player_stats(db) if db is not None else []
+            return
+        # the figures are read off the render loop: a long history must not freeze the
+        # window (the thread opens its own connection: sqlite3's are per thread)
+        self.loading = True
+        self.message = _("Reading the statistics...")
+        self._worker = threading.Thread(target=self._read, args=(db,), daemon=True)
+        self._worker.start()
+
+    def _read(self, db: Any) -> None:
+        from crowsnest.records.stats import player_stats
+
+        rows: list[dict[str, Any]] = []
+        problems: list[str] = []
+        try:
+            with db.reader() as r:
+                rows = player_stats(r)
+                problems = list(r.problems)
+        except Exception as e:  # noqa: BLE001 - figures that cannot be read say why
+            problems = [str(e)]
+        self._result = (rows, problems)
+
+    def update(self, dt: float) -> None:
+        got = getattr(self, "_result", None)
+        if got is None or not self.loading:
+            return
+        self.loading = False
+        self.rows, problems = got
+        self.message = (
+            ngettext(
+                "{count} record could not be read and was left out",
+                "{count} records could not be read and were left out",
+                len(problems),
+            ).format(count=len(problems))
+            if problems
+            else ""
+        )
         seen: dict[str, None] = {}
         for r in self.rows:
             seen.setdefault(r["player"], None)
