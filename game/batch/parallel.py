@@ -23,17 +23,27 @@ API
   the number of jobs starts only as many processes as there are jobs.
 - ``progress`` (a ``Progress``, or None) is told after every finished job.
 - Workers log to this process's log file (crowsnest.logfile), if it has one.
-- Ctrl-C: workers ignore SIGINT, so a terminal's Ctrl-C (sent to the whole process
-  group) reaches only this process. Its KeyboardInterrupt ends the pool at once
-  (unfinished jobs are dropped) and run_jobs *returns* with ``interrupted=True`` and the
-  results finished so far; the caller prints its partial tally and exits with
-  ``EXIT_INTERRUPTED`` (130, the shell's code for SIGINT).
+- Ctrl-C, SIGTERM and SIGHUP: workers ignore SIGINT and SIGHUP, so a terminal's
+  Ctrl-C or hang-up (sent to the whole process group) reaches only this process, which
+  turns each of the three (unless it was started ignoring it, as under nohup) into the
+  same stop: the workers end at once (unfinished jobs are dropped) and run_jobs
+  *returns* with ``interrupted=True``, ``stopped_by`` (the signal) and the results
+  finished so far; the caller prints its partial tally and exits with
+  ``Outcome.exit_code`` (128 + the signal: 130 for Ctrl-C, 143 for SIGTERM).
+- A worker that dies (killed, out of memory, a crash in C) fails the job it was playing
+  with a sentence in ``Outcome.failures`` and is replaced; the run goes on with the
+  other jobs (it never waits for a result that cannot come). Should workers keep dying
+  before finishing anything, the jobs left fail too and the run stops with what finished.
+  Workers end when this process dies (they see their pipe close; on Linux the kernel
+  also kills them), without a traceback.
 - An exception raised by ``fn`` or ``initializer`` shuts the pool down and propagates
   (it must pickle: give exception classes a plain ``(message)`` constructor).
 
 ``Outcome``: ``results`` (job order; ``None`` where unfinished), ``finished_mask``,
 ``done`` (how many finished), ``total``, ``interrupted``, ``seconds`` (wall time), ``finished()`` (the
-``(index, result)`` pairs that finished, in job order).
+``(index, result)`` pairs that finished, in job order), ``failures`` ((index, sentence) of
+jobs whose worker died), ``stopped_by`` (the signal that stopped the run, or 0) and
+``exit_code``.
 
 ``Progress(total, unit="games", stream=sys.stderr, enabled=None)``: one status line,
 rewritten in place at most every ``interval`` seconds: ``12/40 games, 0.8 games/s, about
@@ -49,15 +59,17 @@ Example (a tournament)::
                    initializer=init, initargs=(path,), progress=Progress(n))
     tally(r for _, r in out.finished())
     if out.interrupted:
-        sys.exit(EXIT_INTERRUPTED)
+        sys.exit(out.exit_code)
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -83,6 +95,22 @@ class Outcome(Generic[R]):
     finished_mask: tuple[bool, ...]  # which jobs finished (a result may itself be None)
     interrupted: bool
     seconds: float
+    failures: tuple[tuple[int, str], ...] = ()  # (job index, why) of jobs that failed
+    stopped_by: int = 0  # the signal that stopped the run (SIGINT, SIGTERM, SIGHUP)
+
+    @property
+    def exit_code(self) -> int:
+        """128 + the stopping signal (the shell's convention), 0 when not stopped."""
+        if not self.interrupted:
+            return 0
+        return 128 + (self.stopped_by or signal.SIGINT)
+
+    @property
+    def stop_name(self) -> str:
+        """How the run was stopped, as a user would name it: Ctrl-C, SIGTERM, SIGHUP."""
+        if not self.stopped_by or self.stopped_by == signal.SIGINT:
+            return "Ctrl-C"
+        return signal.Signals(self.stopped_by).name
 
     @property
     def total(self) -> int:
@@ -185,31 +213,229 @@ def _duration(s: float) -> str:
 
 # ---------------------------------------------------------------- workers
 
-_init_error: BaseException | None = None
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+MAX_EARLY_DEATHS = 3  # workers dying before any job finished, beyond the pool's size
 
 
-def _worker_start(
-    initializer: Callable[..., Any] | None, initargs: tuple[Any, ...], log: str | None
-) -> None:
-    # Ctrl-C belongs to the parent: it ends the pool and keeps the finished results.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if log is not None:  # what a worker logs (AI faults) goes where the parent's does
-        from crowsnest import logfile
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, turned into the same stop as Ctrl-C."""
 
-        logfile.setup(log)
-    global _init_error
-    if initializer is not None:
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _stop_signals() -> Iterator[None]:
+    """While a run lasts, SIGTERM and SIGHUP stop it as Ctrl-C does (a signal this
+    process was started ignoring, as nohup does for SIGHUP, stays ignored)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old: dict[int, Any] = {}
+
+    def stop(signum: int, frame: Any) -> None:
+        raise _Stopped(signum)
+
+    for sig in STOP_SIGNALS:
+        if sig == signal.SIGINT:
+            continue  # Python's own KeyboardInterrupt
         try:
-            initializer(*initargs)
-        except BaseException as e:  # noqa: BLE001 - reported by the first job, not by a respawn loop
-            _init_error = e
+            prev = signal.getsignal(sig)
+            if prev is signal.SIG_IGN:
+                continue
+            old[sig] = prev
+            signal.signal(sig, stop)
+        except (OSError, ValueError):
+            pass
+    try:
+        yield
+    finally:
+        for sig, prev in old.items():
+            with contextlib.suppress(OSError, ValueError, TypeError):
+                signal.signal(sig, prev)
 
 
-def _worker_call(item: tuple[Callable[[Any], Any], int, Any]) -> tuple[int, Any]:
-    fn, index, job = item
-    if _init_error is not None:
-        raise _init_error
-    return index, fn(job)
+def _die_with_parent() -> None:
+    """Linux: the kernel kills this process when its parent dies (PR_SET_PDEATHSIG)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _worker_main(
+    conn: Any,
+    fn: Callable[[Any], Any],
+    initializer: Callable[..., Any] | None,
+    initargs: tuple[Any, ...],
+    log: str | None,
+    parent: int,
+) -> None:
+    """One worker: jobs in from the pipe, results out, until told to stop or the parent
+    is gone. Never a traceback on the terminal for the parent's end."""
+    # Ctrl-C and a hang-up belong to the parent: it stops the run and keeps the results.
+    for sig in (signal.SIGINT, getattr(signal, "SIGHUP", None)):
+        if sig is not None:
+            signal.signal(sig, signal.SIG_IGN)
+    _die_with_parent()
+    if os.getppid() != parent:  # the parent died while this one started
+        return
+    try:
+        if log is not None:  # what a worker logs (AI faults) goes where the parent's does
+            from crowsnest import logfile
+
+            logfile.setup(log)
+        init_error: BaseException | None = None
+        if initializer is not None:
+            try:
+                initializer(*initargs)
+            except BaseException as e:  # noqa: BLE001 - reported by the first job
+                init_error = e
+        while True:
+            try:
+                msg = conn.recv()
+            except (EOFError, OSError):
+                return  # the parent is gone
+            if msg is None:
+                return
+            index, job = msg
+            try:
+                if init_error is not None:
+                    raise init_error
+                reply: tuple[str, int, Any] = ("ok", index, fn(job))
+            except BaseException as e:  # noqa: BLE001 - the parent re-raises it
+                reply = ("error", index, e)
+            try:
+                conn.send(reply)
+            except (EOFError, OSError):
+                return
+            except Exception as e:  # noqa: BLE001 - a result or error that does not pickle
+                conn.send(("error", index, RuntimeError(f"job {index + 1}: {e}")))
+    except (EOFError, OSError, KeyboardInterrupt):
+        return
+
+
+class _Worker:
+    def __init__(self, ctx: Any, args: tuple[Any, ...]) -> None:
+        self.conn, child = ctx.Pipe(duplex=True)
+        self.proc = ctx.Process(target=_worker_main, args=(child, *args), daemon=True)
+        self.proc.start()
+        child.close()
+        self.job: int | None = None
+
+    def give(self, index: int, job: Any) -> None:
+        self.job = index
+        self.conn.send((index, job))
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.conn.send(None)
+
+    def kill(self) -> None:
+        if self.proc.is_alive():
+            self.proc.kill()
+
+    def died_how(self) -> str:
+        self.proc.join(1.0)
+        code = self.proc.exitcode
+        if code is None:
+            return "it stopped answering"
+        if code < 0:
+            try:
+                return f"killed by {signal.Signals(-code).name}"
+            except ValueError:
+                return f"killed by signal {-code}"
+        return f"it exited with status {code}"
+
+
+def _pool_run(
+    fn: Callable[[Any], Any],
+    jobs: Sequence[Any],
+    workers: int,
+    initializer: Callable[..., Any] | None,
+    initargs: tuple[Any, ...],
+    record: Callable[[int, Any], None],
+    failures: list[tuple[int, str]],
+) -> None:
+    """The jobs on `workers` processes, one job at a time each (so a dead worker's job is
+    known); results recorded as they come."""
+    from multiprocessing.connection import wait
+
+    from crowsnest import logfile
+
+    log = logfile.current()
+    ctx = multiprocessing.get_context("spawn")
+    args = (fn, initializer, initargs, str(log) if log else None, os.getpid())
+    todo = list(range(len(jobs)))[::-1]  # popped from the end: job order
+    pool: list[_Worker] = []
+    early_deaths = 0
+    finished_any = False
+    try:
+        for _ in range(min(workers, len(jobs))):
+            w = _Worker(ctx, args)
+            pool.append(w)
+            w.give(todo[-1], jobs[todo.pop()])
+        while any(w.job is not None for w in pool):
+            busy = [w for w in pool if w.job is not None]
+            ready = set(wait([x for w in busy for x in (w.conn, w.proc.sentinel)]))
+            for w in busy:
+                got = None
+                if w.conn in ready:
+                    try:
+                        got = w.conn.recv()
+                    except (EOFError, OSError):
+                        got = None
+                if got is not None:
+                    kind, index, value = got
+                    w.job = None
+                    if kind == "error":
+                        raise value
+                    finished_any = True
+                    record(index, value)
+                    if todo:
+                        w.give(todo[-1], jobs[todo.pop()])
+                    continue
+                if w.conn in ready or w.proc.sentinel in ready:
+                    # no answer and the pipe closed or the process ended: it died
+                    index = w.job
+                    assert index is not None
+                    w.job = None
+                    how = w.died_how()
+                    failures.append(
+                        (index, f"job {index + 1} failed: its worker process died ({how})")
+                    )
+                    w.kill()
+                    pool.remove(w)
+                    if not finished_any:
+                        early_deaths += 1
+                    if early_deaths > workers + MAX_EARLY_DEATHS:
+                        why = "not played: the worker processes keep dying"
+                        failures.extend((i, f"job {i + 1} {why}") for i in reversed(todo))
+                        todo.clear()
+                    if todo:
+                        n = _Worker(ctx, args)
+                        pool.append(n)
+                        n.give(todo[-1], jobs[todo.pop()])
+    finally:
+        for w in pool:
+            if w.job is None:
+                w.stop()
+            else:
+                w.kill()  # a stop or a failure elsewhere: its job is dropped
+        deadline = time.monotonic() + 5.0
+        for w in pool:
+            w.proc.join(max(0.0, deadline - time.monotonic()))
+            w.kill()
+            w.proc.join(1.0)
+            w.conn.close()
 
 
 def run_jobs(
@@ -228,7 +454,9 @@ def run_jobs(
         raise ValueError(f"workers must be at least 1, not {workers}")
     results: list[R | None] = [None] * len(jobs)
     finished = [False] * len(jobs)
+    failures: list[tuple[int, str]] = []
     interrupted = False
+    stopped_by = 0
     start = time.perf_counter()
 
     def record(i: int, r: R) -> None:
@@ -240,38 +468,30 @@ def run_jobs(
             progress.advance()
 
     try:
-        if workers == 1 or len(jobs) <= 1:
+        with _stop_signals():
             try:
-                if initializer is not None:
-                    initializer(*initargs)
-                for i, job in enumerate(jobs):
-                    record(i, fn(job))
+                if workers == 1 or len(jobs) <= 1:
+                    if initializer is not None:
+                        initializer(*initargs)
+                    for i, job in enumerate(jobs):
+                        record(i, fn(job))
+                else:
+                    _pool_run(fn, jobs, workers, initializer, initargs, record, failures)
+            except _Stopped as e:
+                interrupted, stopped_by = True, e.signum
             except KeyboardInterrupt:
-                interrupted = True
-        else:
-            from crowsnest import logfile
-
-            log = logfile.current()
-            ctx = multiprocessing.get_context("spawn")
-            pool = ctx.Pool(
-                min(workers, len(jobs)),
-                initializer=_worker_start,
-                initargs=(initializer, initargs, str(log) if log else None),
-            )
-            try:
-                items = [(fn, i, job) for i, job in enumerate(jobs)]
-                for i, r in pool.imap_unordered(_worker_call, items):
-                    record(i, r)
-                pool.close()
-            except KeyboardInterrupt:
-                interrupted = True
-            finally:
-                pool.terminate()  # after close(): workers are idle; else drops their jobs
-                pool.join()
+                interrupted, stopped_by = True, signal.SIGINT
     finally:
         if progress is not None:
             progress.close()
-    return Outcome(results, tuple(finished), interrupted, time.perf_counter() - start)
+    return Outcome(
+        results,
+        tuple(finished),
+        interrupted,
+        time.perf_counter() - start,
+        tuple(sorted(failures)),
+        int(stopped_by),
+    )
 
 
 __all__ = ["EXIT_INTERRUPTED", "Outcome", "Progress", "default_workers", "run_jobs"]

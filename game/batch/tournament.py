@@ -196,29 +196,119 @@ def _header(spec: Spec) -> dict[str, Any]:
     return {"tournament": {k: d[k] for k in _HEADER_KEYS}}
 
 
+MAX_RESULTS_BYTES = 1 << 30  # a results file is ~300 bytes a task: far beyond any run
+
+
+def _read_results(path: str) -> str:
+    """The text of a results file: a regular file (a FIFO, /dev/zero or a folder is
+    refused, never read for ever), of sane size, UTF-8."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as e:
+        raise TournamentError(f"cannot read the results file {path}: {e.strerror or e}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise TournamentError(
+                f"{path}: is not a results file (a folder, pipe or device); "
+                "give --results a file name"
+            )
+        if st.st_size > MAX_RESULTS_BYTES:
+            raise TournamentError(f"{path}: is too large for a results file")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            raw = f.read(MAX_RESULTS_BYTES + 1)
+    except OSError as e:
+        raise TournamentError(f"cannot read the results file {path}: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise TournamentError(
+            f"{path}: is not a results file (byte {e.start + 1} is not UTF-8 text)"
+        ) from None
+
+
+def _number(x: Any, lo: float, hi: float) -> bool:
+    return (
+        isinstance(x, int | float)
+        and not isinstance(x, bool)
+        and math.isfinite(x)
+        and lo <= x <= hi
+    )
+
+
+def check_result(item: Mapping[str, Any], spec: Spec) -> str | None:
+    """Why a task result read back from a file cannot be this tournament's (a phrase),
+    or None: the fields play_task writes, each of its type and range."""
+    pairs = pairings(spec.levels)
+    deal, pairing = item.get("deal"), item.get("pairing")
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < 10**12:
+        return "'deal' must be a deal number"
+    if isinstance(pairing, bool) or not isinstance(pairing, int) or not 0 <= pairing < len(pairs):
+        return f"'pairing' must be from 0 to {len(pairs) - 1}"
+    if (item.get("a"), item.get("b")) != pairs[pairing]:
+        return f"levels 'a' and 'b' must be {pairs[pairing][0]} and {pairs[pairing][1]}"
+    tables = item.get("tables")
+    if not isinstance(tables, list) or len(tables) > max(2, spec.seats):
+        return "'tables' must be the list of its tables"
+    games = item.get("games")
+    if not _number(games, 0, 2):
+        return "'games' must be a number from 0 to 2"
+    if not _number(item.get("score"), 0, games):
+        return f"'score' must be a number from 0 to its games ({games})"
+    if not _number(item.get("margin"), -1e12, 1e12):
+        return "'margin' must be a number"
+    for t in tables:
+        if not isinstance(t, dict):
+            return "each table must be an object"
+        if not _number(t.get("win"), 0, 1) or not _number(t.get("margin"), -1e12, 1e12):
+            return "a table's 'win' must be from 0 to 1 and its 'margin' a number"
+        role, faults = t.get("role"), t.get("faults")
+        if role is not None and not (isinstance(role, str) and len(role) <= 60):
+            return "a table's 'role' must be a role name"
+        if isinstance(faults, bool) or not isinstance(faults, int) or faults < 0:
+            return "a table's 'faults' must be a count"
+    return None
+
+
 def load_results(path: str, spec: Spec) -> dict[tuple[int, int], dict[str, Any]]:
     """The finished tasks saved in a results file, by (deal, pairing) (empty when the
     file does not exist). A header for another tournament is refused with a sentence
     saying what differs; a line cut short (the run was killed while writing it) is
-    skipped, so that task is played again."""
+    skipped, so that task is played again; any other line that is not a result of this
+    tournament (a missing field, an unknown level, a score out of range, Infinity,
+    nesting too deep) is refused with its line number: the report never adds up a
+    result it did not make."""
     done: dict[tuple[int, int], dict[str, Any]] = {}
-    if not os.path.exists(path):
+    if not os.path.lexists(path):
         return done
     want = json.loads(json.dumps(_header(spec)))["tournament"]
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-    except (OSError, UnicodeDecodeError) as e:
-        raise TournamentError(f"cannot read the results file {path}: {e}") from None
+    lines = _read_results(path).splitlines()
+
+    def bad(n: int, why: str) -> TournamentError:
+        return TournamentError(f"{path}, line {n}: not a result of this tournament ({why})")
+
+    def no_constants(name: str) -> Any:
+        raise ValueError(f"{name} is not a number here")
+
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            item = json.loads(line)
-        except ValueError:
-            continue  # cut short
+            item = json.loads(line, parse_constant=no_constants)
+        except RecursionError:
+            raise bad(n, "nested too deeply") from None
+        except ValueError as e:
+            if "is not a number here" in str(e):
+                raise bad(n, str(e)) from None
+            if line.lstrip().startswith("{"):
+                continue  # a line cut short by a kill: its task is played again
+            raise bad(n, "not JSON") from None
         if not isinstance(item, dict):
-            raise TournamentError(f"{path}, line {n}: not a tournament result")
+            raise bad(n, "not an object")
         if "tournament" in item:
             got = item["tournament"]
             diff = [k for k in _HEADER_KEYS if not isinstance(got, dict) or got.get(k) != want[k]]
@@ -228,11 +318,10 @@ def load_results(path: str, spec: Spec) -> dict[tuple[int, int], dict[str, Any]]
                     f"{', '.join(diff)} differ from this run's); use another --results file"
                 )
             continue
-        try:
-            key = (int(item["deal"]), int(item["pairing"]))
-        except (KeyError, TypeError, ValueError):
-            raise TournamentError(f"{path}, line {n}: not a tournament result") from None
-        done[key] = item
+        why = check_result(item, spec)
+        if why is not None:
+            raise bad(n, why)
+        done[(item["deal"], item["pairing"])] = item
     return done
 
 
@@ -549,6 +638,8 @@ def run(
     t0 = time.perf_counter()
     old = set_time_caps(False)
     try:
+        failed: list[str] = []
+        exit_code = 0
         if not todo:
             results: list[dict[str, Any]] = []
             interrupted = False
@@ -564,6 +655,8 @@ def run(
             )
             results = [r for _, r in out.finished()]
             interrupted = out.interrupted
+            failed = [why for _i, why in out.failures]
+            exit_code = out.exit_code
         else:
             results = []
             interrupted = False
@@ -577,6 +670,7 @@ def run(
                         prog.advance()
             except KeyboardInterrupt:
                 interrupted = True
+                exit_code = 130
             finally:
                 getattr(it, "close", lambda: None)()
                 if prog is not None:
@@ -590,6 +684,10 @@ def run(
     if results_file is not None:
         report["resumed"] = len(saved)  # tasks read back from the results file
     report["interrupted"] = interrupted
+    if interrupted:
+        report["exit_code"] = exit_code
+    if failed:  # a worker died: those tasks are left out (a --results run plays them again)
+        report["failed"] = failed
     report["seconds"] = round(time.perf_counter() - t0, 2)
     report["workers"] = workers
     return report
@@ -717,6 +815,7 @@ def text_report(out: Mapping[str, Any]) -> str:
         + (f", from deal {out['first_deal']}" if out.get("first_deal") else "")
         + (f", {out['resumed']} read back from the results file" if out.get("resumed") else "")
         + (" (interrupted: partial results)" if out.get("interrupted") else "")
+        + (f" ({len(out['failed'])} tasks failed: not counted)" if out.get("failed") else "")
     ]
     for r in out["results"]:
         wr = r["win_rate"]

@@ -313,7 +313,7 @@ def _display_problem() -> str | None:
 def cmd_simulate(args: argparse.Namespace, cfg: Config) -> int:
     from crowsnest.ai.runner import resolve_level
     from crowsnest.batch import simulate as sim
-    from crowsnest.batch.parallel import EXIT_INTERRUPTED, Progress, run_jobs
+    from crowsnest.batch.parallel import Progress, run_jobs
     from crowsnest.engine import Match, MatchError, OptionError
     from crowsnest.plugin_host import UnknownVariantError
 
@@ -372,16 +372,23 @@ def cmd_simulate(args: argparse.Namespace, cfg: Config) -> int:
         "games": out.done,
         "games_requested": args.games,
         "interrupted": out.interrupted,
+        **({"stopped_by": out.stop_name} if out.interrupted else {}),
         **total,
         "wins_by": "team" if teams else "seat",
         "teams": teams,
         "seconds": round(out.seconds, 4),
     }
+    if out.failures:  # a worker died: its game is left out, the others count
+        report["failed"] = [{"game": i + 1, "error": why} for i, why in out.failures]
+        for _i, why in out.failures:
+            print(f"{PROG}: {why}", file=sys.stderr)
     if args.json:
         print(json.dumps(report), flush=True)
     else:
         _print_simulate(report, variant.name)
-    return EXIT_INTERRUPTED if out.interrupted else 0
+    if out.interrupted:
+        return out.exit_code
+    return 1 if out.failures else 0
 
 
 def _print_simulate(r: dict[str, Any], variant_name: str) -> None:
@@ -390,10 +397,18 @@ def _print_simulate(r: dict[str, Any], variant_name: str) -> None:
     if r["interrupted"]:
         print(
             ngettext(
-                "interrupted (Ctrl-C) after {done} of {asked} game",
-                "interrupted (Ctrl-C) after {done} of {asked} games",
+                "stopped ({how}) after {done} of {asked} game",
+                "stopped ({how}) after {done} of {asked} games",
                 r["games_requested"],
-            ).format(done=r["games"], asked=r["games_requested"])
+            ).format(how=r["stopped_by"], done=r["games"], asked=r["games_requested"])
+        )
+    if r.get("failed"):
+        print(
+            ngettext(
+                "{count} game failed and is not counted (see above)",
+                "{count} games failed and are not counted (see above)",
+                len(r["failed"]),
+            ).format(count=len(r["failed"]))
         )
     games = r["games"]
     print(
@@ -540,8 +555,12 @@ def cmd_tournament(args: argparse.Namespace, cfg: Config) -> int:
         raise CLIError(str(e), 2) from None
     except (MatchError, OptionError) as e:
         raise CLIError(str(e), 2) from None
+    for why in out.get("failed", []):
+        print(f"{PROG}: {why}", file=sys.stderr)
     print(json.dumps(out) if args.json else tm.text_report(out))
-    return EXIT_INTERRUPTED if out["interrupted"] else 0
+    if out["interrupted"]:
+        return int(out.get("exit_code", EXIT_INTERRUPTED))
+    return 1 if out.get("failed") else 0
 
 
 # ---------------------------------------------------------------- replay

@@ -138,7 +138,9 @@ def test_a_crash_leaves_its_traceback_in_the_log_named_in_the_message(
         raise RuntimeError("the abacus fell over")
 
     monkeypatch.setattr(cli_main, "cmd_plugins", broken)
-    assert cli_main.main(["plugins", "--config", str(state_home / "absent.toml")]) == 1
+    state_home.mkdir(parents=True, exist_ok=True)
+    (state_home / "empty.toml").write_text("")  # an absent --config is said (issue 29)
+    assert cli_main.main(["plugins", "--config", str(state_home / "empty.toml")]) == 1
     err = capsys.readouterr().err
     log = state_home / "crowsnest" / "log" / "crowsnest.log"
     assert err == (
