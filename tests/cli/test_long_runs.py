@@ -23,7 +23,7 @@ def test_a_job_that_kills_its_worker_fails_and_the_run_goes_on():
     out = run_jobs(square_or_die, jobs, workers=2)
     assert not out.interrupted
     assert [i for i, _ in out.failures] == [2]
-    assert "job 3 failed: its worker process died (killed by SIGKILL)" == out.failures[0][1]
+    assert out.failures[0][1] == "job 3 failed: its worker process died (killed by SIGKILL)"
     assert out.results == [1, 4, None, 9, 16, 25, 36] and out.done == 6
 
 
