@@ -352,6 +352,7 @@ class App:
                 finished_at=now_iso(),
                 seconds=time.monotonic() - session.started_clock,
                 registry=self._registry,
+                undone=bool(getattr(session, "undone", False)),
             )
             return db.add_match(rec)
         except Exception as e:  # noqa: BLE001 - recording must never stop the game

@@ -63,6 +63,7 @@ class LocalGame:
         self.started_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         self.started_clock = time.monotonic()
         self.recorded = False
+        self.undone = False  # a decision was taken back in this match (the statistics)
         self.slot_name: str | None = None  # the save slot this match was continued from
 
     # ------------------------------------------------------------ seats
@@ -197,8 +198,10 @@ class LocalGame:
 
     def undo_target(self, seat: int | None = None) -> int | None:
         """Log index of the last decision in this deal of the human at `seat` (the
-        single human when None). At a hot-seat table only while no other human has
-        decided since: undo never takes back another player's move."""
+        single human when None), while nobody else has acted since: undo never takes
+        back another player's move, nor a computer's answer (docs/rules-decisions.md,
+        "Undo": what a computer has shown, a card or a bid, is never taken back, so undo
+        can neither reveal a hand nor replay the computers until they answer the same)."""
         humans = self.humans
         if self.match.over or not humans:
             return None
@@ -209,12 +212,21 @@ class LocalGame:
         if seat not in humans:
             return None
         for i in range(len(self.actors) - 1, self.deal_start - 1, -1):
-            who = self.actors[i]
-            if who == seat:
+            if self.actors[i] == seat:
                 return i
-            if who in humans:
-                return None  # another human decided after it
+            return None  # someone else (a person or a computer) acted after it
         return None
+
+    def undo_blocked_by_computer(self, seat: int | None = None) -> bool:
+        """Whether undo stops only because a computer has answered since the human's
+        last decision in this deal (the table says so, rather than "nothing to undo")."""
+        if self.undo_target(seat) is not None or not self.actors:
+            return False
+        last = len(self.actors) - 1
+        if last < self.deal_start or self.is_human(self.actors[last]):
+            return False
+        mine = {seat} if seat is not None else set(self.humans)
+        return any(self.actors[i] in mine for i in range(self.deal_start, last))
 
     def can_undo(self, seat: int | None = None) -> bool:
         return self.undo_target(seat) is not None
@@ -232,6 +244,7 @@ class LocalGame:
             m.apply_unchecked(a)
         self.match = m
         self.actors = self.actors[:i]
+        self.undone = True  # recorded with the match: left out of the figures by level
         self.generation += 1
         self._ai = None
         self._hint = None

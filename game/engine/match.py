@@ -16,7 +16,7 @@ from typing import Any
 from ..i18n import _
 from .actions import Action, ActionError, shape_error
 from .cards import Card
-from .presentation import Text
+from .presentation import Text, say
 from .safe import exc_text
 from .variant import Deal, DealSetup, Event, Variant, View
 
@@ -31,6 +31,9 @@ class VariantFault(RuntimeError):
 
 
 SEED_MAX_CHARS = 200
+# A match ends undecided after this many thrown-in deals in a row (nobody would bid or
+# call, e.g. every seat a plugin AI that always passes): docs/rules-decisions.md.
+MAX_THROWN_IN = 100
 
 
 def check_seed(seed: Any) -> int | str:
@@ -110,6 +113,7 @@ class Match:
             self.scores = tuple(from_carry(self.options, self.seats, self.carry))
         self.deal_index = 0  # counts every deal dealt, redeals included (seeds the shuffle)
         self.deal_no = 0  # counts scored deals
+        self.thrown_in = 0  # deals thrown in since the last scored deal
         self.winner: Any = None
         self.end_reason = ""  # the scorer's sentence on why the match ended (English data)
         self.end_text: str | Text = ""  # the same for the screen (a Text is translated)
@@ -256,6 +260,7 @@ class Match:
         "carry",
         "deal_index",
         "deal_no",
+        "thrown_in",
         "winner",
         "end_reason",
         "end_text",
@@ -335,8 +340,27 @@ class Match:
         scorer = self.variant.scorer
         if result.redeal:
             events.append({"type": "redeal", "dealer": scorer.redeal_dealer(setup, result)})
+            self.thrown_in += 1
+            if self.thrown_in >= MAX_THROWN_IN:
+                self.over = True
+                self.end_text = say(
+                    "Every deal was thrown in, {count} in a row: nobody would bid, so the "
+                    "match ends undecided",
+                    count=self.thrown_in,
+                )
+                self.end_reason = self.end_text.plain()
+                events.append(
+                    {
+                        "type": "match_over",
+                        "winner": None,
+                        "scores": list(self.scores),
+                        "reason": self.end_reason,
+                    }
+                )
+                return
             self._start_deal(scorer.redeal_dealer(setup, result))
             return
+        self.thrown_in = 0
         st = scorer.settle(setup, result)
         self.scores = tuple(st.scores)
         self.carry = dict(st.carry)

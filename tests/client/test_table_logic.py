@@ -85,8 +85,11 @@ def test_illegal_card_is_dimmed_and_clicking_it_shows_the_engines_reason():
     app.close()
 
 
-def test_undo_takes_back_the_humans_last_decision_by_replay():
-    app, t = table_at("crowsnest", 4, lambda m: m.phase == "play" and m.to_move == 0)
+def test_undo_takes_back_the_humans_last_decision_until_a_computer_answers():
+    """Issue 29's rule (docs/rules-decisions.md, "Undo"): the human's decision is taken
+    back by replaying the log while no computer has shown its answer; a computer's move on
+    the table is never taken back (its cards would go back into its hand)."""
+    app, t = table_at("crowsnest", 4, lambda m: m.phase == "play" and m.to_move == 0, speed=3)
     s = t.session
     before = s.match.state()
     log_before = list(s.match.log)
@@ -96,17 +99,32 @@ def test_undo_takes_back_the_humans_last_decision_by_replay():
         else s.match.legal_actions()[0][1][0]
     )
     assert t.submit(("play", (card,)))
-    for _ in range(400):  # let the AIs answer and the animations finish
+    for _ in range(400):  # the card lands; the next computer answers, its move waits
         app.step(DT)
         s.wait_ai(10)
-        if s.match.to_move == 0 and t.my_turn():
+        if t._ai_ready >= 0:
             break
-    assert len(s.match.log) > len(log_before)
+    assert t._ai_ready >= 0 and len(s.match.log) == len(log_before) + 1
     key(pygame.K_u)
     app.step(DT)
+    assert s.match.log == log_before and s.match.state() == before
+    assert t.hand_ids().count(card) == 1 and s.undone
+    for _ in range(50):  # the dropped answer never shows
+        app.step(DT)
     assert s.match.log == log_before
-    assert s.match.state() == before
-    assert t.hand_ids().count(card) == 1
+    # play it again and let the computer's move show: undo stops there
+    assert t.submit(("play", (card,)))
+    for _ in range(2000):
+        app.step(DT)
+        s.wait_ai(10)
+        if len(s.match.log) >= len(log_before) + 2 and not t.tweener.busy:
+            break
+    assert s.actors[-1] != 0 and not t.can_undo()
+    n = len(s.match.log)
+    key(pygame.K_u)
+    app.step(DT)
+    assert len(s.match.log) >= n and s.match.log[: len(log_before) + 1][-1] == ("play", (card,))
+    assert "A computer has answered since" in t.banner
     app.close()
 
 

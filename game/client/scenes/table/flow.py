@@ -277,12 +277,24 @@ class FlowRoom(RoomBase):
 
     def undo(self) -> None:
         seat = self.undo_seat()
-        if self.tweener.busy or self.beats or not self.session.can_undo(seat):
-            if not self.session.can_undo(seat):
+        # a computer that answered but whose move is still waiting to show has shown
+        # nothing: undo drops that answer (its pause ends on a position it is not to move in)
+        pending_ai = self._ai_ready >= 0
+        busy = self.tweener.busy and not pending_ai
+        if busy or self.beats or not self.session.can_undo(seat):
+            if self.session.undo_blocked_by_computer(seat):
+                self.say(
+                    self.words(say("A computer has answered since: its move stays (no undo)")),
+                    2.2,
+                )
+            elif not self.session.can_undo(seat):
                 self.say(self.words(say("Nothing of yours to undo in this deal")), 1.6)
             return
-        self.tweener.finish_all()
+        if not pending_ai:
+            self.tweener.finish_all()
         self.session.undo(seat)
+        self._ai_ready = -1
+        self.tweener.finish_all()  # the dropped answer's pause: _apply_ai sees it is stale
         self.calls.clear()
         self.selected.clear()
         self.hint_cards.clear()
