@@ -64,7 +64,7 @@ def main() -> None:
             runs = per_call_us(lambda m=m, r=r: r.choose(m, m.to_move, a.level), a.n, a.repeats)
             ms[name] = {"median_us": statistics.median(runs), "runs_us": runs}
             r.close()
-        req_bytes = len(json.dumps(isolated.position(m)))
+        req_bytes = len(json.dumps(isolated.position(m.deal, m.variant.id, m.options, m.seats)))
         out[label] = {
             "deal_actions": len(m.deal_actions()),
             "request_bytes": req_bytes,

@@ -6,39 +6,45 @@ The plugin host wraps every AI a plugin outside the game registers (a package or
 drop-in) in an `IsolatedFactory`; the AI runner sees the wrapper and asks an `AIProcess`
 instead of calling the AI in its own process. Built-in AIs stay in process.
 
-One decision is one JSON line each way over the worker's pipes. The request holds the
-deal's set-up and the actions of the deal so far (Match.setup, Match.deal_actions()), the
-seat, the level and the random seed of the decision; the worker (``python -m
-crowsnest.ai.worker``, with the parent's plugin folders) rebuilds the deal with the same
-plugins, builds the seat's view and legal list, asks the AI with that seed and answers the
-action. The answer is then checked by the runner as any AI's answer is. The same seed
-gives the same answer as in process.
+One decision is one JSON line each way over the worker's pipes. The request holds only
+what the seat may see: its view (pickled by this process, the trusted side; the worker
+loads the same plugins, so the view's class is there) and the legal list, with the seat,
+the level and the random seed of the decision. The worker (``python -m
+crowsnest.ai.worker``, crowsnest.ai.worker: this module is the parent's side only) asks
+the AI with that seed and answers the action as JSON (never pickle that way: the worker
+runs a third party's code). It never receives the deal, so an AI that walks its caller's
+frames or the worker's memory finds no hidden card; and each seat has a worker of its
+own, so views of other seats (other third-party AIs at the table) are not there either.
+The answer is then checked by the runner as any AI's answer is. The same seed gives the
+same answer as in process.
 
 The worker is started with subprocess (fork and exec: nothing of the parent's threads,
 pygame or locks is carried over, so starting it from the AI thread is safe), lazily at the
-first decision that needs it, in a new session (a Ctrl-C at the terminal is the parent's to
-handle), with its address space capped (``MEMORY_MB``: an AI allocating without bound gets
-MemoryError or dies, the parent does not notice). Its own stdout is moved to stderr so an
-AI that prints cannot garble the protocol. When an AI overruns the budget the worker is
-killed; when a worker dies the runner records a fault, benches that AI for the match and
-the next isolated decision starts a new worker. One worker per set of plugins serves every
-runner of the process, one decision at a time (`shared`), until the process exits.
+first decision that needs it, in a new session whose process group holds everything the
+AI starts (a Ctrl-C at the terminal is the parent's to handle; a kill ends the whole group
+with ``os.killpg``), with its address space capped (``MEMORY_MB``: an AI allocating
+without bound gets MemoryError or dies, the parent does not notice). A watchdog process
+in the worker's group ends the group when this process dies (its end of the pipe closes),
+even while the AI loops. Its own stdout is moved to stderr so an AI that prints cannot
+garble the protocol. When an AI overruns the budget the worker is killed; when a worker
+dies the runner records a fault, benches that AI for the match and the next isolated
+decision starts a new worker. One worker per set of plugins and seat serves every runner
+of the process, one decision at a time (`shared`), until the process exits.
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import itertools
 import json
 import os
-import random
 import select
 import signal
 import subprocess
 import sys
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -99,34 +105,57 @@ def from_json(x: Any) -> Any:
     return x
 
 
-def position(match: Any) -> dict[str, Any]:
-    """The position of a decision at `match`, as JSON: the request without the seat,
+def _read_only(d: dict[Any, Any]) -> Mapping[Any, Any]:
+    """A read-only mapping again, in the worker (how _ViewPickler sends one)."""
+    import types
+
+    return types.MappingProxyType(d)
+
+
+class _ViewPickler:
+    """pickle for views: read-only mappings (MappingProxyType, which rules objects hold)
+    go as the mappings they show; everything else as pickle does."""
+
+    @staticmethod
+    def dumps(obj: Any) -> bytes:
+        import io
+        import pickle
+        import types
+
+        class P(pickle.Pickler):
+            def reducer_override(self, o: Any) -> Any:
+                if isinstance(o, types.MappingProxyType):
+                    return _read_only, (dict(o),)
+                return NotImplemented
+
+        buf = io.BytesIO()
+        P(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(obj)
+        return buf.getvalue()
+
+
+def position(
+    deal: Any, variant_id: str, options: Mapping[str, Any], seats: int, seat: int | None = None
+) -> dict[str, Any]:
+    """What a worker needs for a decision of `seat` (default: the seat to move) in
+    `deal`, as JSON: the seat's view (pickled, base64) and the legal list, without the
     level and seed (the runner adds them), with this process's search setting (time caps
-    off in simulations and tournaments: crowsnest.ai.search) for the worker to follow."""
+    off in simulations and tournaments: crowsnest.ai.search) for the worker to follow.
+    Nothing of the deal beyond the seat's view: the worker runs a third party's code."""
+    import base64
+
     from .search import _time_caps
 
-    st = match.setup
+    seat = deal.to_move if seat is None else seat
+    view = _ViewPickler.dumps(deal.view(seat))
     return {
         "time_caps": _time_caps,
-        "variant": match.variant.id,
-        "options": to_json(dict(st.options)),
-        "seats": st.seats,
-        "setup": {
-            "dealer": st.dealer,
-            "deal_no": st.deal_no,
-            "piles": to_json(st.piles),
-            "scores": list(st.scores),
-            "carry": to_json(st.carry),
-            "rng_seed": st.rng_seed,
-            "first": st.first,
-        },
-        "actions": to_json(match.deal_actions()),
+        "variant": variant_id,
+        "options": to_json(dict(options)),
+        "seats": seats,
+        "seat": seat,
+        "view": base64.b64encode(view).decode("ascii"),
+        "legal": to_json(deal.legal_actions()),
     }
-
-
-def _piles(piles: Mapping[str, Any]) -> dict[str, Any]:
-    # Piles are lists of card ids ("hands": a list of them per seat), as layouts give.
-    return {k: [list(h) for h in v] if k == "hands" else list(v) for k, v in piles.items()}
 
 
 # ---------------------------------------------------------------- the parent's side
@@ -139,6 +168,7 @@ class AIProcess:
 
     def __init__(self, worker_args: Sequence[str], memory_mb: int | None = None) -> None:
         self.worker_args = tuple(worker_args)
+        self.pgid = 0  # the worker's process group (it leads its session)
         self.memory_mb = memory_mb or MEMORY_MB
         self.proc: subprocess.Popen[bytes] | None = None
         self._buf = b""
@@ -165,6 +195,7 @@ class AIProcess:
         except OSError as e:  # no processes or memory left: the AI is benched, play goes on
             raise WorkerDied(f"its worker process could not be started ({e})") from None
         self._buf = b""
+        self.pgid = self.proc.pid
         self.started += 1
         # The worker says it is ready once the plugins are loaded: that time is not the
         # AI's, so the first decision's budget starts after it.
@@ -229,6 +260,13 @@ class AIProcess:
             raise WorkerDied("its worker answered something that is not a JSON object") from None
         return ans
 
+    def _kill_group(self) -> None:
+        """Everything in the worker's process group: the worker, its watchdog and any
+        process the AI started."""
+        if self.pgid > 0:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pgid, signal.SIGKILL)
+
     def _death(self) -> str:
         proc = self.proc
         self.proc = None
@@ -237,8 +275,9 @@ class AIProcess:
         try:
             code = proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            self._kill_group()
             code = proc.wait()
+        self._kill_group()  # what the AI started dies with its worker
         if code < 0:
             try:
                 name = signal.Signals(-code).name
@@ -249,8 +288,8 @@ class AIProcess:
 
     def kill(self) -> None:
         proc, self.proc = self.proc, None
-        if proc is not None and proc.poll() is None:
-            proc.kill()
+        if proc is not None:
+            self._kill_group()
         if proc is not None:
             proc.wait()
             for f in (proc.stdin, proc.stdout):
@@ -272,18 +311,21 @@ class AIProcess:
         except (OSError, subprocess.TimeoutExpired):
             proc.kill()
             proc.wait()
+        self._kill_group()  # nothing the AI started outlives its worker
         if proc.stdout is not None:
             proc.stdout.close()
 
 
-_shared: dict[tuple[tuple[str, ...], int], AIProcess] = {}
+_shared: dict[tuple[tuple[str, ...], int, int], AIProcess] = {}
 _shared_lock = threading.Lock()
 _runner_ids = itertools.count(1)
 
 
-def shared(worker_args: Sequence[str]) -> AIProcess:
-    """This process's worker for these plugins (made on first use; ended at exit)."""
-    key = (tuple(worker_args), MEMORY_MB)
+def shared(worker_args: Sequence[str], seat: int = 0) -> AIProcess:
+    """This process's worker for these plugins and this seat (made on first use; ended
+    at exit). A seat's own worker: what one seat's AI was shown is never in the process
+    of another seat's AI."""
+    key = (tuple(worker_args), MEMORY_MB, seat)
     with _shared_lock:
         proc = _shared.get(key)
         if proc is None:
@@ -302,115 +344,3 @@ def close_all() -> None:
         for proc in _shared.values():
             proc.close()
         _shared.clear()
-
-
-# ---------------------------------------------------------------- the worker's side
-
-AIS_KEPT = 64  # AIs the worker keeps between decisions (each runner's seats and levels)
-
-
-def _decide(registry: Any, ais: OrderedDict[tuple[Any, ...], Any], req: Mapping[str, Any]) -> Any:
-    from crowsnest.engine import DealSetup
-
-    from .search import set_time_caps
-
-    set_time_caps(bool(req.get("time_caps", True)))
-    variant = registry.variant(req["variant"])
-    options = variant.resolve_options(req["options"])
-    seats = int(req["seats"])
-    s = req["setup"]
-    setup = DealSetup(
-        variant=variant,
-        options=options,
-        seats=seats,
-        dealer=s["dealer"],
-        deal_no=s["deal_no"],
-        piles=_piles(s["piles"]),
-        scores=tuple(s["scores"]),
-        carry=s["carry"],
-        rng_seed=s["rng_seed"],
-        first=s["first"],
-    )
-    deal = variant.new_deal(setup)
-    for a in req["actions"]:
-        deal.apply(from_json(a))
-    seat, level = int(req["seat"]), req["level"]
-    key = (req.get("runner"), req["variant"], json.dumps(req["options"]), seats, seat, level)
-    ai = ais.get(key)
-    if ai is None:
-        factory = variant.ais[level]
-        ai = ais[key] = getattr(factory, "factory", factory)(variant, options, seats)
-        while len(ais) > AIS_KEPT:
-            ais.popitem(last=False)
-    ais.move_to_end(key)
-    return ai.choose(deal.view(seat), deal.legal_actions(), random.Random(req["seed"]))
-
-
-def _answer(registry: Any, ais: OrderedDict[tuple[Any, ...], Any], req: Any) -> dict[str, Any]:
-    from crowsnest.engine.safe import exc_text, safe_repr
-
-    from .random_ai import NoListedAction
-
-    try:
-        answer = _decide(registry, ais, req)
-    except NoListedAction:
-        return {"delegate": True}
-    except BaseException as e:  # noqa: BLE001 - the AI's (or plugin's) fault, reported
-        return {"raised": exc_text(e)}
-    try:
-        text = json.dumps({"answer": to_json(answer)}, separators=(",", ":"))
-    except BaseException:  # noqa: BLE001 - an answer that is not an action's shape
-        return {"unsendable": safe_repr(answer, 120)}
-    if len(text) > MAX_ANSWER_CHARS:
-        return {"unsendable": safe_repr(answer, 120)}
-    sent: dict[str, Any] = json.loads(text)  # what the parent will read, exactly
-    return sent
-
-
-def _limit_memory(mb: int) -> None:
-    try:
-        import resource
-
-        cap = mb * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    except (ImportError, ValueError, OSError):  # no such limit here (Windows, macOS)
-        pass
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    import argparse
-
-    ap = argparse.ArgumentParser(prog="python -m crowsnest.ai.worker")
-    ap.add_argument("--folder", action="append", default=[])
-    ap.add_argument("--disabled", action="append", default=[])
-    ap.add_argument("--no-entry-points", action="store_true")
-    ap.add_argument("--memory-mb", type=int, default=MEMORY_MB)
-    a = ap.parse_args(argv)
-    # The protocol keeps the real stdout; print() in an AI goes to stderr.
-    proto = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
-    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-    from crowsnest.plugin_host import load_registry
-
-    registry = load_registry(
-        a.folder,
-        a.disabled,
-        user_folder=False,
-        entry_points=not a.no_entry_points,
-        isolate_ais=False,
-    )
-    _limit_memory(a.memory_mb)
-    ais: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-    try:
-        proto.write('{"ready":true}\n')
-        proto.flush()
-        for line in sys.stdin.buffer:
-            try:
-                req = json.loads(line)
-                out = _answer(registry, ais, req)
-            except ValueError:
-                out = {"raised": "the request is not JSON"}
-            proto.write(json.dumps(out, separators=(",", ":")) + "\n")
-            proto.flush()
-    except (OSError, KeyboardInterrupt):  # the parent went away: nothing to say
-        pass
-    os._exit(0)  # no flush at exit into a closed pipe

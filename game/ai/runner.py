@@ -244,9 +244,10 @@ class AIRunner:
     ) -> Choice:
         """A legal action for `seat` (default: the seat to move) chosen by the AI `level`
         from the seat's view; a fallback action (and a recorded fault) if the AI fails.
-        An isolated AI (a plugin's, outside the game) is asked in a worker process; it
-        needs the match (or `position`, isolated.position of it); given a bare deal, it
-        runs here."""
+        An isolated AI (a plugin's, outside the game) is asked in a worker process, sent
+        only the seat's view and the legal list (`position`, isolated.position, made here
+        when not given); a view that cannot be sent is a fault with the fallback, never a
+        reason to run the AI in this process."""
         if position is None:
             position = self._position(source)
         deal = source.deal if isinstance(source, Match) else source
@@ -284,9 +285,17 @@ class AIRunner:
             seconds = time.perf_counter() - start
             return Choice(action, deal.format_action(action), level, seconds, told)
         factory = self.variant.ais.get(level)
-        if isinstance(factory, IsolatedFactory) and position is not None:
-            req = {**position, "seat": seat, "level": level, "seed": ai_seed}
-            kind, detail, answer = self._ask_process(factory, req, budget)
+        kind: str | None
+        if isinstance(factory, IsolatedFactory):
+            if position is None:
+                kind, detail, answer = (
+                    "raised",
+                    "its seat's view cannot be sent to its worker",
+                    None,
+                )
+            else:
+                req = {**position, "seat": seat, "level": level, "seed": ai_seed}
+                kind, detail, answer = self._ask_process(factory, req, budget)
         else:
             kind, detail, answer = self._ask(deal, seat, level, random.Random(ai_seed), budget)
         if kind in ("timeout", "died"):
@@ -384,14 +393,18 @@ class AIRunner:
             raise
 
     def _position(self, source: Match | Deal) -> dict[str, Any] | None:
-        """The position to send to a worker, or None: no isolated AI here, a bare deal,
-        or a plugin's set-up that JSON cannot hold (its AI then runs in process)."""
-        if not self._isolating or not isinstance(source, Match):
+        """What to send to a worker (the seat to move's view and legal list), or None:
+        no isolated AI here, or a plugin's view that cannot be sent (that AI then gets
+        the fallback: it never runs in this process)."""
+        if not self._isolating:
+            return None
+        deal = source.deal if isinstance(source, Match) else source
+        if deal.over:
             return None
         try:
-            return isolated.position(source)
-        except Exception:  # noqa: BLE001 - a plugin's odd set-up must not stop play
-            log.warning("%s: a position cannot be sent to an AI worker", self.variant.id)
+            return isolated.position(deal, self.variant.id, self.options, self.seats)
+        except Exception:  # noqa: BLE001 - a plugin's odd view must not stop play
+            log.warning("%s: a view cannot be sent to an AI worker", self.variant.id)
             return None
 
     def _ask_process(
@@ -399,9 +412,11 @@ class AIRunner:
     ) -> tuple[str | None, str, Any]:
         """Ask an isolated AI in its worker process; the same (kind, detail, answer) as
         _ask, plus kind "died" when the worker ended (killed, os._exit, out of memory)."""
-        proc = self._processes.get(factory.worker_args)
+        seat = int(req["seat"])
+        key = (*factory.worker_args, f"seat={seat}")
+        proc = self._processes.get(key)
         if proc is None:
-            proc = self._processes[factory.worker_args] = isolated.shared(factory.worker_args)
+            proc = self._processes[key] = isolated.shared(factory.worker_args, seat)
         try:
             ans = proc.ask({**req, "runner": self._id}, budget)
         except WorkerTimeout:
