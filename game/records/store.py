@@ -340,10 +340,11 @@ class Store:
                 if problem is None:
                     self._prepare(db)
                     return db
-            except sqlite3.Error as e:
+            except (sqlite3.Error, UnicodeDecodeError) as e:
+                # (a damaged schema's text can fail to decode inside sqlite3 itself)
                 if db is not None:
                     db.close()
-                if not _damage(e):
+                if isinstance(e, sqlite3.Error) and not _damage(e):
                     raise self._off(e) from None
                 problem = (f"is not a CrowsNest Arcade store ({e})", "corrupt")
             except StoreError:
@@ -531,13 +532,13 @@ class Store:
             while True:
                 try:
                     r = cur.fetchone()
-                except sqlite3.OperationalError as e:  # e.g. text that is not UTF-8
+                except (sqlite3.OperationalError, UnicodeDecodeError) as e:  # not UTF-8
                     self._problem_row("a stored record", e)
                     break
                 if r is None:
                     break
                 out.append(r)
-        except sqlite3.DatabaseError as e:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
             self._problem_row(f"{self.path}", e)
         return out
 

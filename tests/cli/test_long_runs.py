@@ -64,9 +64,8 @@ def _wait_for_workers(proc: subprocess.Popen, n: int, timeout: float = 60) -> li
     while time.monotonic() < end:
         kids = _children(proc.pid)
         if len(kids) >= n:
-            time.sleep(1.0)  # let them start playing
-            return _children(proc.pid)
-        time.sleep(0.1)
+            return kids  # each holds its first job from its start
+        time.sleep(0.05)
     raise AssertionError("the workers never started")
 
 
@@ -77,7 +76,7 @@ def test_a_killed_worker_fails_its_job_and_the_run_ends(cli, tmp_path, command):
     if command == "simulate":
         cmd = ["simulate", "--config", str(cfg), "--variant", "toy", "--games", "1500"]
     else:
-        cmd = ["tournament", "--config", str(cfg), "--variant", "toy", "--deals", "600"]
+        cmd = ["tournament", "--config", str(cfg), "--variant", "toy", "--deals", "3000"]
         cmd += ["--levels", "easy,random"]
     proc = _start(cli, [*cmd, "--workers", "2", "--json"])
     try:
