@@ -3,6 +3,7 @@ delete with confirmation; the pause menu's Save to a slot; the figures and the p
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -119,10 +120,11 @@ def test_finished_matches_are_listed_and_the_statistics_plot_them(app: App) -> N
     press(app, Act.BACK)
 
     st = app.stack.push(StatsScene())
-    for _ in range(500):  # the figures are read by a thread (issue 29)
+    for _ in range(3000):  # the figures are read by a thread (issue 29)
         app.step(0.02)
         if not st.loading:
             break
+        time.sleep(0.01)
     assert st.players == ["Ann"] and st.current["matches"] == 3
     assert st.current["results"] == "".join("W" if w else "L" for w in results)
     lines = dict(figures(st.current))

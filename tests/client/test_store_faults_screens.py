@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -45,10 +46,11 @@ def _fill(app: App) -> Path:
 
 
 def _wait(app: App, scene: StatsScene) -> None:
-    for _ in range(500):
+    for _ in range(3000):
         app.step(0.02)
         if not scene.loading:
             return
+        time.sleep(0.01)
     raise AssertionError("the statistics were never read")
 
 
