@@ -1,12 +1,17 @@
 """What a reader (a seat, or None: a spectator) may see, for the tests of views and events
 that an online table sends (tests/engine/test_public_view.py, test_view_invariance.py).
 
-"Hidden from a reader" is computed here from the deal's full state (`where`: every card's
-pile) and the seats' views, never from the view under test: since the deal began, a card
-is known to the public once every seat's view has shown it at the same moment (what all
-see is public: a card played, a pile turned up), and to a seat once it is known to the
-public or has been in that seat's hand (`where`'s "handN": its own cards, a nest or kitty
-it picked up and what it buried from them). Every other card is hidden from that reader.
+"Hidden from a reader" is worked out here from the deal's full state (`where`: every
+card's pile), the seats' views and the game's announcements, never from one view under
+test alone. Since the deal began, a card is known to the public once it has lain in a
+face-up pile of `where` (PUBLIC_PILES: the trick on the table, Oh Hell's turn-up, the
+dummy's face-up cards, Dou Dizhu's played cards), or once the game has both announced it
+in an (omniscient) event and shown it in every seat's view at the same moment (the last
+card of a trick, a declaration, Dou Dizhu's bottom, a kitty turned up, the nest at the
+end); it is known to a seat once it is known to the public or has been in that seat's
+hand (`where`'s "handN": its own cards, a nest or kitty it picked up and what it buried
+from them). Every other card is hidden from that reader. A leak must then be two
+matching mistakes (a view and an event) to go unseen.
 """
 
 from __future__ import annotations
@@ -70,22 +75,28 @@ def where_counts(deal: Any) -> Counter[str]:
     return Counter(c for pile in deal.full_state()["where"].values() for c in pile)
 
 
+PUBLIC_PILES = frozenset({"table", "turnup", "dummy_up", "played"})
+
+
 class Knowledge:
     """What each reader (None: the public; 0..n-1: a seat) has been able to see of the deal
-    in progress: call look(deal) at its start and after every action."""
+    in progress: call look(deal) at its start and look(deal, events) after every action
+    (the events apply returned)."""
 
     def __init__(self, seats: int, names: frozenset[str]) -> None:
         self.seats = seats
         self.names = names
+        self.announced: Counter[str] = Counter()
         self.known: dict[int | None, Counter[str]] = {r: Counter() for r in (None, *range(seats))}
 
-    def look(self, deal: Any) -> None:
+    def look(self, deal: Any, events: Sequence[Any] = ()) -> None:
         views = [card_counts(deal.view(s).to_json(), self.names) for s in range(self.seats)]
-        public = reduce(operator.and_, views)
+        self.announced |= card_counts(list(events), self.names)
         where = deal.full_state()["where"]
-        self.known[None] |= public
+        placed = Counter(c for k, pile in where.items() if k in PUBLIC_PILES for c in pile)
+        self.known[None] |= placed | (reduce(operator.and_, views) & self.announced)
         for s in range(self.seats):
-            self.known[s] |= public | Counter(where.get(f"hand{s}", ()))
+            self.known[s] |= self.known[None] | Counter(where.get(f"hand{s}", ()))
 
     def hidden(self, reader: int | None) -> list[str]:
         """The card names no copy of which the reader has seen."""

@@ -4,8 +4,8 @@ checked generically over the toy, every registered game and the examples:
 - the public (spectator's) view and each seat's view are unchanged when every card hidden
   from their reader is shuffled, and so are the events `Match.events_for` gives it;
 - over many random whole deals, no event as `events_for(events, reader)` gives it names a
-  card hidden from that reader at that moment ("hidden" from full_state()'s `where` and
-  the reader's views before and after the action: tests/privacy.py);
+  card hidden from that reader at that moment ("hidden" from full_state()'s `where`, the
+  seats' views and the game's announcements: tests/privacy.py);
 - a game without a public view gives None (its tables take no spectators);
 - each view is built once per action.
 """
@@ -61,7 +61,7 @@ def _shuffled_run(v, seats: int, seed: int, reader: int | None, k: int, rng) -> 
         texts.append(text)
         events.append(a.events_for(ev, reader))
         snaps.append(privacy.reader_json(a, reader))
-        knowledge.look(probe)
+        knowledge.look(probe, ev)
     shuffled, pi = privacy.permute_names(piles, knowledge.hidden(reader), rng)
     b = Match(v, deal=shuffled, **kw)
     who = "the public" if reader is None else f"seat {reader}"
@@ -146,7 +146,7 @@ def scan(v, seats: int, deals: int) -> list[str]:
             text = m.deal.format_action(action)
             ev = m.apply(action)
             probe.apply(action)  # the deal as the action left it (the finished deal at the end)
-            knowledge.look(probe)
+            knowledge.look(probe, ev)
             where = privacy.where_counts(probe)
             for r in readers:
                 for e in m.events_for(ev, r):
