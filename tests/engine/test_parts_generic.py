@@ -75,7 +75,9 @@ def candidates(m: Match, hand: Any, legal: list[Any], rng: random.Random) -> lis
     cards = list(hand)
     for _ in range(6):
         if len(cards) >= 2:
-            out.append(("play", tuple(sorted(rng.sample(cards, rng.randint(2, min(4, len(cards))))))))
+            out.append(
+                ("play", tuple(sorted(rng.sample(cards, rng.randint(2, min(4, len(cards)))))))
+            )
     return out
 
 
