@@ -49,7 +49,8 @@ class View(Protocol):
     A public view (Deal.public_view) has seat -1 and, in to_json(), "seat": null.
     """
 
-    seat: int
+    @property
+    def seat(self) -> int: ...  # read-only: views are frozen
 
     def to_json(self) -> dict[str, Any]: ...
 
