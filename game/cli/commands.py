@@ -135,6 +135,19 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--slot", metavar="NAME", help=_("a named save slot (crowsnest saves)"))
     r.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
+    sv = sub.add_parser(
+        "serve",
+        parents=[common],
+        help=_("host online tables: friends join from the window with a table's code"),
+    )
+    sv.add_argument(
+        "--host", default="127.0.0.1", help=_("address to listen on (default: %(default)s)")
+    )
+    sv.add_argument(
+        "--port", type=int, default=8765, help=_("port to listen on (default: %(default)s)")
+    )
+    sv.add_argument("--db", metavar="PATH", help=_("the tables' database (docs/online.md)"))
+
     from crowsnest.cli import store as cli_store
 
     cli_store.add_parsers(sub, common)
@@ -206,6 +219,10 @@ def _run(args: argparse.Namespace) -> int:
             )
         if args.command == "desktop-entry":
             return cmd_desktop_entry(args)
+        if args.command == "serve":
+            from crowsnest.cli.serve import cmd_serve
+
+            return cmd_serve(args, _registry(cfg))
         raise CLIError(_("unknown command {command!r}").format(command=args.command), 2)
     except ConfigError as e:
         print(f"{PROG}: {e}", file=sys.stderr)

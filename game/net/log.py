@@ -1,0 +1,141 @@
+"""The table's log (docs/online.md, "The log"): the start of each table and its entries,
+appended and committed before any update for them is sent. `TableLog` is the interface;
+`SQLiteLog` (WAL) is the single-process server's; a Redis stream can stand in for it."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    seq: int
+    kind: str  # "act" (an action in notation by seat) or "undo" (text = actions kept)
+    seat: int
+    text: str
+    by: str = "player"  # player, ai, clock
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    token_hash: str | None
+    name: str
+    status: str  # taken, free, ai (handed to the computer)
+
+
+class TableLog(Protocol):
+    def create(self, code: str, start: dict[str, Any]) -> None: ...
+    def append(self, code: str, entry: Entry) -> None: ...
+    def entries(self, code: str) -> list[Entry]: ...
+    def set_seat(self, code: str, row: SeatRow) -> None: ...
+    def seats(self, code: str) -> list[SeatRow]: ...
+    def start(self, code: str) -> dict[str, Any] | None: ...
+    def open_tables(self) -> list[str]: ...
+    def finish(self, code: str) -> None: ...
+    def expire(self, code: str) -> None: ...
+    def close(self) -> None: ...
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY, start TEXT NOT NULL, created REAL NOT NULL,
+    updated REAL NOT NULL, state TEXT NOT NULL DEFAULT 'open');
+CREATE TABLE IF NOT EXISTS entries (
+    code TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER NOT NULL,
+    text TEXT NOT NULL, by TEXT NOT NULL DEFAULT 'player', PRIMARY KEY (code, seq));
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL, seat INTEGER NOT NULL, token_hash TEXT, name TEXT NOT NULL,
+    status TEXT NOT NULL, PRIMARY KEY (code, seat));
+"""
+
+
+class SQLiteLog:
+    """One SQLite file (WAL) for every table of a server process. Each write commits:
+    an action is on disk before anyone hears of it."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a process kill
+        self._db.execute("PRAGMA busy_timeout=5000")
+        self._db.executescript(SCHEMA)
+
+    def _run(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    def create(self, code: str, start: dict[str, Any]) -> None:
+        now = time.time()
+        self._run(
+            "INSERT INTO tables (code, start, created, updated) VALUES (?, ?, ?, ?)",
+            (code, json.dumps(start), now, now),
+        )
+
+    def append(self, code: str, entry: Entry) -> None:
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                self._db.execute(
+                    "INSERT INTO entries (code, seq, kind, seat, text, by) VALUES (?,?,?,?,?,?)",
+                    (code, entry.seq, entry.kind, entry.seat, entry.text, entry.by),
+                )
+                self._db.execute(
+                    "UPDATE tables SET updated = ? WHERE code = ?", (time.time(), code)
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def entries(self, code: str) -> list[Entry]:
+        rows = self._run(
+            "SELECT seq, kind, seat, text, by FROM entries WHERE code = ? ORDER BY seq", (code,)
+        )
+        return [Entry(int(s), str(k), int(st), str(t), str(b)) for s, k, st, t, b in rows]
+
+    def set_seat(self, code: str, row: SeatRow) -> None:
+        self._run(
+            "INSERT INTO seats (code, seat, token_hash, name, status) VALUES (?,?,?,?,?) "
+            "ON CONFLICT (code, seat) DO UPDATE SET token_hash = excluded.token_hash, "
+            "name = excluded.name, status = excluded.status",
+            (code, row.seat, row.token_hash, row.name, row.status),
+        )
+
+    def seats(self, code: str) -> list[SeatRow]:
+        rows = self._run(
+            "SELECT seat, token_hash, name, status FROM seats WHERE code = ? ORDER BY seat",
+            (code,),
+        )
+        return [SeatRow(int(s), t, str(n), str(st)) for s, t, n, st in rows]
+
+    def start(self, code: str) -> dict[str, Any] | None:
+        rows = self._run("SELECT start FROM tables WHERE code = ?", (code,))
+        return json.loads(rows[0][0]) if rows else None
+
+    def open_tables(self) -> list[str]:
+        return [r[0] for r in self._run("SELECT code FROM tables WHERE state = 'open'")]
+
+    def finish(self, code: str) -> None:
+        self._run("UPDATE tables SET state = 'finished' WHERE code = ?", (code,))
+
+    def expire(self, code: str) -> None:
+        self._run("UPDATE tables SET state = 'expired' WHERE code = ?", (code,))
+
+    def idle_since(self, code: str) -> float:
+        rows = self._run("SELECT updated FROM tables WHERE code = ?", (code,))
+        return float(rows[0][0]) if rows else 0.0
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

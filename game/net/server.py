@@ -1,0 +1,627 @@
+"""The asyncio server of `crowsnest serve` (docs/online.md) on the `websockets` library.
+
+One event loop owns every table: frames are parsed (crowsnest.net.protocol), handed to
+the table (crowsnest.net.table, pure), and what it returns is queued per connection.
+Computer moves run on the guarded AI runner's threads and come back to the loop; the
+table's log is written before any update is queued. No debug or dump route: the
+protocol is the only way in, and nothing logged names a card or a token."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import crowsnest
+from crowsnest.ai.runner import AIRunner, level_order
+from crowsnest.engine import ActionError
+from crowsnest.net import words
+from crowsnest.net.log import SQLiteLog, TableLog
+from crowsnest.net.protocol import (
+    ACTION_CHARS,
+    CHAT_CHARS,
+    FRAME_BYTES,
+    LANGS,
+    NAME_CHARS,
+    FrameError,
+    clean_name,
+    encode,
+    is_token,
+    normal_code,
+    parse,
+)
+from crowsnest.net.table import Out, Table, TableError, new_code
+from crowsnest.plugin_host import Registry
+
+log = logging.getLogger("crowsnest.net")
+
+SEND_QUEUE = 256
+TICK_S = 0.25
+IDLE_EXPIRY_S = 24 * 3600
+
+
+class Bucket:
+    """A token bucket: `rate` a second, at most `burst` saved up."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float]) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.at = burst, clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+@dataclass
+class Conn:
+    id: int
+    ws: Any
+    addr: str
+    frames: Bucket
+    chats: Bucket
+    hints: Bucket
+    lang: str = "en"
+    name: str = ""
+    hello: bool = False
+    table: Table | None = None
+    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
+    dropped: int = 0
+    closing: bool = False
+
+
+@dataclass
+class Caps:
+    tables: int = 2000
+    connections: int = 5000
+    per_address: int = 50
+
+
+class Server:
+    def __init__(
+        self,
+        registry: Registry,
+        table_log: TableLog,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        caps: Caps | None = None,
+        ai_budget_s: float = 10.0,
+        frames_per_s: float = 20.0,
+        joins_per_min: float = 20.0,
+    ) -> None:
+        self.frames_per_s = frames_per_s
+        self.joins_per_min = joins_per_min
+        self.registry = registry
+        self.log = table_log
+        self.clock = clock
+        self.caps = caps or Caps()
+        self.ai_budget_s = ai_budget_s
+        self.tables: dict[str, Table] = {}
+        self.runners: dict[str, AIRunner] = {}
+        self.thinking: dict[str, int] = {}  # code -> the seq an AI move is being chosen at
+        self.conns: dict[int, Conn] = {}
+        self.by_addr: dict[str, int] = defaultdict(int)
+        self.joins: dict[str, Bucket] = {}
+        self.ids = itertools.count(1)
+        self.internal_errors = 0
+        self._stop: asyncio.Event | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.bound: tuple[str, int] | None = None
+
+    # ------------------------------------------------------------ start and stop
+
+    def restore(self) -> int:
+        """Rebuild every open table from its log (after a restart)."""
+        n = 0
+        for code in self.log.open_tables():
+            start = self.log.start(code)
+            if not start or start.get("variant") not in self.registry.variants:
+                continue
+            try:
+                t = Table.restore(
+                    code, self.registry.variants[start["variant"]], self.log, self.clock
+                )
+            except Exception:  # noqa: BLE001 - one bad table never stops the others
+                log.exception("table %s could not be rebuilt from its log", code)
+                continue
+            self._adopt(t)
+            n += 1
+        return n
+
+    def _adopt(self, t: Table) -> None:
+        self.tables[t.code] = t
+        self.runners[t.code] = AIRunner(
+            t.variant, t.match.options, len(t.seats), budget_s=self.ai_budget_s, seed=None
+        )
+
+    async def serve(
+        self, host: str, port: int, ready: Callable[[str, int], None] | None = None
+    ) -> None:
+        from websockets.asyncio.server import serve
+
+        self.loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        self.restore()
+        async with serve(
+            self._handler,
+            host,
+            port,
+            max_size=FRAME_BYTES,
+            max_queue=64,
+            ping_interval=20,
+            ping_timeout=30,
+            close_timeout=2,
+        ) as srv:
+            sock = next(iter(srv.sockets))
+            self.bound = (host, sock.getsockname()[1])
+            if ready is not None:
+                ready(host, self.bound[1])
+            for t in list(self.tables.values()):
+                self._ai(t)
+            ticker = asyncio.create_task(self._ticker())
+            await self._stop.wait()
+            ticker.cancel()
+            for c in list(self.conns.values()):
+                self._send(
+                    c,
+                    {
+                        "type": "bye",
+                        "reason": "shutdown",
+                        "text": words.say(c.lang, words.BYES["shutdown"]),
+                    },
+                )
+            await asyncio.sleep(0.05)
+            for c in list(self.conns.values()):
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(c.ws.close(1001, "shutdown"), 1)
+        for r in self.runners.values():
+            r.close()
+
+    def stop(self) -> None:
+        if self.loop is not None and self._stop is not None:
+            self.loop.call_soon_threadsafe(self._stop.set)
+
+    # ------------------------------------------------------------ connections
+
+    async def _handler(self, ws: Any) -> None:
+        addr = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if len(self.conns) >= self.caps.connections or self.by_addr[addr] >= self.caps.per_address:
+            await ws.send(
+                encode(
+                    {
+                        "type": "error",
+                        "code": "busy",
+                        "text": words.say("en", words.ERRORS["busy"]),
+                        "ref": None,
+                    }
+                )
+            )
+            await ws.close(1013, "busy")
+            return
+        c = Conn(
+            next(self.ids),
+            ws,
+            addr,
+            Bucket(self.frames_per_s, 2 * self.frames_per_s, self.clock),
+            Bucket(0.5, 5, self.clock),
+            Bucket(1, 1, self.clock),
+        )
+        self.conns[c.id] = c
+        self.by_addr[addr] += 1
+        writer = asyncio.create_task(self._writer(c))
+        try:
+            async for data in ws:
+                if c.closing:
+                    break
+                try:
+                    self._frame(c, data)
+                except Exception:  # noqa: BLE001 - counted and logged; the connection lives
+                    self.internal_errors += 1
+                    log.exception("internal error while answering a frame")
+        except Exception:  # noqa: BLE001 - a broken connection is a drop
+            pass
+        finally:
+            writer.cancel()
+            self.conns.pop(c.id, None)
+            self.by_addr[addr] -= 1
+            if self.by_addr[addr] <= 0:
+                self.by_addr.pop(addr, None)
+            if c.table is not None:
+                t = c.table
+                c.table = None
+                self._route(t.leave(c.id))
+
+    async def _writer(self, c: Conn) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                text = await c.queue.get()
+                await c.ws.send(text)
+                if text.startswith('{"v":1,"type":"bye"'):
+                    await c.ws.close(1000, "bye")
+                    return
+
+    def _send(self, c: Conn, frame: dict[str, Any]) -> None:
+        try:
+            c.queue.put_nowait(encode(frame))
+        except asyncio.QueueFull:
+            # A slow client never holds the table back: its backlog goes, one fresh
+            # snapshot stands in for it.
+            while not c.queue.empty():
+                c.queue.get_nowait()
+            if c.table is not None and c.id in c.table.readers:
+                c.queue.put_nowait(encode(c.table.snapshot(c.id)))
+
+    def _route(self, out: Out) -> None:
+        for rid, frame in out:
+            c = self.conns.get(rid)
+            if c is not None:
+                self._send(c, frame)
+
+    def _error(
+        self, c: Conn, code: str, ref: Any = None, fill: dict[str, Any] | None = None
+    ) -> None:
+        text = words.say(c.lang, words.ERRORS.get(code, words.ERRORS["bad_frame"]), **(fill or {}))
+        self._send(c, {"type": "error", "code": code, "text": text, "ref": ref})
+
+    def _frame(self, c: Conn, data: Any) -> None:
+        if not c.frames.take():
+            c.dropped += 1
+            if c.dropped == 1 or c.dropped % 50 == 0:
+                self._error(c, "rate_limited")
+            if c.dropped >= 200:
+                c.closing = True
+                asyncio.ensure_future(c.ws.close(1008, "flood"))
+            return
+        c.dropped = 0
+        ref = None
+        try:
+            frame = parse(data)
+            ref = frame.get("ref")
+            self._dispatch(c, frame)
+        except FrameError as e:
+            fill = {
+                "detail": e.detail,
+                "limit": 8,
+                "version": 1,
+                "got": e.detail,
+                "known": "hello, create, join, resume, act, check, hint, snapshot, chat, undo, kick, to_ai, bye",
+            }
+            self._error(c, e.code, ref, fill)
+        except TableError as e:
+            self._error(c, e.code, ref, {"detail": "", "seat": "", "got": "", "code": "", **e.fill})
+        except Exception:  # noqa: BLE001 - a fault on our side changes nothing for others
+            self.internal_errors += 1
+            log.exception("internal error on a %s frame", type(data).__name__)
+            self._error(c, "internal", ref)
+
+    def _dispatch(self, c: Conn, f: dict[str, Any]) -> None:
+        kind = f["type"]
+        ref = f.get("ref")
+        if kind == "hello":
+            if c.hello:
+                raise TableError("hello_first")
+            c.hello = True
+            lang = f.get("lang", "en")
+            c.lang = lang if lang in LANGS else "en"
+            c.name = clean_name(f.get("name", ""))
+            self._send(c, self._welcome(c))
+            return
+        if not c.hello:
+            raise TableError("hello_first")
+        if kind == "bye":
+            self._send(
+                c,
+                {
+                    "type": "bye",
+                    "reason": "closing",
+                    "text": words.say(c.lang, words.BYES["closing"]),
+                },
+            )
+            return
+        if kind in ("create", "join", "resume"):
+            bucket = self.joins.setdefault(
+                c.addr, Bucket(self.joins_per_min / 60, self.joins_per_min / 2, self.clock)
+            )
+            if not bucket.take():
+                raise TableError("rate_limited")
+            getattr(self, "_" + kind)(c, f, ref)
+            return
+        t = c.table
+        if t is None or c.id not in t.readers:
+            raise TableError("not_at_table")
+        if kind == "act":
+            self._route(t.act(c.id, f["seq"], f["action"]))
+            self._ai(t)
+        elif kind == "check":
+            self._send(c, {**t.check(c.id, f["action"]), "ref": ref})
+        elif kind == "snapshot":
+            self._send(c, t.snapshot(c.id))
+        elif kind == "hint":
+            self._hint(c, t, ref)
+        elif kind == "chat":
+            if not c.chats.take():
+                raise TableError("rate_limited")
+            self._route(t.chat(c.id, f.get("preset"), f.get("text")))
+        elif kind == "undo":
+            op = f["op"]
+            if op == "ask":
+                self._route(t.ask_undo(c.id, f.get("seq")))
+            elif op in ("yes", "no"):
+                self._route(t.answer_undo(c.id, op == "yes"))
+            else:
+                raise FrameError("bad_frame", '"op" must be ask, yes or no')
+            self._ai(t)
+        elif kind in ("kick", "to_ai"):
+            gone, out = t.owner_move(c.id, kind, f["seat"])
+            if gone is not None and gone in self.conns:
+                g = self.conns[gone]
+                g.table = None
+                self._send(
+                    g,
+                    {
+                        "type": "bye",
+                        "reason": "kicked",
+                        "text": words.say(g.lang, words.BYES["kicked"]),
+                    },
+                )
+            self._route(out)
+            self._ai(t)
+
+    def _welcome(self, c: Conn) -> dict[str, Any]:
+        return {
+            "type": "welcome",
+            "protocol": 1,
+            "server": crowsnest.__version__,
+            "lang": c.lang,
+            "limits": {
+                "frame_bytes": FRAME_BYTES,
+                "action_chars": ACTION_CHARS,
+                "chat_chars": CHAT_CHARS,
+                "name_chars": NAME_CHARS,
+                "frames_per_s": self.frames_per_s,
+                "joins_per_min": self.joins_per_min,
+            },
+            "variants": [
+                {
+                    "id": v.id,
+                    "name": v.name,
+                    "seats": list(v.seats),
+                    "default_seats": v.default_seats,
+                    "ais": level_order(v.ais),
+                }
+                for v in self.registry.variants.values()
+            ],
+            "presets": words.presets(c.lang),
+        }
+
+    def _seat_at(self, c: Conn, t: Table) -> None:
+        if c.table is not None and c.table is not t:
+            self._route(c.table.leave(c.id))
+        c.table = t
+
+    def _create(self, c: Conn, f: dict[str, Any], ref: Any) -> None:
+        if len(self.tables) >= self.caps.tables:
+            raise TableError("busy")
+        vid = f["variant"]
+        if vid not in self.registry.variants:
+            raise TableError("bad_setup", detail=f"there is no game {vid[:40]!r}")
+        code = new_code(lambda x: x in self.tables or self.log.start(x) is not None)
+        t = Table.create(code, self.registry.variants[vid], f, self.log, self.clock)
+        self._adopt(t)
+        self._seat_at(c, t)
+        take = t.owner
+        if take is None:
+            self._send(
+                c,
+                {
+                    "type": "created",
+                    "code": code,
+                    "seat": None,
+                    "token": None,
+                    "owner": True,
+                    "ref": ref,
+                },
+            )
+            self._route(t.watch(c.id, c.lang, c.name))
+        else:
+            seat, token, out = t.take(c.id, c.lang, c.name, take)
+            self._send(
+                c,
+                {
+                    "type": "created",
+                    "code": code,
+                    "seat": seat,
+                    "token": token,
+                    "owner": True,
+                    "ref": ref,
+                },
+            )
+            self._route(out)
+        self._ai(t)
+
+    def _table(self, text: str) -> Table:
+        code = normal_code(text)
+        t = self.tables.get(code) if code else None
+        if t is None:
+            raise TableError("no_table", code=text[:12])
+        return t
+
+    def _join(self, c: Conn, f: dict[str, Any], ref: Any) -> None:
+        t = self._table(f["code"])
+        if f.get("watch"):
+            out = t.watch(c.id, c.lang, c.name)
+            self._seat_at(c, t)
+            self._send(
+                c, {"type": "joined", "code": t.code, "seat": None, "resumed": False, "ref": ref}
+            )
+            self._route(out)
+            return
+        seat, token, out = t.take(c.id, c.lang, c.name, f.get("seat"))
+        self._seat_at(c, t)
+        self._send(
+            c,
+            {
+                "type": "joined",
+                "code": t.code,
+                "seat": seat,
+                "token": token,
+                "resumed": False,
+                "ref": ref,
+            },
+        )
+        self._route(out)
+        self._ai(t)
+
+    def _resume(self, c: Conn, f: dict[str, Any], ref: Any) -> None:
+        t = self._table(f["code"])
+        if not is_token(f["token"]):
+            raise TableError("bad_token")
+        seat, replaced, out = t.resume(c.id, c.lang, f["token"])
+        if replaced is not None and replaced in self.conns:
+            old = self.conns[replaced]
+            old.table = None
+            self._send(
+                old,
+                {
+                    "type": "bye",
+                    "reason": "replaced",
+                    "text": words.say(old.lang, words.BYES["replaced"]),
+                },
+            )
+        self._seat_at(c, t)
+        self._send(c, {"type": "joined", "code": t.code, "seat": seat, "resumed": True, "ref": ref})
+        self._route(out)
+        self._ai(t)
+
+    # ------------------------------------------------------------ the computer
+
+    def _ai(self, t: Table) -> None:
+        """Start the computer's move when the table waits for one (at most one a table)."""
+        due = t.due()
+        if due is None or self.thinking.get(t.code) == t.seq:
+            return
+        seat, level, by = due
+        self.thinking[t.code] = t.seq
+        fut = self.runners[t.code].submit(t.match, seat, level)
+        assert self.loop is not None
+        afut = asyncio.wrap_future(fut, loop=self.loop)
+        asked = t.seq
+        afut.add_done_callback(lambda f: self._ai_done(t, asked, seat, by, f))
+
+    def _ai_done(self, t: Table, asked: int, seat: int, by: str, f: Any) -> None:
+        self.thinking.pop(t.code, None)
+        if self.tables.get(t.code) is not t or t.seq != asked or t.match.over:
+            self._ai(t)
+            return
+        try:
+            choice = f.result()
+            self._route(t.apply(seat, choice.text, by))
+        except ActionError:
+            log.error("table %s: a computer move was refused by the engine", t.code)
+        except Exception:  # noqa: BLE001 - the runner contains AIs; anything else is ours
+            self.internal_errors += 1
+            log.exception("table %s: computer move failed", t.code)
+            return
+        self._ai(t)
+
+    def _hint(self, c: Conn, t: Table, ref: Any) -> None:
+        r = t.readers[c.id]
+        if r.seat is None or r.seat != t.match.to_move or t.match.over or not c.hints.take():
+            self._send(c, {"type": "hint", "action": None, "ref": ref})
+            return
+        fut = self.runners[t.code].submit(t.match, r.seat, t.rules["substitute"])
+        assert self.loop is not None
+        asked = t.seq
+
+        def done(f: Any) -> None:
+            action = None
+            with contextlib.suppress(Exception):
+                if t.seq == asked:
+                    action = f.result().text
+            self._send(c, {"type": "hint", "action": action, "ref": ref})
+
+        asyncio.wrap_future(fut, loop=self.loop).add_done_callback(done)
+
+    async def _ticker(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_S)
+            now = time.time()
+            for code, t in list(self.tables.items()):
+                try:
+                    self._route(t.tick())
+                    self._ai(t)
+                    if not t.connected and (
+                        t.finished or now - self.log.idle_since(code) > IDLE_EXPIRY_S
+                    ):
+                        if not t.finished:
+                            self.log.expire(code)
+                        self.tables.pop(code, None)
+                        self.runners.pop(code).close()
+                except Exception:  # noqa: BLE001
+                    self.internal_errors += 1
+                    log.exception("table %s: tick failed", code)
+
+
+@dataclass
+class Handle:
+    """A server running on a thread of this process (the window hosts with it)."""
+
+    server: Server
+    thread: threading.Thread
+    host: str
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"ws://{self.host}:{self.port}"
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self.server.stop()
+        self.thread.join(timeout)
+
+
+def start_in_thread(
+    host: str = "127.0.0.1",
+    port: int = 0,
+    db_path: str | Path = ":memory:",
+    registry: Registry | None = None,
+    **kw: Any,
+) -> Handle:
+    from crowsnest.plugin_host import load_registry
+
+    reg = registry or load_registry()
+    server = Server(reg, SQLiteLog(db_path), **kw)
+    ready = threading.Event()
+    got: dict[str, Any] = {}
+
+    def on_ready(h: str, p: int) -> None:
+        got["port"] = p
+        ready.set()
+
+    def run() -> None:
+        try:
+            asyncio.run(server.serve(host, port, on_ready))
+        except BaseException as e:  # noqa: BLE001 - told to the caller below
+            got["error"] = e
+            ready.set()
+
+    th = threading.Thread(target=run, name="crowsnest-serve", daemon=True)
+    th.start()
+    ready.wait(15)
+    if "error" in got:
+        raise got["error"]
+    if "port" not in got:
+        raise RuntimeError("the server did not start within 15 seconds")
+    return Handle(server, th, host, got["port"])
