@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 import pygame
-from crowsnest.i18n import N_
+from crowsnest.i18n import N_, pgettext
 
 from . import gamepad
 
@@ -127,6 +127,61 @@ _NAMED_KEYS: dict[str, int] = {
 _NAMED_KEYS["enter"] = pygame.K_KP_ENTER  # SDL's name for it, used by the defaults
 
 
+# Key names as keyboards print them (pygame's names are "return", "escape", "backspace"),
+# translated where a language names the key differently (fi "Välilyönti", fr "Entrée").
+# Built at call time: the language can change while the game runs.
+def _key_words() -> dict[str, str]:
+    enter = pgettext("key", "Enter")
+    return {
+        "return": enter,
+        "enter": enter,  # the keypad's
+        "escape": "Esc",
+        "backspace": pgettext("key", "Backspace"),
+        "space": pgettext("key", "Space"),
+        "tab": "Tab",
+        "delete": pgettext("key", "Delete"),
+        "insert": pgettext("key", "Insert"),
+        "home": pgettext("key", "Home"),
+        "end": pgettext("key", "End"),
+        "page up": pgettext("key", "Page Up"),
+        "page down": pgettext("key", "Page Down"),
+        "up": "\u2191",
+        "down": "\u2193",
+        "left": "\u2190",
+        "right": "\u2192",
+        "left shift": "Shift",
+        "right shift": "Shift",
+        "left ctrl": "Ctrl",
+        "right ctrl": "Ctrl",
+        "left alt": "Alt",
+        "right alt": "Alt Gr",
+    }
+
+
+def key_label(name: str) -> str:
+    """A key's name as printed on the keyboard, in the player's language: "Enter",
+    "Esc", "F1", "H" (pygame's own name, capitalised, for keys not listed)."""
+    label = _key_words().get(name)
+    if label is not None:
+        return label
+    if len(name) == 1 or (name[:1] == "f" and name[1:].isdigit()):
+        return name.upper()
+    if name.startswith("[") and name.endswith("]"):  # keypad keys: "[+]"
+        return name
+    return name[:1].upper() + name[1:]
+
+
+def key_labels(names: Sequence[str]) -> list[str]:
+    """Labels of several keys, each once ("return" and the keypad's "enter" are both
+    "Enter")."""
+    out: list[str] = []
+    for n in names:
+        label = key_label(n)
+        if label not in out:
+            out.append(label)
+    return out
+
+
 def key_code(name: str) -> int:
     code = _NAMED_KEYS.get(name.strip().lower())
     if code is not None:
@@ -219,7 +274,7 @@ class InputMap:
             if pads:
                 return gamepad.glyph(pads[0])
         keys = self.keys_for(action)
-        return keys[0].upper() if keys else ""
+        return key_label(keys[0]) if keys else ""
 
     def rebind(self, action: str, *, key: str = "", pad: str = "") -> dict[str, list[str]]:
         """The [keys] lists after binding `key` (a key name) or `pad` (a pad button) to

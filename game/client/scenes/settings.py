@@ -8,7 +8,7 @@ from crowsnest import i18n
 from crowsnest.i18n import N_, _, pgettext
 
 from ..gamepad import glyph
-from ..input import ACTION_LABELS, BINDABLE, Act, InputEvent, InputMap
+from ..input import ACTION_LABELS, BINDABLE, Act, InputEvent, InputMap, key_labels
 from ..prefs import CARD_SCALES, TEXT_SCALES, WINDOW_SIZES
 from ..widgets import Button
 from .common import FormScene, Row
@@ -48,7 +48,7 @@ def step_size(cur: tuple[int, int], d: int, fits: tuple[int, int] | None = None)
 
 def binding_text(im: InputMap, action: str) -> str:
     """An action's keys, then its pad buttons: "h  |  pad X"."""
-    keys = ", ".join(im.keys_for(action))
+    keys = ", ".join(key_labels(im.keys_for(action)))
     pads = ", ".join(glyph(b) for b in im.pad_for(action))
     # TRANSLATORS: an action's keys, then its gamepad buttons: "h  |  pad X"
     return _("{keys}  |  pad {buttons}").format(keys=keys, buttons=pads) if pads else keys
