@@ -20,7 +20,7 @@ which level sits where, so the luck of the cards cancels. The format follows the
 
 With ``matches`` the teams format plays whole matches instead of first deals (a win is
 winning the match). Per level: its share of wins over all its pairings with a Wilson 95%
-interval, the mean margin with a normal 95% interval, and per role figures where roles
+interval, the mean margin with a Student's t 95% interval, and per role figures where roles
 exist; with three or more levels a Bradley-Terry rating on the Elo scale (400 points =
 10:1 odds) from the pairwise wins.
 
@@ -89,8 +89,10 @@ def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_interval(xs: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
-    """(mean, low, high): the mean with a normal-approximation 95% interval."""
+def mean_interval(xs: Sequence[float], confidence: float = 0.95) -> tuple[float, float, float]:
+    """(mean, low, high): the mean with Student's t interval (95% by default). With few
+    samples the normal z = 1.96 is far too narrow (38% with 4 results: t = 3.18); from 30
+    on the two differ by under 4%."""
     n = len(xs)
     if n == 0:
         return (0.0, 0.0, 0.0)
@@ -98,8 +100,55 @@ def mean_interval(xs: Sequence[float], z: float = 1.96) -> tuple[float, float, f
     if n == 1:
         return (m, m, m)
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
-    half = z * sd / math.sqrt(n)
+    half = t_quantile(0.5 + confidence / 2, n - 1) * sd / math.sqrt(n)
     return (m, m - half, m + half)
+
+
+def t_quantile(p: float, df: int) -> float:
+    """The p quantile (0.5 < p < 1) of Student's t with df degrees of freedom, by
+    bisection on its distribution function (no SciPy in the game's dependencies)."""
+    lo, hi = 0.0, 1.0
+    while t_cdf(hi, df) < p:
+        hi *= 2
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if t_cdf(mid, df) < p else (lo, mid)
+    return (lo + hi) / 2
+
+
+def t_cdf(t: float, df: int) -> float:
+    """P(T <= t) for t >= 0: 1 - I_x(df/2, 1/2) / 2 with x = df / (df + t^2)."""
+    return 1 - _beta_inc(df / 2, 0.5, df / (df + t * t)) / 2
+
+
+def _beta_inc(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b) (Lentz's continued fraction)."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    if x > (a + 1) / (a + b + 2):  # the fraction converges fast on this side only
+        return 1 - _beta_inc(b, a, 1 - x)
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    tiny = 1e-300
+    c, d = 1.0, 1 - (a + b) * x / (a + 1)
+    d = 1 / (d if abs(d) > tiny else tiny)
+    f = d
+    for m in range(1, 300):
+        for num in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1 + num * d
+            d = 1 / (d if abs(d) > tiny else tiny)
+            c = 1 + num / c
+            c = c if abs(c) > tiny else tiny
+            f *= c * d
+        if abs(c * d - 1) < 1e-15:
+            break
+    return front * f / a
 
 
 def bradley_terry(levels: Sequence[str], wins: Mapping[tuple[str, str], float]) -> dict[str, float]:
@@ -850,6 +899,7 @@ __all__ = [
     "bradley_terry",
     "load_results",
     "mean_interval",
+    "t_quantile",
     "play_task",
     "ray_backend",
     "run",

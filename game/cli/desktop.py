@@ -22,11 +22,10 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from crowsnest import i18n
+from crowsnest import APP_ID, i18n
 from crowsnest.i18n import N_
 from crowsnest.tomlfile import write_atomic
 
-APP_ID = "crowsnest-arcade"
 ICON_SIZES = (48, 128, 256)
 # Characters that make the Desktop Entry spec quote an Exec argument.
 _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
@@ -93,6 +92,7 @@ def entry_text(args: list[str] | None = None) -> str:
         "Categories=Game;CardGame;",
         "Keywords=cards;card game;Rook;Tractor;Shengji;Dou Dizhu;trick-taking;",
         "StartupNotify=true",
+        f"StartupWMClass={APP_ID}",  # the window's WM_CLASS (crowsnest.client.app)
     ]
     return "\n".join(lines) + "\n"
 

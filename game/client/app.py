@@ -46,6 +46,7 @@ class App:
         self.store = store if store is not None else PrefsStore(None)
         self.prefs = self.store.prefs
         i18n.set_language(self.prefs.language)
+        set_window_class()
         pygame.display.init()
         pygame.font.init()
         p = self.prefs
@@ -383,6 +384,19 @@ class App:
             self.stack.remove(s)
         self.pads.close()
         pygame.display.quit()
+
+
+def set_window_class() -> None:
+    """Name the window as the desktop entry does (SDL reads these when it creates the
+    window), so a dock shows one icon for the entry and the window, not two. pygame's
+    import sets the X11 class to the program's file name (`crowsnest`, `python3`): that
+    default is replaced; a value the player set in the environment is kept."""
+    from crowsnest import APP_ID
+
+    pygame_default = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
+        if os.environ.get(hint) in (None, "", pygame_default):
+            os.environ[hint] = APP_ID
 
 
 def _set_window_icon() -> None:

@@ -1,4 +1,4 @@
-"""crowsnest.batch.tournament's statistics: Wilson intervals, normal intervals of a mean,
+"""crowsnest.batch.tournament's statistics: Wilson intervals, Student's t intervals of a mean,
 Bradley-Terry ratings, and the report adding up the same whatever order tasks finish."""
 
 from __future__ import annotations
@@ -6,7 +6,14 @@ from __future__ import annotations
 import math
 import random
 
-from crowsnest.batch.tournament import Spec, bradley_terry, mean_interval, summarize, wilson
+from crowsnest.batch.tournament import (
+    Spec,
+    bradley_terry,
+    mean_interval,
+    summarize,
+    t_quantile,
+    wilson,
+)
 
 
 def test_wilson_interval():
@@ -17,9 +24,23 @@ def test_wilson_interval():
     assert hi == 1.0 and 0.69 < lo < 0.73
 
 
-def test_mean_interval():
+def test_mean_interval_uses_students_t():
+    # 4 results: t(0.975, 3) = 3.182446, not z = 1.96 (38% too narrow)
     m, lo, hi = mean_interval([1, 2, 3, 4])
-    assert m == 2.5 and lo < 2.5 < hi and abs((hi - lo) / 2 - 1.96 * math.sqrt(5 / 3) / 2) < 1e-9
+    assert m == 2.5 and lo < 2.5 < hi
+    assert abs((hi - lo) / 2 - 3.182446 * math.sqrt(5 / 3) / 2) < 1e-5
+    assert mean_interval([7]) == (7, 7, 7) and mean_interval([]) == (0.0, 0.0, 0.0)
+
+
+def test_t_quantiles_match_the_tables():
+    table = {1: 12.706205, 2: 4.302653, 5: 2.570582, 10: 2.228139, 29: 2.045230}
+    table |= {30: 2.042272, 100: 1.983972, 100000: 1.959987}
+    for df, want in table.items():
+        assert abs(t_quantile(0.975, df) - want) < 1e-5, df
+    assert abs(t_quantile(0.995, 5) - 4.032143) < 1e-5
+    # the interval narrows towards the normal one as the samples grow
+    widths = [t_quantile(0.975, df) for df in range(1, 200)]
+    assert widths == sorted(widths, reverse=True) and widths[-1] > 1.96
 
 
 def test_bradley_terry_recovers_the_order_and_odds():

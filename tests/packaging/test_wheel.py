@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import sysconfig
@@ -29,58 +28,14 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from dist_helpers import ROOT, run
 
 # Every test here shares a module fixture that builds the sdist and the wheel and
 # installs it into a fresh environment:
 # the quick subset (`pytest -m "not slow"`) leaves the module out.
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[2]
 SOUND_NAMES = ("shuffle", "deal", "card", "trick", "bid", "win")
-IGNORED = (".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache")
-IGNORED += (".ruff_cache", ".hypothesis", "screenshots")
-
-
-def run(cmd, env, cwd, timeout=180):
-    proc = subprocess.run(
-        [str(c) for c in cmd], capture_output=True, text=True, env=env, cwd=cwd, timeout=timeout
-    )
-    assert proc.returncode == 0, f"{' '.join(map(str, cmd))} failed:\n{proc.stdout}\n{proc.stderr}"
-    return proc
-
-
-def copy_project(dest: Path) -> None:
-    """What a clean clone holds: the tracked and new (not ignored) files, as .ci/run
-    copies them; a copy without git (CI's copy) minus the usual build litter."""
-    git = shutil.which("git")
-    if git and (ROOT / ".git").exists():
-        listed = subprocess.run(
-            [git, "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            cwd=ROOT,
-            capture_output=True,
-            check=True,
-        ).stdout.split(b"\0")
-        for rel in filter(None, (p.decode() for p in listed)):
-            src = ROOT / rel
-            if src.is_file():
-                (dest / rel).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(src, dest / rel)
-    else:
-        shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(*IGNORED), dirs_exist_ok=True)
-
-
-@pytest.fixture(scope="module")
-def dists(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("dists")
-    src, out = tmp / "src", tmp / "out"
-    src.mkdir()
-    copy_project(src)
-    env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-    env.pop("PYTHONPATH", None)
-    run([sys.executable, "-m", "build", "--outdir", out, src], env, cwd=tmp, timeout=300)
-    (sdist,) = out.glob("*.tar.gz")
-    (wheel,) = out.glob("*.whl")
-    return sdist, wheel
 
 
 @pytest.fixture(scope="module")
