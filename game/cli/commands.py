@@ -50,7 +50,13 @@ def _parser() -> argparse.ArgumentParser:
         ),
         parents=[common],
     )
-    p.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    p.add_argument(
+        "-V",
+        "--version",
+        action="version",
+        version=f"{PROG} {__version__}",
+        help=_("print the version and exit"),
+    )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     s = sub.add_parser(
@@ -123,7 +129,15 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument(
         "--matches", action="store_true", help=_("team games: whole matches instead of deals")
     )
-    t.add_argument("--backend", choices=("local", "ray"), default="local")
+    t.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help=_(
+            "where the deals are played: local worker processes, or a Ray cluster "
+            "(pip install 'crowsnest-arcade[cluster]'; default: local)"
+        ),
+    )
     t.add_argument("--address", metavar="ADDR", help=_("Ray cluster address (--backend ray)"))
     t.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
@@ -409,8 +423,14 @@ def cmd_simulate(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def _print_simulate(r: dict[str, Any], variant_name: str) -> None:
-    side = r["wins_by"]
-    tally = ", ".join(f"{side} {i}: {w}" for i, w in enumerate(r["wins"]))
+    if r["wins_by"] == "team":
+        tally = ", ".join(
+            _("team {number}: {wins}").format(number=i, wins=w) for i, w in enumerate(r["wins"])
+        )
+    else:
+        tally = ", ".join(
+            _("seat {number}: {wins}").format(number=i, wins=w) for i, w in enumerate(r["wins"])
+        )
     if r["interrupted"]:
         print(
             ngettext(
@@ -446,7 +466,11 @@ def _print_simulate(r: dict[str, Any], variant_name: str) -> None:
             seconds=f"{r['seconds']:.2f}",
         )
     )
-    print(_("wins by {side}: {tally}").format(side=side, tally=tally))
+    # whole sentences per side: "team" is a word to translate, not a value to print
+    if r["wins_by"] == "team":
+        print(_("wins by team: {tally}").format(tally=tally))
+    else:
+        print(_("wins by seat: {tally}").format(tally=tally))
     if r["fault_count"]:
         print(
             ngettext(

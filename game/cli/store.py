@@ -96,6 +96,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
     try:
         rows = player_stats(s, args.player, args.variant) if s is not None else []
         total = len(s.match_rows(args.variant)) if s is not None else 0
+        if args.variant and not total:
+            _check_variant(
+                args
+            )  # a typo is an error, as in simulate; a removed game's records are not
         problems = _report_problems(s)
     finally:
         if s is not None:
@@ -119,6 +123,20 @@ def cmd_stats(args: argparse.Namespace) -> int:
     for r in rows:
         print(stats_text(r))
     return 0
+
+
+def _check_variant(args: argparse.Namespace) -> None:
+    """--variant names an installed game (or one with records, checked by the caller):
+    else the usage error simulate gives, with the games there are (exit status 2)."""
+    from crowsnest import config as config_mod
+    from crowsnest.cli import CLIError
+    from crowsnest.plugin_host import UnknownVariantError, load_registry
+
+    registry = load_registry(config=config_mod.load(getattr(args, "config", None)))
+    try:
+        registry.variant(args.variant)
+    except UnknownVariantError as e:
+        raise CLIError(str(e), 2) from None
 
 
 def stats_text(r: dict[str, Any]) -> str:

@@ -1,0 +1,45 @@
+"""Command-line conventions people who use many programs expect (issue 30): `-V`, help
+for every option, a wrong game id is a usage error everywhere, and the results speak the
+player's language with no English word left in a translated line."""
+
+from __future__ import annotations
+
+import crowsnest
+
+
+def test_short_version_flag(cli):
+    for flag in ("-V", "--version"):
+        r = cli.run(flag)
+        assert r.returncode == 0 and r.stdout == f"crowsnest {crowsnest.__version__}\n"
+    assert "-V, --version" in cli.run("--help").stdout
+
+
+def test_tournament_backend_has_help(cli):
+    out = cli.run("tournament", "--help").stdout
+    block = out[out.index("  --backend") :].split("\n  -", 1)[0]
+    assert "Ray cluster" in block and "default: local" in block
+
+
+def test_stats_with_an_unknown_game_is_a_usage_error_naming_the_games(cli, tmp_path):
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("")
+    r = cli.run("stats", "--config", str(cfg), "--variant", "nope")
+    assert r.returncode == 2 and r.stdout == ""
+    assert "there is no variant 'nope'" in r.stderr and "crowsnest" in r.stderr
+    simulate = cli.run("simulate", "--config", str(cfg), "--variant", "nope")
+    assert simulate.returncode == 2 and simulate.stderr == r.stderr
+    # an installed game with no records is no error
+    r = cli.run("stats", "--config", str(cfg), "--variant", "tractor")
+    assert r.returncode == 0 and "no finished games" in r.stdout
+
+
+def test_simulate_in_finnish_has_no_english_side_word(cli, tmp_path):
+    cfg = tmp_path / "fi.toml"
+    cfg.write_text('language = "fi"\n')
+    args = ("simulate", "--config", str(cfg), "--games", "1", "--seed", "1")
+    out = cli.run(*args, "--variant", "crowsnest").stdout
+    line = next(x for x in out.splitlines() if x.startswith("voitot"))
+    assert line.startswith("voitot joukkueittain: joukkue 0: ") and "team" not in line
+    out = cli.run(*args, "--variant", "doudizhu").stdout
+    line = next(x for x in out.splitlines() if x.startswith("voitot"))
+    assert line.startswith("voitot paikoittain: paikka 0: ") and "seat" not in line
