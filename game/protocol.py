@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from crowsnest.ai.runner import AIRunner, level_order, resolve_level
 from crowsnest.engine import ActionError, Match, MatchError, OptionError, VariantFault
+from crowsnest.engine.actions import notation_key
 from crowsnest.engine.safe import exc_text, safe_repr
 from crowsnest.plugin_host import Registry, UnknownVariantError
 
@@ -170,7 +171,7 @@ class EngineSession:
         out = {**self._position(), "legal": legal, "complete": complete}
         if not complete:
             out["hint"] = m.deal.legal_hint()
-            out["legal"] = sorted(set(legal) | _samples(m))
+            out["legal"] = sorted(set(legal) | _samples(m), key=notation_key)
         note = "" if m.over else m.deal.legal_note()
         if note:
             out["note"] = note

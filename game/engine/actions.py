@@ -66,6 +66,18 @@ def trump(colour: str) -> Action:
     return ("trump", colour)
 
 
+def notation_key(text: str) -> tuple[tuple[int, int | str], ...]:
+    """The order of action strings in the engine protocol's `legal` list: as text, but
+    runs of digits by their value ("bid 70" before "bid 100", "play R5" before "play R14").
+    The list stays a sorted list of strings (design.md), sorted by this key
+    (docs/protocol.md)."""
+    return tuple(
+        (0, int(part)) if part.isdigit() else (1, part)
+        for part in re.split(r"([0-9]+)", text)
+        if part
+    )
+
+
 def format_action(action: Action, deck: Deck) -> str:
     kind = str(action[0])
     if len(action) == 1:

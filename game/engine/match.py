@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..i18n import _
-from .actions import Action, ActionError, shape_error
+from .actions import Action, ActionError, notation_key, shape_error
 from .cards import Card
 from .presentation import Text, say
 from .safe import exc_text
@@ -225,7 +225,7 @@ class Match:
 
     def legal_strings(self) -> list[str]:
         fmt = self.deal.format_action
-        return sorted(fmt(a) for a in self.legal_actions())
+        return sorted((fmt(a) for a in self.legal_actions()), key=notation_key)
 
     def parse(self, text: str) -> Action:
         if self.over:
