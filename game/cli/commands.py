@@ -192,9 +192,21 @@ def _early_language(argv: Sequence[str] | None) -> None:
         i18n.set_language(i18n.SYSTEM)
 
 
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """parse_args, except that an unknown option after a command is that command's usage
+    error (`crowsnest simulate --bogus` prints simulate's usage, not the top level's)."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+        command = getattr(args, "command", None)
+        owner = sub.choices[command] if sub is not None and command in sub.choices else parser
+        owner.error(_("unrecognized arguments: {args}").format(args=" ".join(extra)))
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _early_language(argv)
-    args = _parser().parse_args(argv)
+    args = _parse(_parser(), argv)
     logfile.setup()  # nothing is written until something goes wrong
     try:
         return _run(args)

@@ -43,3 +43,13 @@ def test_simulate_in_finnish_has_no_english_side_word(cli, tmp_path):
     out = cli.run(*args, "--variant", "doudizhu").stdout
     line = next(x for x in out.splitlines() if x.startswith("voitot"))
     assert line.startswith("voitot paikoittain: paikka 0: ") and "seat" not in line
+
+
+def test_a_usage_error_in_a_command_prints_that_commands_usage(cli):
+    r = cli.run("simulate", "--bogus")
+    assert r.returncode == 2 and r.stderr.startswith("usage: crowsnest simulate ")
+    assert "unrecognized arguments: --bogus" in r.stderr
+    r = cli.run("tournament", "--levels", "easy,normal", "--nope", "1")
+    assert r.returncode == 2 and r.stderr.startswith("usage: crowsnest tournament ")
+    r = cli.run("--bogus")  # no command: the top level's usage
+    assert r.returncode == 2 and r.stderr.startswith("usage: crowsnest [")
