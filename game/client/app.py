@@ -301,6 +301,10 @@ class App:
         session = next((s.session for s in self.stack if hasattr(s, "session")), None)
         if session is None:
             return
+        if session.online:  # the server keeps an online table's log; the window its seat
+            if session.match.over and not session.recorded:
+                self.record_match(session)
+            return
         if self._autosaver is None:
             from crowsnest.records.savefile import Autosaver
 

@@ -65,6 +65,11 @@ class LocalGame:
         self.recorded = False
         self.undone = False  # a decision was taken back in this match (the statistics)
         self.slot_name: str | None = None  # the save slot this match was continued from
+        # the rest of the table's contract (client/game.py: TableGame), what an online
+        # table fills: a local game has no news, is never rebuilt under the table
+        self.notices: list[str] = []
+        self.rebuilt = 0
+        self.online = False
 
     # ------------------------------------------------------------ seats
 
@@ -88,6 +93,18 @@ class LocalGame:
 
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.seat_setups) and self.seat_setups[seat].human
+
+    def plays_here(self, seat: int) -> bool:
+        """A human at this window plays `seat` (every human, at a local table)."""
+        return self.is_human(seat)
+
+    @property
+    def pending(self) -> bool:
+        """A move of the window on its way to a server: never, here (apply is at once)."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Once a frame (an online table reads its network here); nothing to do."""
 
     def team_of(self, seat: int) -> int | None:
         for i, team in enumerate(self.match.teams or ()):

@@ -21,13 +21,13 @@ from crowsnest import i18n
 from crowsnest.engine.presentation import GENERIC, Presentation, Text, presentation_of, render, say
 
 if TYPE_CHECKING:
-    from crowsnest.client.session import LocalGame
+    from crowsnest.client.game import TableGame
 
 log = logging.getLogger("crowsnest.client")
 
 
 class Words:
-    def __init__(self, session: LocalGame, viewer: Callable[[], int]) -> None:
+    def __init__(self, session: TableGame, viewer: Callable[[], int]) -> None:
         self.session = session
         self.viewer = viewer  # the bottom seat, whose team is "We"
         self.presentation: Presentation = presentation_of(session.variant)

@@ -15,9 +15,9 @@ import pygame
 from crowsnest.engine.presentation import DealSheet, Text, say
 from crowsnest.i18n import _
 
+from ..game import TableGame
 from ..input import Act, InputEvent
 from ..scene import Scene
-from ..session import LocalGame
 from ..tweens import Tweener
 from ..widgets import GOLD, INK, MUTED, TEAM_COLOURS, Button, Menu, panel, shade
 from ..words import Words
@@ -27,7 +27,7 @@ from .common import MenuScene
 class TableLike(Protocol):
     """What the overlays use of the table scene that pushed them."""
 
-    session: LocalGame
+    session: TableGame
     words: Words
     bottom: int
     viewer: int | None
@@ -311,7 +311,7 @@ class EndOfDealScene(_Sheet):
 
     def __init__(
         self,
-        session: LocalGame,
+        session: TableGame,
         ev: dict[str, Any],
         piles: list | None = None,
         words: Words | None = None,
@@ -396,7 +396,7 @@ class GameOverScene(_Sheet):
     button_label = "New game"
     box_h = 440
 
-    def __init__(self, session: LocalGame, ev: dict[str, Any], words: Words | None = None) -> None:
+    def __init__(self, session: TableGame, ev: dict[str, Any], words: Words | None = None) -> None:
         super().__init__()
         self.session, self.ev = session, ev
         self.words = words or Words(session, lambda: 0)
@@ -522,7 +522,7 @@ class ScoreSheetScene(_Sheet):
 
     button_label = "Close"
 
-    def __init__(self, session: LocalGame, words: Words | None = None) -> None:
+    def __init__(self, session: TableGame, words: Words | None = None) -> None:
         super().__init__()
         self.session = session
         self.words = words or Words(session, lambda: 0)

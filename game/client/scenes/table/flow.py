@@ -35,11 +35,11 @@ class FlowRoom(RoomBase):
     def hand_visible(self) -> bool:
         s = self.session
         v = self.viewer
-        if v is None or self.between or not s.is_human(v):
+        if v is None or self.between or not s.plays_here(v):
             return False
         if len(s.humans) >= 2:
             tm = self.match.to_move
-            if tm >= 0 and s.is_human(tm) and tm != v:
+            if tm >= 0 and s.plays_here(tm) and tm != v:
                 return False
             if self.privacy_up():
                 return False
@@ -52,6 +52,7 @@ class FlowRoom(RoomBase):
             and not self.beats
             and not self.tweener.busy
             and self.dealing is None
+            and not self.session.pending
         )
 
     def dummy_turn(self) -> bool:
@@ -167,7 +168,8 @@ class FlowRoom(RoomBase):
         self.hint_cards.clear()
         self.reason = ""
         self.hover = -1
-        self.after_apply(seat, action, events, origin)
+        if events is not None:  # None: on its way to the table's server, back by poll_ai
+            self.after_apply(seat, action, events, origin)
         return True
 
     def _apply_ai(self, seat: int, action: Action) -> None:
@@ -176,7 +178,7 @@ class FlowRoom(RoomBase):
             return
         origin = self._origins(seat, action)
         events = self.session.apply(action)
-        self.after_apply(seat, action, events, origin)
+        self.after_apply(seat, action, events or [], origin)
 
     def update(self, dt: float) -> None:
         self.tweener.speed = self.app.prefs.speed
@@ -185,6 +187,12 @@ class FlowRoom(RoomBase):
             self.banner_left -= dt
             if self.banner_left <= 0:
                 self.banner = ""
+        self.session.update(dt)  # an online table reads its network here
+        if self.session.rebuilt != self.seen_rebuilt:
+            self.seen_rebuilt = self.session.rebuilt
+            self.resync()
+        if self.session.notices and not self.banner:
+            self.say(self.session.notices.pop(0), 3.0)
         hint = self.session.poll_hint()
         if hint is not None:
             self.hint_wait = False
@@ -202,7 +210,7 @@ class FlowRoom(RoomBase):
         tm = m.to_move
         if tm < 0:
             return
-        if s.is_human(tm):
+        if s.plays_here(tm) and not s.pending:
             if self.hurry:
                 self.hurry = False
                 self.tweener.hurry = 1.0
@@ -214,7 +222,9 @@ class FlowRoom(RoomBase):
                     return
                 self.app.stack.push(PrivacyScene(self, tm))
             return
-        # an AI seat: think off the render loop, then pace the move
+        # an AI seat thinks off the render loop; an online table's other seats (and the
+        # echo of this window's own move) come from its server the same way; then the
+        # move is paced (not the window's own: it was seen as it was made)
         s.request_ai()
         self.ai_clock += dt
         got = s.poll_ai()
@@ -222,7 +232,7 @@ class FlowRoom(RoomBase):
             return
         seat, action = got
         self._ai_ready = seat  # answered; the move shows after a short pause
-        pace = 0.0 if self.hurry else AI_PACE * self.tweener.scale
+        pace = 0.0 if self.hurry or s.plays_here(seat) else AI_PACE * self.tweener.scale
         remaining = max(0.0, pace - self.ai_clock)
         self.ai_clock = 0.0
         self.tweener.wait(remaining, lambda: self._apply_ai(seat, action))
@@ -275,6 +285,20 @@ class FlowRoom(RoomBase):
     def can_undo(self) -> bool:
         return self.session.can_undo(self.undo_seat())
 
+    def resync(self) -> None:
+        """The game was rebuilt under the table (an online table's snapshot): re-read
+        everything, as after an undo."""
+        self.tweener.finish_all()
+        self.sprites.clear()
+        self.calls.clear()
+        self.selected &= set()
+        self.hint_cards.clear()
+        self.reason = ""
+        self._ai_ready = -1
+        self.refresh()
+        self._rebuild_trick()
+        self._rebuild_calls()
+
     def undo(self) -> None:
         seat = self.undo_seat()
         # a computer that answered but whose move is still waiting to show has shown
@@ -289,6 +313,9 @@ class FlowRoom(RoomBase):
                 )
             elif not self.session.can_undo(seat):
                 self.say(self.words(say("Nothing of yours to undo in this deal")), 1.6)
+            return
+        if self.session.online:  # asked of the table's server: a snapshot answers it
+            self.session.undo(seat)
             return
         if not pending_ai:
             self.tweener.finish_all()

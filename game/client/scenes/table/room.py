@@ -16,11 +16,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
-from crowsnest.engine import Action, Event, Match
+from crowsnest.engine import Action, Event
 from crowsnest.engine.presentation import Centre
 
+from ...game import MatchLike, TableGame
 from ...layout import TableLayout
-from ...session import LocalGame
 from ...tweens import Tweener
 from ...widgets import Button, Menu
 from ...words import Words
@@ -49,7 +49,8 @@ class Table(Protocol):
     size: tuple[int, int]
 
     # -- state (set in TableScene.__init__)
-    session: LocalGame
+    session: TableGame
+    seen_rebuilt: int
     words: Words
     tweener: Tweener
     sprites: list[CardSprite]  # flying cards (drawn on top)
@@ -98,7 +99,7 @@ class Table(Protocol):
     @view.setter
     def view(self, raw: Any) -> None: ...
     @property
-    def match(self) -> Match: ...
+    def match(self) -> MatchLike: ...
     @property
     def bottom(self) -> int: ...
     def _known_names(self) -> set[str]: ...
@@ -120,6 +121,7 @@ class Table(Protocol):
     def submit(self, action: Action) -> bool: ...
     def can_undo(self) -> bool: ...
     def undo(self) -> None: ...
+    def resync(self) -> None: ...
     def auction_log(self) -> list[str]: ...
 
     # -- animation (animate.py)

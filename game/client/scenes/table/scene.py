@@ -7,12 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
-from crowsnest.engine import Action, Match
+from crowsnest.engine import Action
 from crowsnest.engine.presentation import Centre, Text, say
 
+from ...game import MatchLike, TableGame
 from ...layout import TableLayout, table_layout
 from ...scene import Scene
-from ...session import LocalGame
 from ...tweens import Tweener
 from ...widgets import Menu
 from ...words import Words
@@ -25,9 +25,10 @@ from .view import TableView
 
 
 class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
-    def __init__(self, session: LocalGame) -> None:
+    def __init__(self, session: TableGame) -> None:
         super().__init__()
         self.session = session
+        self.seen_rebuilt = session.rebuilt  # the game's rebuilds the table has re-read
         self.words = Words(session, lambda: self.bottom)
         self.tweener = Tweener()
         self.sprites: list[CardSprite] = []  # flying cards (drawn on top)
@@ -156,7 +157,7 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
         return humans[0] if humans else 0
 
     @property
-    def match(self) -> Match:
+    def match(self) -> MatchLike:
         return self.session.match
 
     # ---- names and the prompt (the words room renders them)
