@@ -84,6 +84,9 @@ class TableGame(Protocol):
     # Bumped when the game was rebuilt under the table (an online table's snapshot after
     # a reconnect or an undo): the table re-reads everything, as after its own undo.
     rebuilt: int
+    # Bumped when something the table shows changed besides a move (an online table's
+    # answer to a check): the table re-reads the legal actions and the selection.
+    changed: int
     online: bool
 
     @property

@@ -69,6 +69,7 @@ class LocalGame:
         # table fills: a local game has no news, is never rebuilt under the table
         self.notices: list[str] = []
         self.rebuilt = 0
+        self.changed = 0
         self.online = False
 
     # ------------------------------------------------------------ seats

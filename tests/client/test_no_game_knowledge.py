@@ -34,6 +34,7 @@ VIEW_KEYS = {
     "last_trick_winner",
     "dummy",
     "history",  # also the match's record of scored deals (Match.history)
+    "match",  # Match.view_json's block of the match (scores, deal number, over, winner)
 }
 GAME_WORDS = {
     "kitty",

@@ -191,6 +191,10 @@ class FlowRoom(RoomBase):
         if self.session.rebuilt != self.seen_rebuilt:
             self.seen_rebuilt = self.session.rebuilt
             self.resync()
+        if self.session.changed != self.seen_changed:
+            self.seen_changed = self.session.changed
+            self.refresh()
+            self._live_reason()
         if self.session.notices and not self.banner:
             self.say(self.session.notices.pop(0), 3.0)
         hint = self.session.poll_hint()

@@ -29,6 +29,7 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
         super().__init__()
         self.session = session
         self.seen_rebuilt = session.rebuilt  # the game's rebuilds the table has re-read
+        self.seen_changed = session.changed
         self.words = Words(session, lambda: self.bottom)
         self.tweener = Tweener()
         self.sprites: list[CardSprite] = []  # flying cards (drawn on top)

@@ -1,0 +1,202 @@
+"""The window's connection to an online table: `Link`, one seat's (or a watcher's)
+connection that says hello, joins, and after a drop reconnects by itself with back-off
+and `resume`s with the seat's token (docs/online.md), so a lost connection never costs
+the seat. The socket is crowsnest.net's client transport (a thread: `send` and `poll`
+never block); this module is the window's only way to the network.
+
+`Ticket` is what rejoins a table after the window was closed or crashed: server, code,
+seat and token, kept in the user data folder (online.json) until the match is over.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from crowsnest.i18n import current_language
+
+BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)  # seconds before each new attempt (the last repeats)
+
+
+@dataclass(frozen=True)
+class Ticket:
+    server: str  # ws://host:port
+    code: str
+    seat: int
+    token: str
+    variant: str = ""
+    name: str = ""
+
+
+def tickets_path() -> Path:
+    """Beside the saves folder, in the user data folder."""
+    from crowsnest.records.savefile import default_autosave_path
+
+    return default_autosave_path().parent.parent / "online.json"
+
+
+def load_tickets(path: Path | None = None) -> list[Ticket]:
+    """The seats this player holds at online tables (a bad file: none, left as it is)."""
+    path = path or tickets_path()
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        return [Ticket(**t) for t in raw if isinstance(t, dict)]
+    except (OSError, ValueError, TypeError):
+        return []
+
+
+def keep_ticket(ticket: Ticket, path: Path | None = None) -> None:
+    """Remember a seat (replacing an older ticket for the same table), atomically."""
+    path = path or tickets_path()
+    rest = [t for t in load_tickets(path) if (t.server, t.code) != (ticket.server, ticket.code)]
+    _write([ticket, *rest][:20], path)
+
+
+def drop_ticket(server: str, code: str, path: Path | None = None) -> None:
+    path = path or tickets_path()
+    _write([t for t in load_tickets(path) if (t.server, t.code) != (server, code)], path)
+
+
+def _write(tickets: list[Ticket], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps([asdict(t) for t in tickets], indent=1), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def thread_client(url: str) -> Any:
+    from crowsnest.net.client import ThreadClient  # the window's only network import
+
+    return ThreadClient(url)
+
+
+class Link:
+    """One connection to a table that keeps itself alive. `first` is the frame that
+    takes the place (`create`, `join` or `resume`); once joined, every reconnect sends
+    `resume` with the token. poll() returns the server's frames and the link's own news:
+    `_reconnecting`, `_connected`, `_closed` (code `unreachable` when the very first
+    connection fails: a join that never was is not retried)."""
+
+    def __init__(
+        self,
+        url: str,
+        first: dict[str, Any],
+        *,
+        name: str = "",
+        connect: Callable[[str], Any] = thread_client,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.url, self.first, self.name = url, dict(first), name
+        self.connect, self.clock = connect, clock
+        self.code: str = str(first.get("code") or "")
+        self.token: str | None = first.get("token")
+        self.seat: int | None = None
+        self.seq = 0
+        self.joined = False  # a place taken once: from then on drops are retried
+        self.over = False  # closed for good (bye, or left)
+        self.attempt = 0
+        self._retry_at: float | None = None
+        self._conn: Any = None
+        self._open = False  # welcome seen on the current connection
+        self._dial()
+
+    def _dial(self) -> None:
+        try:
+            self._conn = self.connect(self.url)
+        except Exception:  # noqa: BLE001 - a bad address is a failed attempt
+            self._conn = None
+            self._lost([])
+            return
+        self._open = False
+        hello: dict[str, Any] = {"type": "hello", "lang": current_language() or "en"}
+        if self.name:
+            hello["name"] = self.name[:24]
+        self._send_now(hello)
+
+    def _send_now(self, msg: dict[str, Any]) -> None:
+        if self._conn is not None:
+            self._conn.send({"v": 1, **msg})
+
+    def send(self, msg: dict[str, Any]) -> None:
+        """A table frame; dropped while reconnecting (the snapshot after the resume
+        tells the window where the table is)."""
+        if self._open and not self.over:
+            self._send_now(msg)
+
+    def poll(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        if self.over:
+            return out
+        if self._conn is None:
+            if self._retry_at is not None and self.clock() >= self._retry_at:
+                self._retry_at = None
+                self._dial()
+            return out
+        for msg in self._conn.poll():
+            kind = msg.get("type")
+            if kind == "_closed":
+                self._lost(out)
+                break
+            if kind == "welcome":
+                self._open = True
+                self.welcome = msg
+                self._send_now(self._place())
+                continue
+            if kind in ("created", "joined"):
+                self.code = str(msg.get("code") or self.code)
+                self.seat = msg.get("seat")
+                self.token = msg.get("token") or self.token
+                if self.joined and self.attempt:
+                    out.append({"type": "_connected"})
+                self.joined, self.attempt = True, 0
+            elif kind in ("snapshot", "update"):
+                self.seq = int(msg.get("seq") or self.seq)
+            elif kind == "bye":
+                self.over = True
+            elif kind == "error" and not self.joined:
+                self.over = True  # the join itself failed: say why, do not retry
+            out.append(msg)
+        return out
+
+    def _place(self) -> dict[str, Any]:
+        if self.joined and self.token:
+            return {"type": "resume", "code": self.code, "token": self.token, "seq": self.seq}
+        if self.joined:  # a watcher
+            return {"type": "join", "code": self.code, "watch": True}
+        return self.first
+
+    def _lost(self, out: list[dict[str, Any]]) -> None:
+        if self._conn is not None:
+            with contextlib.suppress(Exception):  # it is gone either way
+                self._conn.close()
+        self._conn, self._open = None, False
+        if not self.joined:
+            self.over = True
+            out.append({"type": "_closed", "code": "unreachable"})
+            return
+        if self.attempt == 0:
+            out.append({"type": "_reconnecting"})
+        delay = BACKOFF[min(self.attempt, len(BACKOFF) - 1)]
+        self.attempt += 1
+        self._retry_at = self.clock() + delay
+
+    def drop(self) -> None:
+        """Cut the connection as a network failure would (tests; the link reconnects)."""
+        if self._conn is not None:
+            self._lost([])
+
+    def close(self) -> None:
+        """Leave (the seat is away on the server, kept by the ticket)."""
+        if self._conn is not None and self._open:
+            self._send_now({"type": "bye"})
+        self.over = True
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                self._conn.close()
+        self._conn = None

@@ -1,0 +1,143 @@
+"""An online table in the window: RemoteGame (client/remote.py) over a Link
+(client/online.py) plays whole deals through the real table scene, the player's moves
+made with keys and the mouse, the other seats on the server; a dropped connection
+mid-deal: the server's computer plays the seat, the link reconnects with back-off,
+resumes with the token, and the window finishes the deal from the snapshot."""
+
+from __future__ import annotations
+
+import pytest
+from client_driver import DT, Driver, make_app
+from crowsnest.client.online import Link
+from crowsnest.client.remote import RemoteGame
+from crowsnest.client.scenes.overlays import EndOfDealScene
+from crowsnest.client.scenes.table import TableScene
+from online_table import FakeServer
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+class OnlineDriver(Driver):
+    def __init__(self, app, table, server) -> None:
+        super().__init__(app, table, "mixed", seed=3)
+        self.server = server
+
+    def choose(self):  # the server's match is the oracle of what is legal
+        m = self.server.match
+        a = m.deal.random_action(self.rng)
+        return self.table.match.parse(m.deal.format_action(a))
+
+
+def open_table(app, server, clock):
+    link = Link(
+        "ws://127.0.0.1:9",
+        {"type": "join", "code": "k7qw3m"},
+        connect=server.connect,
+        clock=clock,
+        name="Aino",
+    )
+    got = []
+    for _ in range(10):
+        got += link.poll()
+        if any(m["type"] == "snapshot" for m in got):
+            break
+    snap = next(m for m in got if m["type"] == "snapshot")
+    game = RemoteGame(app.registry.variant(snap["variant"]), link, snap)
+    table = TableScene(game)
+    app.stack.replace(table)
+    return link, game, table
+
+
+@pytest.mark.parametrize("variant", ["crowsnest", "doudizhu"])
+def test_a_whole_online_deal_with_a_drop_and_a_resume(variant):
+    app = make_app(speed=0)
+    try:
+        server = FakeServer(app.registry.variant(variant), seed=5, you=0)
+        clock = Clock()
+        link, game, table = open_table(app, server, clock)
+        d = OnlineDriver(app, table, server)
+        dropped = resumed = False
+        sheets = 0
+        for _ in range(20_000):
+            clock.t += DT
+            server.run_others(1)
+            app.step(DT)
+            top = app.stack.top
+            if isinstance(top, EndOfDealScene):
+                sheets += 1
+                break
+            if top is not table:
+                d.dismiss(top)
+                continue
+            if not dropped and len(server.match.log) >= 6 and server.match.deal_no == 0:
+                link.drop()  # the network fails mid-deal
+                dropped = True
+                assert server.away
+                continue
+            if dropped and not resumed and not server.away:
+                resumed = True
+            if table.my_turn() and not game.pending:
+                d.act()
+        assert sheets == 1, "the deal did not end in the window"
+        assert dropped and resumed, "the link did not reconnect and resume"
+        assert server.played_for_away > 0  # the computer played the seat while it was away
+        assert game.rebuilt >= 2  # the first snapshot and the one after the resume
+        assert d.moves["mouse"] > 0 and d.moves["keys"] > 0
+        # the window holds nothing it may not see: its views are the server's for seat 0
+        assert set(game.match.views) <= {0}
+    finally:
+        app.close()
+
+
+def test_an_unreachable_server_is_said_and_not_retried():
+    def refuse(url):
+        raise OSError("connection refused")
+
+    link = Link("ws://127.0.0.1:9", {"type": "join", "code": "ZZZZZZ"}, connect=refuse)
+    got = link.poll()
+    assert link.over
+    assert got == [] or got[-1]["type"] == "_closed"
+
+
+def test_an_illegal_move_comes_back_with_the_engines_reason():
+    app = make_app(speed=0)
+    try:
+        server = FakeServer(app.registry.variant("crowsnest"), seed=2, you=0)
+        clock = Clock()
+        link, game, table = open_table(app, server, clock)
+        for _ in range(400):
+            server.run_others(1)
+            app.step(DT)
+            if table.my_turn():
+                break
+        assert table.my_turn()
+        bad = next(a for a in ["bid 5", "pass", "bid 300"] if server.match.check(a))
+        game.apply(table.match.parse(bad) or ("bid", 300))
+        assert game.pending
+        for _ in range(5):
+            app.step(DT)
+        assert not game.pending
+        assert table.banner or game.notices  # the engine's sentence is shown
+    finally:
+        app.close()
+
+
+def test_a_ticket_is_kept_and_dropped(tmp_path):
+    from crowsnest.client.online import Ticket, drop_ticket, keep_ticket, load_tickets
+
+    path = tmp_path / "online.json"
+    t = Ticket("ws://127.0.0.1:8765", "K7QW3M", 2, "ab" * 16, "crowsnest", "Aino")
+    keep_ticket(t, path)
+    keep_ticket(Ticket("ws://127.0.0.1:8765", "K7QW3M", 1, "cd" * 16), path)  # same table
+    assert [x.seat for x in load_tickets(path)] == [1]
+    drop_ticket("ws://127.0.0.1:8765", "K7QW3M", path)
+    assert load_tickets(path) == []
+    path.write_text("not json")
+    assert load_tickets(path) == []  # a bad file: no tickets, the file left as it is
+    assert path.read_text() == "not json"
