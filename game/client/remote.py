@@ -544,6 +544,9 @@ class RemoteGame:
     def can_undo(self, seat: int | None = None) -> bool:
         return self.match.can_undo and self.undo_question is None
 
+    def undo_blocked_by_computer(self, seat: int | None = None) -> bool:
+        return False  # the server says why an undo is refused
+
     def undo(self, seat: int | None = None) -> bool:
         if not self.can_undo():
             return False
