@@ -166,6 +166,10 @@ def _parser() -> argparse.ArgumentParser:
 
     cli_store.add_parsers(sub, common)
 
+    from crowsnest.cli import paths as cli_paths
+
+    cli_paths.add_parser(sub, common)
+
     d = sub.add_parser(
         "desktop-entry",
         parents=[common],
@@ -243,6 +247,10 @@ def _run(args: argparse.Namespace) -> int:
             return (
                 cli_store.cmd_stats(args) if args.command == "stats" else cli_store.cmd_saves(args)
             )
+        if args.command == "paths":
+            from crowsnest.cli import paths as cli_paths
+
+            return cli_paths.cmd_paths(args)
         if args.command == "desktop-entry":
             return cmd_desktop_entry(args)
         if args.command == "serve":

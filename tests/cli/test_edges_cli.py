@@ -53,3 +53,14 @@ def test_a_usage_error_in_a_command_prints_that_commands_usage(cli):
     assert r.returncode == 2 and r.stderr.startswith("usage: crowsnest tournament ")
     r = cli.run("--bogus")  # no command: the top level's usage
     assert r.returncode == 2 and r.stderr.startswith("usage: crowsnest [")
+
+
+def test_paths_names_every_file_that_outlives_an_uninstall(cli, tmp_path):
+    cfg = tmp_path / "mine.toml"
+    cfg.write_text("")
+    out = cli.json("paths", "--config", str(cfg))
+    assert set(out) == {"config", "autosave", "records", "plugins", "log"}
+    assert out["config"] == str(cfg)
+    assert out["plugins"] == str(tmp_path / "xdg-data" / "crowsnest" / "plugins")
+    text = cli.run("paths").stdout
+    assert "config file: " in text and "plugin folder: " in text and "(not there yet)" in text
