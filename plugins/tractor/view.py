@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from crowsnest.engine.cards import Deck
@@ -12,6 +13,15 @@ from .cards import DECK, NO_TRUMP, SUITS, TRUMP, level_name, order_for
 from .scoring import TAKEOVER_POINTS
 
 DISPLAY_SUITS = (0, 1, 3, 2)  # spades, hearts, clubs, diamonds: the colours alternate
+
+
+@lru_cache(maxsize=1 << 16)
+def _sorted_names(cards: tuple[int, ...]) -> tuple[str, ...]:
+    """The names of a play's cards in DECK order. Every view repeats every trick played
+    so far (an online table builds five views per action): naming each play once keeps a
+    view's cost from growing with the deal."""
+    names = DECK.names
+    return tuple(names[c] for c in sorted(cards))
 
 
 def display_order(cards: Sequence[int], level: int, trump: int | None) -> list[int]:
@@ -57,6 +67,8 @@ class TractorView:
         names = self.deck.names
 
         def nm(cards: Sequence[int]) -> list[str]:
+            if self.deck is DECK and type(cards) is tuple:
+                return list(_sorted_names(cards))
             return [names[c] for c in sorted(cards)]
 
         last = self.history[-1] if self.history else None
