@@ -292,6 +292,22 @@ def _load_config(path: str | None) -> Config:
     return config_mod.load(path)
 
 
+def _config_variant(cfg: Config, registry: Any) -> str:
+    """The config's game; one it names that is not installed (its plugin removed) plays
+    the default game, said in one line on stderr, as the window does."""
+    if cfg.variant in registry.variants:
+        return cfg.variant
+    default = Config().variant
+    print(
+        f"{PROG}: "
+        + _("the config's game '{game}' is not installed; playing '{default}'").format(
+            game=cfg.variant, default=default
+        ),
+        file=sys.stderr,
+    )
+    return default
+
+
 def _registry(cfg: Config) -> Any:
     from crowsnest.plugin_host import load_registry
 
@@ -377,7 +393,7 @@ def cmd_simulate(args: argparse.Namespace, cfg: Config) -> int:
     registry = _registry(cfg)
     config_path = sim.config_path_of(cfg)
     sim.use_registry(config_path, registry)
-    vid = args.variant or cfg.variant
+    vid = args.variant or _config_variant(cfg, registry)
     try:
         variant = registry.variant(vid)
     except UnknownVariantError as e:
@@ -568,7 +584,7 @@ def cmd_tournament(args: argparse.Namespace, cfg: Config) -> int:
     from crowsnest.plugin_host import UnknownVariantError
 
     registry = _registry(cfg)
-    vid = args.variant or cfg.variant
+    vid = args.variant or _config_variant(cfg, registry)
     try:
         variant = registry.variant(vid)
     except UnknownVariantError as e:

@@ -64,3 +64,17 @@ def test_paths_names_every_file_that_outlives_an_uninstall(cli, tmp_path):
     assert out["plugins"] == str(tmp_path / "xdg-data" / "crowsnest" / "plugins")
     text = cli.run("paths").stdout
     assert "config file: " in text and "plugin folder: " in text and "(not there yet)" in text
+
+
+def test_a_config_naming_a_removed_game_plays_the_default_with_one_line(cli, tmp_path):
+    cfg = tmp_path / "gone.toml"
+    cfg.write_text('variant = "crowwhist"\n')
+    r = cli.run("simulate", "--config", str(cfg), "--games", "1", "--seed", "1", "--json")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.strip().splitlines() == [
+        "crowsnest: the config's game 'crowwhist' is not installed; playing 'crowsnest'"
+    ]
+    assert '"variant": "crowsnest"' in r.stdout
+    # a game asked for by name is still a usage error
+    r = cli.run("simulate", "--config", str(cfg), "--variant", "crowwhist")
+    assert r.returncode == 2 and "there is no variant 'crowwhist'" in r.stderr
