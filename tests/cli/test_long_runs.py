@@ -104,7 +104,9 @@ def test_sigterm_and_sighup_stop_like_ctrl_c(cli, tmp_path, sig, code, workers):
     try:
         if workers == "2":
             _wait_for_workers(proc, 2)
-        time.sleep(4.0)  # some games finished
+        # Some games finished: the run prints nothing before it ends, so wait long enough
+        # for the first games on a loaded machine too (at load 12, 4 s saw none).
+        time.sleep(4.0 + min(20.0, os.getloadavg()[0]))
         os.kill(proc.pid, sig)  # the parent only, as `timeout` or `kill` does
         stdout, stderr = proc.communicate(timeout=60)
     finally:
