@@ -16,14 +16,17 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+import platformdirs
 import tomlkit
 import tomlkit.items
+from crowsnest.engine import OptionError
 from crowsnest.i18n import SYSTEM, known_codes
 from crowsnest.tomlfile import clean_temps, read_toml, write_atomic
 
@@ -40,8 +43,6 @@ class ConfigError(ValueError):
 
 
 def default_path() -> Path:
-    import platformdirs
-
     return Path(platformdirs.user_config_dir(APP)) / "config.toml"
 
 
@@ -107,8 +108,6 @@ class Config:
     def options_for(self, variant: Any) -> Mapping[str, Any]:
         """The variant's rule options: its defaults overlaid with this config's, validated
         against the variant's Option schema (ConfigError naming file and key if bad)."""
-        from crowsnest.engine import OptionError
-
         given = self.options.get(variant.id, {})
         try:
             return variant.resolve_options(given)
@@ -373,8 +372,6 @@ def render(data: dict[str, Any], old_text: str | None = None) -> str:
 def _reads_as(text: str, data: dict[str, Any]) -> bool:
     """Whether `text` holds `data` (an empty table and an absent one mean the same here:
     tomlkit drops a super-table such as [options] when its last sub-table goes)."""
-    import tomllib
-
     try:
         return _without_empty_tables(tomllib.loads(text)) == _without_empty_tables(data)
     except tomllib.TOMLDecodeError:

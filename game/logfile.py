@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
 APP = "crowsnest"
 LOG_NAME = "crowsnest.log"
 MAX_BYTES = 1_000_000
@@ -27,8 +29,6 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s [pid %(process)d]: %(message)s"
 
 
 def log_path() -> Path:
-    import platformdirs
-
     return Path(platformdirs.user_log_dir(APP)) / LOG_NAME
 
 

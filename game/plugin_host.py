@@ -32,6 +32,7 @@ from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import Any, Protocol, cast
 
+import platformdirs
 import pluggy
 from crowsnest.engine import Deck, Option, OptionError, Variant
 from crowsnest.engine.safe import exc_text, safe_str
@@ -246,8 +247,6 @@ def _entry_point_candidates() -> list[_Candidate]:
 
 
 def user_plugin_folder() -> Path:
-    import platformdirs
-
     return Path(platformdirs.user_data_dir(PROJECT)) / "plugins"
 
 

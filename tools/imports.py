@@ -64,6 +64,17 @@ def sources() -> list[Path]:
     return sorted(p for folder in PACKAGES for p in (ROOT / folder).rglob("*.py"))
 
 
+def resolve(name: str, known: set[str]) -> str:
+    """The module an imported name stands for: the name itself when it is a module of
+    ours, the module when it is a name in one (`crowsnest.engine.Match` is
+    `crowsnest.engine`), else the name as written (a module that does not exist, which
+    the layer check still places by its name)."""
+    if name in known:
+        return name
+    parent = name.rpartition(".")[0]
+    return parent if parent in known else name
+
+
 def module_graph() -> dict[str, set[str]]:
     """Our module -> the modules of ours it imports (names that are not modules, such as
     `from crowsnest.engine import Match`, resolve to the package)."""
@@ -76,10 +87,8 @@ def module_graph() -> dict[str, set[str]]:
         for _line, name in imports(path):
             if name.split(".")[0] not in OURS:
                 continue
-            while name and name not in known:
-                name = name.rpartition(".")[0]
-            # a package's own __init__ importing its submodules is not a dependency back
-            if name and name != here:
+            name = resolve(name, known)
+            if name in known and name != here:
                 edges.add(name)
     return graph
 
@@ -121,14 +130,6 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
         if v not in index:
             visit(v)
     return found
-
-
-def package_init_edges(graph: dict[str, set[str]]) -> dict[str, set[str]]:
-    """The graph without the edges from a package's __init__ down into its own
-    submodules: re-exporting one's own parts is how a package is built, not a circle
-    (crowsnest.engine imports crowsnest.engine.match, which imports crowsnest.engine.cards).
-    An import of the package from inside it still counts."""
-    return {m: {t for t in targets if not t.startswith(m + ".")} for m, targets in graph.items()}
 
 
 def main(argv: list[str]) -> int:

@@ -14,6 +14,7 @@ import json
 import os
 import re
 import sys
+import traceback
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,16 +23,16 @@ from crowsnest import config as config_mod
 from crowsnest.config import Config, ConfigError
 from crowsnest.i18n import _, ngettext
 
-PROG = "crowsnest"
+from . import desktop
+from . import store as cli_store
+from .common import PROG, CLIError
+
+# Each command imports the layers it runs inside its function (the plugin host, the
+# engine, the batch runners, the protocol, the window): `crowsnest --version`, `stats`,
+# `saves` and `desktop-entry` start in about 0.13 s instead of 0.3 s, and the window's
+# pygame is imported only to open the window.
+
 HEADLESS_DRIVERS = ("dummy", "offscreen")
-
-
-class CLIError(Exception):
-    """A failure reported as one sentence; `code` is the exit status."""
-
-    def __init__(self, message: str, code: int = 1) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -162,8 +163,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     sv.add_argument("--db", metavar="PATH", help=_("the tables' database (docs/online.md)"))
 
-    from crowsnest.cli import store as cli_store
-
     cli_store.add_parsers(sub, common)
 
     from crowsnest.cli import paths as cli_paths
@@ -219,8 +218,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:  # noqa: BLE001 - a bug: one sentence here, the traceback in the log
         message, logged = logfile.record_crash(e, f"{PROG} {args.command or 'window'}")
         if not logged:
-            import traceback
-
             traceback.print_exception(e, file=sys.stderr)
         print(f"{PROG}: {message}", file=sys.stderr)
         return 1
@@ -242,8 +239,6 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "tournament":
             return cmd_tournament(args, cfg)
         if args.command in ("stats", "saves"):
-            from crowsnest.cli import store as cli_store
-
             return (
                 cli_store.cmd_stats(args) if args.command == "stats" else cli_store.cmd_saves(args)
             )
@@ -654,9 +649,7 @@ def cmd_replay(args: argparse.Namespace, cfg: Config) -> int:
         if args.file is not None:
             got = savefile.load_full(args.file, _registry(cfg))
         else:
-            from crowsnest.cli.store import replay_source
-
-            got = replay_source(args, _registry(cfg))
+            got = cli_store.replay_source(args, _registry(cfg))
     except savefile.SaveError as e:
         raise CLIError(str(e)) from None
     print(json.dumps(savefile.replay_report(got)) if args.json else savefile.replay_text(got))
@@ -667,8 +660,6 @@ def cmd_replay(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_desktop_entry(args: argparse.Namespace) -> int:
-    from crowsnest.cli import desktop
-
     if args.print:
         print(desktop.entry_text(), end="")
         return 0

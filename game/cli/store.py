@@ -6,10 +6,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 from crowsnest.i18n import _, ngettext
+from crowsnest.records.savefile import autosave_path
+from crowsnest.records.saveslots import loads_full, saves_report
+from crowsnest.records.seats import display_name
+from crowsnest.records.stats import player_stats
+from crowsnest.records.store import Store, StoreError, store_path
+
+from .common import CLIError
 
 
 def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -28,8 +37,6 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def _store_file(args: argparse.Namespace) -> Path:
-    from crowsnest.records.store import store_path
-
     return store_path(getattr(args, "config", None))
 
 
@@ -38,11 +45,6 @@ def _open(path: Path, *, need: bool = False) -> Any:
     cannot be used now (locked, read-only, newer: said on stderr, the file left alone;
     statistics and slots are simply off). `need`: a command that cannot go on without
     it (replay --match/--slot) fails with the sentence instead."""
-    import sys
-
-    from crowsnest.cli import CLIError
-    from crowsnest.records.store import Store, StoreError
-
     if not path.exists():
         return None
     try:
@@ -62,8 +64,6 @@ def _open(path: Path, *, need: bool = False) -> Any:
 
 def _report_problems(s: Any) -> list[str]:
     """The rows the store could not read, each said once on stderr."""
-    import sys
-
     problems = list(s.problems) if s is not None else []
     for p in problems:
         print(f"crowsnest: {shown(p)}", file=sys.stderr)
@@ -73,8 +73,6 @@ def _report_problems(s: Any) -> list[str]:
 def shown(text: Any) -> str:
     """Text from the store as the terminal may print it: control and format characters
     (escape sequences, bidirectional overrides) written as visible escapes."""
-    import unicodedata
-
     out = []
     for ch in str(text):
         if unicodedata.category(ch)[0] == "C" and ch != " ":
@@ -89,8 +87,6 @@ def shown(text: Any) -> str:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from crowsnest.records.stats import player_stats
-
     path = _store_file(args)
     s = _open(path)
     try:
@@ -140,7 +136,6 @@ def _check_variant(args: argparse.Namespace) -> None:
 
 
 def stats_text(r: dict[str, Any]) -> str:
-    from crowsnest.client.session import display_name  # no pygame: a name as shown
 
     pct = f"{100 * r['win_rate']:.0f}%"
     n = r["matches"]
@@ -196,10 +191,6 @@ def stats_text(r: dict[str, Any]) -> str:
 
 
 def cmd_saves(args: argparse.Namespace) -> int:
-    from crowsnest.client.session import display_name  # no pygame: a name as shown
-    from crowsnest.records.savefile import autosave_path
-    from crowsnest.records.saveslots import saves_report
-
     path = _store_file(args)
     s = _open(path)
     try:
@@ -245,7 +236,6 @@ def cmd_saves(args: argparse.Namespace) -> int:
 
 
 def _line(x: dict[str, Any]) -> str:
-    from crowsnest.client.session import display_name  # no pygame: a name as shown
 
     names = ", ".join(
         shown(display_name(p["name"]))
@@ -271,8 +261,6 @@ def _line(x: dict[str, Any]) -> str:
 
 def replay_source(args: argparse.Namespace, registry: Any) -> Any:
     """The savefile.Loaded that `crowsnest replay --match ID` / `--slot NAME` names."""
-    from crowsnest.cli import CLIError
-
     path = _store_file(args)
     s = _open(path, need=True)
     if s is None:
@@ -305,6 +293,4 @@ def replay_source(args: argparse.Namespace, registry: Any) -> Any:
             text, label = sl.save, f"save slot '{sl.name}'"
     finally:
         s.close()
-    from crowsnest.records.saveslots import loads_full
-
     return loads_full(text, registry, label)

@@ -8,7 +8,6 @@ thread and the render loop polls the returned Future, so drawing never waits.
 from __future__ import annotations
 
 import contextlib
-import re
 import time
 from concurrent.futures import Future
 from typing import Any
@@ -16,8 +15,8 @@ from typing import Any
 from crowsnest.ai.runner import AIRunner, Choice, resolve_level
 from crowsnest.engine import Action, Event, Match, Variant
 from crowsnest.engine.safe import exc_text
-from crowsnest.i18n import _, pgettext, revision
-from crowsnest.records.savefile import Seat
+from crowsnest.records.savefile import Seat, start_kwargs
+from crowsnest.records.seats import YOU, display_name, seat_names
 
 # Who sits at a seat: the very record a save file stores, so a save and the table
 # need no conversion between two copies of the same three fields.
@@ -276,111 +275,7 @@ class LocalGame:
         """Continue a loaded match (a save file): the same set-up, then its log applied
         through the session, so who took each action and where the deal began (undo
         needs both) are known as if it had been played here."""
-        from crowsnest.records.savefile import start_kwargs
-
         s = cls(match.variant, seats, dict(match.options), seed=match.seed, **start_kwargs(match))
         for a in match.log:
             s.apply(a)
         return s
-
-
-SEAT_NAMES = {
-    2: ("South", "North"),
-    3: ("South", "West", "East"),
-    4: ("South", "West", "North", "East"),
-    5: ("South", "West", "Northwest", "Northeast", "East"),
-    6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast"),
-}
-
-
-def seat_names(seats: list[SeatSetup], clockwise: bool = True) -> list[str]:
-    """The names of a seat set-up as data (also the title's saved game): the English
-    default names ("You", "West", "Player 2") or the names typed; display_name() shows
-    one."""
-    n = len(seats)
-    # A compass name says where the seat is drawn: one remembered from a table of
-    # another size ("North" of four seats) becomes this table's (East of three).
-    names = [
-        default_name(i, n, s) if not s.name or s.name in COMPASS else s.name
-        for i, s in enumerate(seats)
-    ]
-    if not clockwise:  # a compass name says where a seat sits: mirror it
-        names = [mirror_compass(x) for x in names]
-    if sum(1 for s in seats if s.human) >= 2:
-        # at one screen "You" means nobody, and the table turns to whoever is looking,
-        # so no compass name stays true: seats are numbered instead
-        names = [f"Player {i + 1}" if x == YOU or x in COMPASS else x for i, x in enumerate(names)]
-    return names
-
-
-YOU = "You"
-# "Player 2", "Seat 5": numbered default names.
-_NUMBERED = re.compile(r"(Player|Seat) ([1-9][0-9]?)")
-_shown: tuple[int, dict[str, str]] = (-1, {})
-
-
-def _default_words() -> dict[str, str]:
-    """The default seat names in the current language (made again after a switch)."""
-    global _shown
-    if _shown[0] != revision():
-        words = {
-            YOU: pgettext("seat", "You"),
-            "South": pgettext("seat", "South"),
-            "West": pgettext("seat", "West"),
-            "North": pgettext("seat", "North"),
-            "East": pgettext("seat", "East"),
-            "Northwest": pgettext("seat", "Northwest"),
-            "Northeast": pgettext("seat", "Northeast"),
-            "Southwest": pgettext("seat", "Southwest"),
-            "Southeast": pgettext("seat", "Southeast"),
-            "Fifth": pgettext("seat", "Fifth"),
-            "Sixth": pgettext("seat", "Sixth"),
-            "Seventh": pgettext("seat", "Seventh"),
-            "Eighth": pgettext("seat", "Eighth"),
-        }
-        _shown = (revision(), words)
-    return _shown[1]
-
-
-def display_name(key: str) -> str:
-    """A seat's name for the screen: a default name ("West", "Player 2", kept in English
-    in the config and saves) in the player's language; any other name as typed."""
-    got = _default_words().get(key)
-    if got is not None:
-        return got
-    numbered = _NUMBERED.fullmatch(key)
-    if numbered is None:
-        return key
-    n = int(numbered.group(2))
-    return (
-        _("Player {number}").format(number=n)
-        if numbered.group(1) == "Player"
-        else _("Seat {number}").format(number=n)
-    )
-
-
-def default_name(seat: int, n: int, setup: SeatSetup) -> str:
-    """Compass names as seen from seat 0 at the bottom (play goes clockwise)."""
-    if setup.human and seat == 0:
-        return YOU
-    names = SEAT_NAMES.get(n)
-    return names[seat] if names else f"Seat {seat + 1}"
-
-
-COMPASS = frozenset(x for names in SEAT_NAMES.values() for x in names)
-
-COMPASS_MIRROR = {
-    "West": "East",
-    "East": "West",
-    "Northwest": "Northeast",
-    "Northeast": "Northwest",
-    "Southwest": "Southeast",
-    "Southeast": "Southwest",
-}
-
-
-def mirror_compass(name: str) -> str:
-    """The compass name of the seat's mirror image: where play goes counter-clockwise the
-    seat after yours sits on your right, so a remembered "West" (the clockwise default)
-    is drawn in the east."""
-    return COMPASS_MIRROR.get(name, name)

@@ -27,8 +27,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import platformdirs
 import tomli_w
 from crowsnest import __version__
+from crowsnest.config import default_path
 from crowsnest.engine import ActionError, Match, MatchError, OptionError
 from crowsnest.engine.safe import exc_text
 from crowsnest.tomlfile import clean_temps, read_toml, write_atomic
@@ -90,8 +92,6 @@ class SaveData:
 
 
 def default_autosave_path() -> Path:
-    import platformdirs
-
     return Path(platformdirs.user_data_dir("crowsnest")) / "saves" / AUTOSAVE_NAME
 
 
@@ -99,8 +99,6 @@ def autosave_path(config_path: str | Path | None) -> Path:
     """Where the client keeps the running match. The per-user data folder for the
     default config; beside the config file for `--config FILE` (in FILE-STEM-saves/),
     so each config (a family profile, a portable copy, a test) has its own game."""
-    from crowsnest.config import default_path
-
     if config_path is None:
         return default_autosave_path()
     p = Path(config_path).expanduser()

@@ -4,20 +4,22 @@ saves`. A slot's text is a save file's text (docs/saves.md): one format everywhe
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
+
+from crowsnest.records import savefile
+from crowsnest.records.seats import seat_names
+from crowsnest.records.stats import history
+from crowsnest.tomlfile import parse_toml
 
 
 def save_summary(text: str, label: str) -> dict[str, Any]:
     """What a save's text says about itself (no replay, no plugins needed)."""
-    from crowsnest.records import savefile
-
     try:
         d = savefile.from_dict(_parse(text, label), label)
     except (savefile.SaveError, RecursionError) as e:
         return {"problem": str(e)}
-    from crowsnest.client.session import seat_names  # no pygame: the names the table shows
-
     summ = d.summary
     played = summ.get("deals_played")
     names = seat_names(list(d.players))
@@ -37,17 +39,12 @@ def save_summary(text: str, label: str) -> dict[str, Any]:
 
 def _parse(text: str, label: str) -> dict[str, Any]:
     """A stored save text parsed with the save file's own guards (tomlfile)."""
-    from crowsnest.records.savefile import SaveError
-    from crowsnest.tomlfile import parse_toml
-
     if not isinstance(text, str):
-        raise SaveError(f"{label}: is not a save file (its text is not text)")
-    return parse_toml(text, label, "save file", SaveError)
+        raise savefile.SaveError(f"{label}: is not a save file (its text is not text)")
+    return parse_toml(text, label, "save file", savefile.SaveError)
 
 
 def saves_report(store: Any, autosave: Path) -> dict[str, Any]:
-    from crowsnest.records.stats import history
-
     auto: dict[str, Any] | None = None
     if autosave.exists():
         try:
@@ -81,8 +78,6 @@ def saves_report(store: Any, autosave: Path) -> dict[str, Any]:
 
 def loads_full(text: str, registry: Any, label: str) -> Any:
     """A save's text (a slot, a finished match) replayed: savefile.Loaded."""
-    from crowsnest.records import savefile
-
     try:
         data = savefile.from_dict(_parse(text, label), label)
     except RecursionError:
@@ -100,10 +95,6 @@ def save_to_slot(
 ) -> str:
     """Save the running match into the slot `name` (replaced), or into a new slot named
     after the game and the time; returns the slot's name."""
-    import time
-
-    from crowsnest.records import savefile
-
     plugin = savefile.plugin_of(registry, match.variant.id) if registry else (None, None)
     text = savefile.dumps(savefile.document(match, seats, match.log_strings(), plugin=plugin))
     if name is None:

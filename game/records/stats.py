@@ -16,6 +16,7 @@ from typing import Any
 
 from crowsnest import __version__
 from crowsnest.engine import Match
+from crowsnest.records import savefile
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +105,6 @@ def record_of(
 ) -> MatchRecord:
     """The record of a finished match. `names` are the names the table showed (the
     statistics are kept by them), `seats` the set-up (kind and level)."""
-    from crowsnest.records import savefile
-
     plugin = savefile.plugin_of(registry, match.variant.id) if registry else (None, None)
     save = savefile.dumps(savefile.document(match, seats, match.log_strings(), plugin=plugin))
     wins = winners_of(match)

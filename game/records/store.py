@@ -44,6 +44,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from crowsnest.records.savefile import autosave_path
+
 STORE_NAME = "crowsnest.db"
 
 
@@ -54,8 +56,6 @@ class StoreError(RuntimeError):
 def store_path(config_path: str | Path | None) -> Path:
     """The store of a config: beside its autosave, so a `--config` profile keeps its own
     statistics and saves (the same rule as the autosave, docs/saves.md)."""
-    from crowsnest.records.savefile import autosave_path
-
     return autosave_path(config_path).parent / STORE_NAME
 
 

@@ -452,7 +452,7 @@ def test_a_long_call_on_a_plate_is_read_whole():
 
 def test_seat_names_match_where_the_seats_are_drawn():
     """Seat names did not match where seats are drawn in 3-seat and hot-seat layouts."""
-    from crowsnest.client.session import seat_names
+    from crowsnest.records.seats import seat_names
 
     app = make_app()
     for vid in ("individual3", "doudizhu"):  # one clockwise, one counter-clockwise

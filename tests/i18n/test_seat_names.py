@@ -5,9 +5,10 @@ a name the player typed stays as typed."""
 from __future__ import annotations
 
 from crowsnest import i18n
-from crowsnest.client.session import LocalGame, SeatSetup, display_name, seat_names
+from crowsnest.client.session import LocalGame, SeatSetup
 from crowsnest.client.words import Words
 from crowsnest.config import Config
+from crowsnest.records.seats import display_name, seat_names
 from crowsnest_games.rook import CROWSNEST
 
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import pygame
 from crowsnest.i18n import _, ngettext, variant_text
+from crowsnest.records.seats import display_name
 
 from ..input import Act, InputEvent
 from ..scene import Scene
-from ..session import display_name
 from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel
 from .common import ConfirmScene
 

@@ -10,9 +10,10 @@ from crowsnest.ai.runner import level_order, playable_level
 from crowsnest.config import Config
 from crowsnest.engine import OptionError
 from crowsnest.i18n import N_, _, pgettext, variant_text
+from crowsnest.records.seats import display_name, mirror_compass
 
 from ..prefs import SeatPrefs
-from ..session import LocalGame, SeatSetup, display_name, mirror_compass
+from ..session import LocalGame, SeatSetup
 from ..widgets import Button
 from ..words import Words
 from .common import ConfirmScene, FormScene, Row

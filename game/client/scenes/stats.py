@@ -9,10 +9,10 @@ from typing import Any
 
 import pygame
 from crowsnest.i18n import N_, _, ngettext
+from crowsnest.records.seats import display_name
 
 from ..input import Act, InputEvent
 from ..scene import Scene
-from ..session import display_name
 from ..widgets import GOLD, INK, MUTED, RED, Button, panel
 
 WIN = (120, 200, 120)

@@ -61,7 +61,7 @@ class TitleScene(MenuScene):
             return None, cannot_continue(exc_text(e)), True
         if got.match.over:
             return None, "", False
-        from ..session import display_name, seat_names
+        from crowsnest.records.seats import display_name, seat_names
 
         keys = seat_names(list(got.players), got.match.variant.clockwise)
         names = [display_name(k) for k in keys]

@@ -33,6 +33,7 @@ from crowsnest.engine import PASS, Action, Deal
 from crowsnest.hookspecs import hookimpl
 
 from ..deal import RookDeal
+from ..variant import PRESETS
 from ..view import RookView
 from . import (
     RookEasyAI,
@@ -208,10 +209,8 @@ def hard_factory(variant: Any, options: Any, seats: int) -> RookHardAI:
 @hookimpl
 def crowsnest_register_ais(register: Any) -> None:
     """Add `hard` to every Rook-family variant (loaded with the rook plugin)."""
-    from .. import VARIANTS
-
-    for vid in VARIANTS:
-        register(vid, "hard", hard_factory)
+    for preset in PRESETS:
+        register(preset.id, "hard", hard_factory)
 
 
 __all__ = [
