@@ -34,6 +34,7 @@ from typing import Any, Protocol, cast
 
 import platformdirs
 import pluggy
+from crowsnest.ai.random_ai import random_factory
 from crowsnest.engine import Deck, Option, OptionError, Variant
 from crowsnest.engine.safe import exc_text, safe_str
 from crowsnest.engine.variant import DIRECTIONS, AIFactory
@@ -428,8 +429,6 @@ def _call_hook(
 
 
 def _random_factory() -> AIFactory:
-    from crowsnest.ai.random_ai import random_factory
-
     return random_factory
 
 

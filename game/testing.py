@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from crowsnest.ai import AIRunner
 from crowsnest.engine import Match, Variant
 from crowsnest.plugin_host import Registry, load_registry
 
@@ -163,8 +164,6 @@ def play_match(
     AssertionError naming the problem; AI faults are reported, as in the game, on
     ``match.ai_faults`` (a list of crowsnest.ai.AIFault).
     """
-    from crowsnest.ai import AIRunner
-
     match = Match(variant, seed=seed, seats=seats, options=options)
     runner = AIRunner(variant, match.options, match.seats, budget_s=None, seed=seed)
     levels = {s: level for s in range(match.seats)} if isinstance(level, str) else dict(level)

@@ -355,3 +355,25 @@ def test_the_rules_never_import_the_ais():
                 if name == ai or name.startswith(ai + ".")
             ]
     assert not bad, "\n".join(bad)
+
+
+SCREENS = {"title", "setup", "saves", "stats", "settings", "info", "howto", "coach", "table"}
+
+
+def test_screens_open_one_another_by_name_only():
+    """One way to open a screen: App.scene(name). No scene module imports a screen's
+    module (the table's own sheets, scenes/overlays.py and scenes/common.py, are not
+    screens), so only crowsnest.client.app knows them all."""
+    scenes = ROOT / "game" / "client" / "scenes"
+    bad = []
+    for py in sorted(scenes.rglob("*.py")):
+        own = py.relative_to(scenes).parts[0].removesuffix(".py")
+        for line, name in imports(py):
+            parts = name.split(".")
+            if parts[:3] == ["crowsnest", "client", "scenes"] and len(parts) > 3:
+                if parts[3] in SCREENS and parts[3] != own:
+                    bad.append(f"{py.relative_to(ROOT)}:{line}: imports {name}")
+    assert not bad, "\n".join(bad)
+    from crowsnest.client.app import SCENES
+
+    assert {m.__module__.split(".")[3] for m in SCENES.values()} == SCREENS

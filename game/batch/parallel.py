@@ -75,6 +75,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, Generic, TypeVar
 
+from crowsnest import logfile
+
 J = TypeVar("J")
 R = TypeVar("R")
 
@@ -290,8 +292,6 @@ def _worker_main(
         return
     try:
         if log is not None:  # what a worker logs (AI faults) goes where the parent's does
-            from crowsnest import logfile
-
             logfile.setup(log)
         init_error: BaseException | None = None
         if initializer is not None:
@@ -368,8 +368,6 @@ def _pool_run(
     """The jobs on `workers` processes, one job at a time each (so a dead worker's job is
     known); results recorded as they come."""
     from multiprocessing.connection import wait
-
-    from crowsnest import logfile
 
     log = logfile.current()
     ctx = multiprocessing.get_context("spawn")

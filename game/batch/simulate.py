@@ -15,6 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from crowsnest import config as config_mod
+from crowsnest.ai.runner import AIRunner
+from crowsnest.ai.search import set_time_caps
+from crowsnest.engine import Match, MatchError, OptionError
+from crowsnest.plugin_host import load_registry
 
 MAX_ACTIONS_PER_MATCH = 200_000  # a match that runs longer than this is a variant bug
 MAX_FAULTS_KEPT = 20
@@ -45,8 +49,6 @@ def init_worker(config_path: str | None) -> None:
     variants are not sent to workers, each worker discovers the same plugins."""
     global _current
     if config_path not in _registries:
-        from crowsnest.plugin_host import load_registry
-
         _registries[config_path] = load_registry(config=config_mod.load(config_path))
     _current = _registries[config_path]
 
@@ -62,10 +64,6 @@ def match_seed(seed0: int | str, g: int) -> int | str:
 
 def play_match(job: MatchJob) -> dict[str, Any]:
     """Play one AI-only match to the end; a small picklable summary of it."""
-    from crowsnest.ai.runner import AIRunner
-    from crowsnest.ai.search import set_time_caps
-    from crowsnest.engine import Match, MatchError, OptionError
-
     variant = _current.variant(job.variant)
     try:
         match = Match(variant, seed=job.seed, seats=job.seats, options=job.options)

@@ -51,8 +51,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from crowsnest import config as config_mod
+from crowsnest.ai.search import set_time_caps
 from crowsnest.batch.parallel import Progress, run_jobs
 from crowsnest.engine import Match, Variant
+from crowsnest.plugin_host import load_registry
 
 FORMATS = ("teams", "roles", "solo")
 MAX_ACTIONS = 200_000  # a deal (or match) longer than this is a variant bug
@@ -180,9 +183,6 @@ def _variant_in(spec: Spec) -> Variant:
     key = (spec.variant, spec.config)
     got = _VARIANTS.get(key)
     if got is None:
-        from crowsnest import config as config_mod
-        from crowsnest.plugin_host import load_registry
-
         # As the CLI loads it: the config's plugin folders and blocklist (default config
         # file when None), so every worker sees the same plugins.
         registry = load_registry(config=config_mod.load(spec.config))
@@ -584,8 +584,6 @@ Backend = Callable[[Spec, list[tuple[int, int]], int], Iterator[dict[str, Any]]]
 
 def _init_worker(spec: Spec) -> None:
     """Each worker process: the plugins loaded once, searches without time caps."""
-    from crowsnest.ai.search import set_time_caps
-
     set_time_caps(False)
     _variant_in(spec)
 
@@ -664,8 +662,6 @@ def run(
     crowsnest.batch.parallel (a spawned pool; workers load the plugins from spec.config). Ctrl-C
     stops it and the report covers the tasks that finished (`interrupted`: true).
     `first` and `results_file`: see the module doc (long runs)."""
-    from crowsnest.ai.search import set_time_caps
-
     if deals < 1:
         raise TournamentError("--deals must be at least 1")
     if first < 0:

@@ -22,6 +22,7 @@ from crowsnest import __version__, i18n, logfile
 from crowsnest import config as config_mod
 from crowsnest.config import Config, ConfigError
 from crowsnest.i18n import _, ngettext
+from crowsnest.records import savefile
 
 from . import desktop
 from . import store as cli_store
@@ -641,8 +642,6 @@ def cmd_tournament(args: argparse.Namespace, cfg: Config) -> int:
 def cmd_replay(args: argparse.Namespace, cfg: Config) -> int:
     """Replay a save through the engine (every action checked again) and print the
     final position: scores, deal, whose turn; or the save's one-sentence problem."""
-    from crowsnest.records import savefile
-
     if sum(x is not None for x in (args.file, args.match, args.slot)) != 1:
         raise CLIError(_("replay needs one of: a save FILE, --match ID or --slot NAME"), 2)
     try:

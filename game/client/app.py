@@ -13,16 +13,31 @@ import logging
 import os
 import sys
 import time
+import traceback
 import warnings
-from typing import Any
+from pathlib import Path
+from typing import Any, Literal
 
 import pygame
 from crowsnest import i18n
+from crowsnest.i18n import _
+from crowsnest.plugin_host import load_registry
+from crowsnest.records.savefile import Autosaver, Loaded, autosave_path, load_full
+from crowsnest.records.saveslots import loads_full
+from crowsnest.records.stats import record_of
+from crowsnest.records.store import STORE_NAME, Slot, Store, StoreError, now_iso
 
+from .assets import SPRITES_DIR, Assets
+from .coach import Coach
+from .gamepad import Pads
 from .input import Act, BindingError, InputEvent, InputMap
 from .layout import MIN_SIZE
-from .prefs import PrefsStore
-from .scene import SceneStack
+from .prefs import TEXT_SCALES, PrefsStore
+from .scene import Scene, SceneStack
+from .scenes import coach, howto, info, saves, settings, setup, stats, title
+from .scenes.table import TableScene
+from .session import LocalGame
+from .silent_audio import SilentAudio
 from .widgets import TextCache
 
 log = logging.getLogger("crowsnest.client")
@@ -33,6 +48,26 @@ NO_DISPLAY = (
     "crowsnest: no display is available to open the game window ({why}); "
     "to play without a window, run `crowsnest simulate --variant crowsnest --games 1`."
 )
+
+
+# Every screen, by name: the app is the one place that knows them, and App.scene() the
+# one way to open one, so screens do not import one another (a table's own sheets, the
+# overlays, belong to the table and are pushed by it).
+SceneName = Literal[
+    "title", "setup", "saves", "stats", "settings", "rules", "plugins", "coach", "howto", "table"
+]
+SCENES: dict[str, Any] = {
+    "title": title.TitleScene,
+    "setup": setup.SetupScene,
+    "saves": saves.SavesScene,
+    "stats": stats.StatsScene,
+    "settings": settings.SettingsScene,
+    "rules": info.RulesScene,
+    "plugins": info.PluginsScene,
+    "coach": coach.CoachScene,
+    "howto": howto.HowToScene,
+    "table": TableScene,
+}
 
 
 class App:
@@ -59,8 +94,6 @@ class App:
         self.display_size = self._display_size()
         pygame.key.set_repeat(350, 60)
         self.size = self.screen.get_size()
-        from .assets import Assets
-
         self.assets = Assets(card_height=150)
         self.audio = _make_audio(p.volume, p.muted)
         self.text = TextCache(self.assets.font)
@@ -71,11 +104,7 @@ class App:
         except BindingError as e:
             self.input = InputMap()
             self.notice = f"key bindings in the config ignored: {e}"
-        from .gamepad import Pads
-
         self.pads = Pads()  # gamepads, opened as they are plugged in
-        from .coach import Coach
-
         self.coach = Coach()  # the first-game coach (speaks during the first deals)
         self._registry = registry
         self.stack = SceneStack(self)
@@ -101,8 +130,6 @@ class App:
     @property
     def registry(self) -> Any:
         if self._registry is None:
-            from crowsnest.plugin_host import load_registry  # the one loader
-
             p = self.store.prefs
             self._registry = load_registry(folders=p.plugin_folders, disabled=p.disabled_plugins)
         return self._registry
@@ -139,8 +166,6 @@ class App:
     def apply_looks(self) -> None:
         """The settings that change how things are drawn: the text size and the
         standard pack's two or four colours."""
-        from .prefs import TEXT_SCALES
-
         self.text.set_scale(TEXT_SCALES.get(self.prefs.text_size, 1.0))
         self.assets.set_four_colour(self.prefs.four_colour)
 
@@ -245,40 +270,50 @@ class App:
             self.prefs.width, self.prefs.height = w, h
             self.save_prefs()
 
-    def scene(self, name: str, *args: Any, **kwargs: Any) -> Any:
-        """A new scene by name ("title", "setup", "settings", "rules", "plugins", "coach",
-        "howto"): the app is the one place that knows every scene, so scenes open one
-        another without importing one another (overlays over the table stay free of the
-        title, the coach's card of How to play, ...)."""
-        from .scenes import coach, howto, info, settings, setup, title
+    def scene(self, name: SceneName, *args: Any, **kwargs: Any) -> Scene:
+        """A new screen by name (SCENES): the one way a scene opens another, so scenes
+        open one another without importing one another (overlays over the table stay
+        free of the title, the coach's card of How to play, ...)."""
+        made: Scene = SCENES[name](*args, **kwargs)
+        return made
 
-        scenes: dict[str, Any] = {
-            "title": title.TitleScene,
-            "setup": setup.SetupScene,
-            "settings": settings.SettingsScene,
-            "rules": info.RulesScene,
-            "plugins": info.PluginsScene,
-            "coach": coach.CoachScene,
-            "howto": howto.HowToScene,
-        }
-        return scenes[name](*args, **kwargs)
+    # ------------------------------------------------------------ saved matches
+
+    def load_saved(self, slot: Slot | None = None) -> Loaded:
+        """The autosaved match (slot None) or a save slot's, replayed through the
+        engine: the one loader of a match to continue (the title's Continue, the Saves
+        screen, the set-up's "a game is running" question). Raises savefile.SaveError
+        with the save's one-sentence problem, or what a plugin raised in the replay."""
+        if slot is not None:
+            if slot.problem:  # a row the store could not read back
+                raise ValueError(slot.problem)
+            return loads_full(slot.save, self.registry, f"save slot '{slot.name}'")
+        if self.save_path is None:
+            raise LookupError("no autosave here (a window built in memory)")
+        self.flush_saves()  # a game just left: its last move is on disk first
+        return load_full(self.save_path, self.registry)
+
+    def continue_match(self, got: Loaded, slot: str | None = None) -> None:
+        """Continue a loaded match at the table, in place of the screen that asked
+        (slot: the save slot it came from, which Save to a slot then replaces). Raises
+        what LocalGame.resume raises; nothing changes then."""
+        session = LocalGame.resume(got.match, list(got.players))
+        if slot is not None:
+            session.slot_name = slot
+        self.stack.replace(self.scene("table", session))
 
     def recover(self, error: Exception) -> None:
         """Something failed inside a scene (most likely a plugin's game code): report it,
         leave the game and go back to the title screen with the reason shown."""
-        import traceback
-
         traceback.print_exception(error, file=sys.stderr)
         log.error("the game stopped and went back to the title screen", exc_info=error)
-        from .scenes.title import TitleScene
-
         for s in list(self.stack):
             session = getattr(s, "session", None)
             if session is not None:
                 session.close()
         self.notice = f"The game stopped because of an error: {type(error).__name__}: {error}"[:200]
         self.stack.scenes.clear()  # no on_pop: a broken scene may fail again
-        self.stack.push(TitleScene())
+        self.stack.push(self.scene("title"))
 
     def draw(self) -> None:
         self.stack.draw(self.screen)
@@ -306,8 +341,6 @@ class App:
                 self.record_match(session)
             return
         if self._autosaver is None:
-            from crowsnest.records.savefile import Autosaver
-
             self._autosaver = Autosaver(self.save_path, self.registry)
         self._autosaver.update(session.match, session.seat_setups)
         # shown on the title; play goes on. The game not being saved says more than
@@ -325,9 +358,6 @@ class App:
         None (no autosave place: a client built in memory; or its folder is unusable,
         said once in the notice)."""
         if self._db is None and self.save_path is not None and not self._db_failed:
-            from crowsnest.i18n import _
-            from crowsnest.records.store import STORE_NAME, Store, StoreError
-
             try:
                 self._db = Store(self.save_path.parent / STORE_NAME)
             except StoreError as e:
@@ -345,9 +375,6 @@ class App:
         db = self.db
         if db is None:
             return None
-        from crowsnest.records.stats import record_of
-        from crowsnest.records.store import now_iso
-
         try:
             rec = record_of(
                 session.match,
@@ -361,8 +388,6 @@ class App:
             )
             return db.add_match(rec)
         except Exception as e:  # noqa: BLE001 - recording must never stop the game
-            from crowsnest.i18n import _
-
             why = _("the finished game could not be recorded: {why}").format(why=e)
             self.notice = self.notice or why
             return None
@@ -404,8 +429,6 @@ def set_window_class() -> None:
 
 
 def _set_window_icon() -> None:
-    from .assets import SPRITES_DIR
-
     # the desktop entry's icon; a window without it is still a window
     with contextlib.suppress(pygame.error, OSError):
         pygame.display.set_icon(
@@ -415,21 +438,17 @@ def _set_window_icon() -> None:
 
 def _make_audio(volume: float, muted: bool) -> Any:
     try:
-        from .audio import Audio
+        from .audio import Audio  # late: a missing sound module leaves the game silent
 
         return Audio(volume, muted)
     except Exception as e:  # noqa: BLE001 - no sound device or module: play silent
-        from .silent_audio import SilentAudio
-
         log.info("sound is off: the sound module could not be loaded (%s)", e)
         return SilentAudio(volume, muted, str(e))
 
 
-def _autosave_path(config_path: Any) -> Any:
+def _autosave_path(config_path: Any) -> Path | None:
     if config_path is None:
         return None
-    from crowsnest.records.savefile import autosave_path
-
     return autosave_path(config_path)
 
 
@@ -456,13 +475,9 @@ def main(argv_config: Any = None) -> int:
         print(NO_DISPLAY.format(why=f"SDL found only the {driver} video driver"), file=sys.stderr)
         return 2
     if app.save_path is None:  # the default config, or a config file that did not load
-        from crowsnest.records.savefile import autosave_path
-
         app.save_path = autosave_path(getattr(argv_config, "path", argv_config))
-    from .scenes.title import TitleScene
-
     app.catch_errors = True
-    app.stack.push(TitleScene())
+    app.stack.push(app.scene("title"))
     app.step(0.0)
     app.first_frame_s = time.perf_counter() - started
     if os.environ.get("CROWSNEST_FIRST_FRAME_ONLY"):  # tools/bench_client.py: time to first frame

@@ -36,7 +36,6 @@ from .painter import (
     draw_face,
     draw_outline,
     draw_points_badge,
-    draw_shadow,
     glyph_surface,
     joker_words,
 )
@@ -268,15 +267,6 @@ class Assets:
             self._cards[key] = s
         return s
 
-    def card_shadow(self) -> tuple[pygame.Surface, tuple[int, int]]:
-        """A soft shadow and the offset to blit it at relative to the card's top-left."""
-        blur = max(2, self.card_height // 30)
-        s = self._cards.get(("shadow",))
-        if s is None:
-            s = self._ready(draw_shadow(self.card_size, blur))
-            self._cards[("shadow",)] = s
-        return s, (-blur + blur // 2, -blur + blur)
-
     # -- table and UI
     def table(self, size: tuple[int, int]) -> pygame.Surface:
         size = (max(1, int(size[0])), max(1, int(size[1])))
@@ -345,10 +335,6 @@ class Assets:
             return UI_LIGHT
         return (min(255, r + 70), min(255, g + 70), min(255, b + 70))
 
-    def suit_name(self, suit: str) -> str:
-        lk = look(suit)
-        return lk.word if lk is not None else suit
-
     def text(
         self, text: str, size: int, colour: Colour = UI_LIGHT, bold: bool = False
     ) -> pygame.Surface:
@@ -405,7 +391,6 @@ __all__ = [
     "draw_icon",
     "draw_outline",
     "draw_points_badge",
-    "draw_shadow",
     "draw_table",
     "face_key",
     "get_font",

@@ -18,7 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from crowsnest import i18n
+from crowsnest.engine.presentation import presentation_of, render
 from crowsnest.i18n import _, ngettext
+
+from .scenes.table import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -45,16 +49,11 @@ def advice(
 
 
 def _render(text: Any) -> str:
-    from crowsnest import i18n
-    from crowsnest.engine.presentation import render
-
     return render(text, str, str, None, None, i18n._, i18n.ngettext)
 
 
 def action_namer(variant: Any, deck: Any) -> Callable[[Any], str]:
     """An action as the game labels its button ("Pass", "75", "Red")."""
-    from crowsnest.engine.presentation import presentation_of
-
     words = presentation_of(variant)
 
     def name(action: Any) -> str:
@@ -70,8 +69,6 @@ def card_namer(variant: Any, deck: Any) -> Callable[[int], str]:
     """Cards as the game says them ("the black 8", "the Crow", "10 of hearts"): the
     game's Presentation (crowsnest.engine.presentation), translated; the notation if a
     plugin's words fail."""
-    from crowsnest.engine.presentation import presentation_of
-
     words = presentation_of(variant)
 
     def name(c: int) -> str:
@@ -180,8 +177,6 @@ class Coach:
     def check(self, app: Any) -> None:
         if not app.prefs.coach or app.db is None:
             return  # without a store nothing remembers what was coached (tests, tools)
-        from .scenes.table import TableScene
-
         t = app.stack.top
         if not isinstance(t, TableScene):
             return

@@ -150,7 +150,7 @@ class Pads:
         self.available = False
         self.problem = ""
         try:
-            from pygame._sdl2 import controller
+            from pygame._sdl2 import controller  # late: a pygame without it has no pads
 
             controller.init()
             self._mod = controller

@@ -257,9 +257,6 @@ class InputMap:
         a movement (the rows moved under a still pointer)."""
         self._pointer = None
 
-    def bind(self, action: str, keys: Sequence[str]) -> None:
-        self.__init__({**self.bindings, action: tuple(keys)})  # type: ignore[misc]
-
     def keys_for(self, action: Act | str) -> tuple[str, ...]:
         return self.bindings.get(Act(action).value, ())
 

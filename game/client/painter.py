@@ -595,15 +595,3 @@ def draw_outline(kind: str, size: tuple[int, int]) -> pygame.Surface:
             s, (70, 210, 130, 230), (0, 0, W, H), width=round(W * 0.032), border_radius=rad
         )
     return pygame.transform.smoothscale(s, (w, h))
-
-
-def draw_shadow(size: tuple[int, int], blur: int) -> pygame.Surface:
-    """A soft shadow for a card of this size; blur px of spread on every side."""
-    w, h = size
-    pad = max(1, blur)
-    s = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
-    pygame.draw.rect(s, (0, 0, 0, 110), (pad, pad, w, h), border_radius=round(w * 0.075))
-    small = pygame.transform.smoothscale(
-        s, (max(1, s.get_width() // 6), max(1, s.get_height() // 6))
-    )
-    return pygame.transform.smoothscale(small, s.get_size())

@@ -40,9 +40,6 @@ class TrumpOrder:
     eff_suit: tuple[int, ...]
     strength: tuple[int, ...]
 
-    def is_trump(self, card: Card) -> bool:
-        return self.eff_suit[card] == self.trump
-
 
 def build_trump_order(
     suits: Sequence[int],

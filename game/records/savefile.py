@@ -551,10 +551,6 @@ class Autosaver:
             self._cv.notify_all()
         return True
 
-    def adopt(self, match: Match) -> None:
-        """The file on disk already holds `match` (it was continued from it)."""
-        self._owned_key = match_key(match)
-
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every queued snapshot is on disk; False on timeout."""
         end = time.monotonic() + timeout

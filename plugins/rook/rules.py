@@ -378,9 +378,6 @@ class RookRules:
     def sides(self) -> int:
         return len(self.teams) if self.teams else self.seats
 
-    def is_counter(self, card: int) -> bool:
-        return self.points[card] > 0
-
 
 def options_key(options: Mapping[str, Any]) -> tuple:
     return tuple(sorted(options.items()))

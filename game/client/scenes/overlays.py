@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import pygame
 from crowsnest.engine.presentation import DealSheet, Text, say
 from crowsnest.i18n import _
+from crowsnest.records.saveslots import save_to_slot
 
 from ..game import TableGame
 from ..input import Act, InputEvent
@@ -177,8 +178,6 @@ class PauseScene(MenuScene):
     def save_slot(self) -> None:
         """Keep the match under a name (the Saves screen lists it); saving again from
         the same match replaces its slot."""
-        from crowsnest.records.saveslots import save_to_slot
-
         s = self.table.session
         try:
             s.slot_name = save_to_slot(

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 from crowsnest.i18n import _, ngettext, variant_text
+from crowsnest.records.saveslots import saves_report
 from crowsnest.records.seats import display_name
 
 from ..input import Act, InputEvent
@@ -140,8 +141,6 @@ class SavesScene(Scene):
         self.reload()
 
     def reload(self) -> None:
-        from crowsnest.records.saveslots import saves_report
-
         app = self.app
         db = app.db
         if app.save_path is not None:
@@ -197,29 +196,13 @@ class SavesScene(Scene):
         e = self.current
         if e is None or not e.resumable:
             return
-        from crowsnest.records import savefile
-        from crowsnest.records.saveslots import loads_full
-
-        from ..session import LocalGame
-        from .table import TableScene
-
         try:
-            if e.kind == "autosave":
-                got = savefile.load_full(self.app.save_path, self.app.registry)
-            else:
-                slot = self.app.db.slot(e.key)
-                if slot is None:
-                    raise ValueError(_("it was deleted meanwhile"))
-                if slot.problem:
-                    raise ValueError(slot.problem)
-                got = loads_full(slot.save, self.app.registry, f"save slot '{slot.name}'")
-            session = LocalGame.resume(got.match, list(got.players))
+            slot = self.app.db.slot(e.key) if e.kind == "slot" else None
+            if e.kind == "slot" and slot is None:
+                raise ValueError(_("it was deleted meanwhile"))
+            self.app.continue_match(self.app.load_saved(slot), slot.name if slot else None)
         except Exception as ex:  # noqa: BLE001 - a save that cannot go on says why, never crashes
             self.message = _("It cannot be continued: {why}").format(why=ex)
-            return
-        if e.kind == "slot":
-            session.slot_name = slot.name  # Save to a slot replaces this slot
-        self.app.stack.replace(TableScene(session))
 
     def do_rename(self) -> None:
         e = self.current

@@ -314,10 +314,8 @@ class SetupScene(FormScene):
         self.app.flush_saves()
         if not path.exists():
             return False
-        from crowsnest.records import savefile
-
         try:
-            return not savefile.load_full(path, self.app.registry).match.over
+            return not self.app.load_saved().match.over
         except Exception:  # noqa: BLE001 - a save that cannot be continued is not lost by this
             return False
 
@@ -337,6 +335,4 @@ class SetupScene(FormScene):
             SeatSetup(s.kind, playable_level(v, s.level)[0], s.name.strip()) for s in p.players
         ]
         session = LocalGame(v, seats, dict(opts), seed=random.randrange(1 << 30))
-        from .table import TableScene
-
-        self.app.stack.replace(TableScene(session))
+        self.app.stack.replace(self.app.scene("table", session))

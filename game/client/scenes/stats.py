@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 from crowsnest.i18n import N_, _, ngettext
 from crowsnest.records.seats import display_name
+from crowsnest.records.stats import player_stats
 
 from ..input import Act, InputEvent
 from ..scene import Scene
@@ -88,7 +89,6 @@ class StatsScene(Scene):
         self._worker.start()
 
     def _read(self, db: Any) -> None:
-        from crowsnest.records.stats import player_stats
 
         rows: list[dict[str, Any]] = []
         problems: list[str] = []

@@ -6,6 +6,8 @@ import pygame
 from crowsnest.engine.presentation import presentation_of
 from crowsnest.engine.safe import exc_text
 from crowsnest.i18n import N_, _
+from crowsnest.records import savefile
+from crowsnest.records.seats import display_name, seat_names
 
 from ..widgets import INK, MUTED, RED
 from .common import MenuScene, draw_footer
@@ -51,73 +53,50 @@ class TitleScene(MenuScene):
         self.app.flush_saves()  # a game just left: its last move is on disk first
         if not path.exists():
             return None, "", False
-        from crowsnest.records import savefile
-
         try:
-            got = savefile.load_full(path, self.app.registry)
+            got = self.app.load_saved()
         except savefile.SaveError as e:
             return None, cannot_continue(str(e)), True
         except Exception as e:  # noqa: BLE001 - a plugin failing in replay must not stop the title
             return None, cannot_continue(exc_text(e)), True
         if got.match.over:
             return None, "", False
-        from crowsnest.records.seats import display_name, seat_names
-
         keys = seat_names(list(got.players), got.match.variant.clockwise)
         names = [display_name(k) for k in keys]
         what = savefile.describe(got.match, got.players, names)
         return got, _("Saved game: {what}").format(what=what), False
 
     def continue_game(self) -> None:
-        from ..session import LocalGame
-        from .table import TableScene
-
         got = self.saved
         if got is None:
             return
         try:
-            session = LocalGame.resume(got.match, list(got.players))
+            self.app.continue_match(got)
         except Exception as e:  # noqa: BLE001 - say why on the title, never crash
             self.saved, self.save_bad = None, True
             self.save_line = cannot_continue(exc_text(e))
             self._menu()
-            return
-        self.app.stack.replace(TableScene(session))
 
     def new_game(self) -> None:
-        from .setup import SetupScene
-
-        self.app.stack.push(SetupScene())
+        self.app.stack.push(self.app.scene("setup"))
 
     def saves(self) -> None:
-        from .saves import SavesScene
-
-        self.app.stack.push(SavesScene())
+        self.app.stack.push(self.app.scene("saves"))
 
     def statistics(self) -> None:
-        from .stats import StatsScene
-
-        self.app.stack.push(StatsScene())
+        self.app.stack.push(self.app.scene("stats"))
 
     def howto(self) -> None:
-        from .howto import HowToScene
-
-        self.app.stack.push(HowToScene())
+        self.app.stack.push(self.app.scene("howto"))
 
     def rules(self) -> None:
-        from .info import RulesScene
-
-        self.app.stack.push(RulesScene(self.app.prefs.variant))
+        self.app.stack.push(self.app.scene("rules", self.app.prefs.variant))
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.stack.push(SettingsScene())
+        self.app.stack.push(self.app.scene("settings"))
 
     def plugins(self) -> None:
-        from .info import PluginsScene
-
-        self.app.stack.push(PluginsScene())
+        self.app.stack.push(self.app.scene("plugins"))
 
     def resume(self) -> None:
         # back from the Saves screen (a slot deleted, the autosave continued elsewhere):

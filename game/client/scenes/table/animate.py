@@ -28,6 +28,7 @@ from crowsnest.engine.presentation import (
 
 from ..overlays import EndOfDealScene, GameOverScene
 from .room import CardSprite, Origins, RoomBase
+from .view import TableView
 
 
 class AnimateRoom(RoomBase):
@@ -252,8 +253,6 @@ class AnimateRoom(RoomBase):
     def _finished_view(self, ev: Event) -> Any:
         """The view of the deal that just ended, with the deal_over event's final
         numbers over it (the game's presentation says which)."""
-        from .view import TableView
-
         deal = self.session.finished_deal
         if deal is None or deal is self.match.deal:
             return None  # the match is over: its deal is still the finished one
