@@ -370,9 +370,9 @@ def test_screens_open_one_another_by_name_only():
         own = py.relative_to(scenes).parts[0].removesuffix(".py")
         for line, name in imports(py):
             parts = name.split(".")
-            if parts[:3] == ["crowsnest", "client", "scenes"] and len(parts) > 3:
-                if parts[3] in SCREENS and parts[3] != own:
-                    bad.append(f"{py.relative_to(ROOT)}:{line}: imports {name}")
+            inside = parts[:3] == ["crowsnest", "client", "scenes"] and len(parts) > 3
+            if inside and parts[3] in SCREENS and parts[3] != own:
+                bad.append(f"{py.relative_to(ROOT)}:{line}: imports {name}")
     assert not bad, "\n".join(bad)
     from crowsnest.client.app import SCENES
 

@@ -202,8 +202,8 @@ class Coach:
             self._count_deal(app, vid)
             self.spoken.add((key[0], key[1], ""))
         self.spoken.add(key)
-        got = t.words.ask("coach", m.phase, m.view_json(t.bottom))
+        got = t.words.game.coach(m.phase, m.view_json(t.bottom))
         about = (t.words(got[0]), t.words(got[1])) if got else None
         a = advice(m, t.bottom, about)
-        lesson = bool(t.words.ask("lesson"))
+        lesson = bool(t.words.game.lesson())
         app.stack.push(app.scene("coach", t, a, lesson=m.variant if lesson else None))

@@ -6,16 +6,18 @@ table's names (seats, sides, "You") and the game's card words. The table's own s
 ("Dealing...", "Your turn") are here too, built the same way, so translation (issue 16)
 has one place to wrap.
 
-A plugin's presentation method that raises is caught here: the generic presentation
-answers instead and the fault is logged once, so a plugin's words never take the table
-down.
+The game's Presentation is asked through `Words.game`, a guarded proxy typed as the
+Presentation itself (so the type checker sees every call: a misspelled method or a
+wrong argument is an error before anything runs): a plugin's presentation method that
+raises is caught there, the generic presentation answers instead and the fault is
+logged once, so a plugin's words never take the table down.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from crowsnest import i18n
 from crowsnest.engine.presentation import GENERIC, Presentation, Text, presentation_of, render, say
@@ -26,24 +28,39 @@ if TYPE_CHECKING:
 log = logging.getLogger("crowsnest.client")
 
 
+class Guarded:
+    """A game's Presentation with every method guarded: what the game's method returns,
+    or, when it raises, what the generic presentation's returns (the fault logged once
+    per method). Typed as a Presentation where it is handed out (Words.game)."""
+
+    def __init__(self, game: Presentation) -> None:
+        self._game = game
+        self._failed: set[str] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        mine = getattr(self._game, name)
+        if not callable(mine):
+            return mine
+
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return mine(*args, **kwargs)
+            except Exception:  # noqa: BLE001 - a plugin's words must not break the table
+                if name not in self._failed:
+                    self._failed.add(name)
+                    log.exception("the game's presentation failed in %s; generic words used", name)
+                return getattr(GENERIC, name)(*args, **kwargs)
+
+        return guarded
+
+
 class Words:
     def __init__(self, session: TableGame, viewer: Callable[[], int]) -> None:
         self.session = session
         self.viewer = viewer  # the bottom seat, whose team is "We"
         self.presentation: Presentation = presentation_of(session.variant)
-        self._failed: set[str] = set()
-
-    # ---- asking the game
-
-    def ask(self, method: str, *args: Any) -> Any:
-        """presentation.method(*args); the generic answer if the plugin's raises."""
-        try:
-            return getattr(self.presentation, method)(*args)
-        except Exception:  # noqa: BLE001 - a plugin's words must not break the table
-            if method not in self._failed:
-                self._failed.add(method)
-                log.exception("the game's presentation failed in %s; generic words used", method)
-            return getattr(GENERIC, method)(*args)
+        # every question to the game goes through this: typed, and guarded
+        self.game: Presentation = cast(Presentation, Guarded(self.presentation))
 
     # ---- rendering
 
@@ -84,7 +101,7 @@ class Words:
             return text.msg if isinstance(text, Text) else str(text)
 
     def _card_words(self, names: Sequence[str]) -> Text:
-        return self.ask("card_words", list(names), self.session.match.deck)
+        return self.game.card_words(list(names), self.session.match.deck)
 
     def is_you(self, seat: int) -> bool:
         """The local player's seat (named "You" by the game, in any language)."""

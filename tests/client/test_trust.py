@@ -340,16 +340,16 @@ def test_tractor_sheets_speak_from_the_players_side():
     s = LocalGame(v, [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(4)])
     w = Words(s, lambda: 0)
     base = {"attacker_points": 85, "attacker_target": 80, "takeover": True}
-    ours = w.ask("deal_sheet", {**base, "attackers": 0}, s.names)
-    theirs = w.ask("deal_sheet", {**base, "attackers": 1}, s.names)
+    ours = w.game.deal_sheet({**base, "attackers": 0}, s.names)
+    theirs = w.game.deal_sheet({**base, "attackers": 1}, s.names)
     assert "We take over the deal." in [w(t) for t in ours.lines]
     assert not any(w(t).startswith("We ") for t in theirs.lines)
     assert any("take over the deal" in w(t) and "East" in w(t) for t in theirs.lines)
-    kept = w.ask("deal_sheet", {**base, "attackers": 1, "takeover": False}, s.names)
+    kept = w.game.deal_sheet({**base, "attackers": 1, "takeover": False}, s.names)
     assert "We keep the deal." in [w(t) for t in kept.lines]
-    cell = w(w.ask("history_cell", {"attackers": 1, "attacker_points": 45, "attacker_target": 80}))
+    cell = w(w.game.history_cell({"attackers": 1, "attacker_points": 45, "attacker_target": 80}))
     assert "45 of 80" in cell and "East" in cell
-    assert w(w.ask("history_column")) == "Attackers"
+    assert w(w.game.history_column()) == "Attackers"
     app.close()
 
 

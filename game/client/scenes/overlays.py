@@ -338,7 +338,7 @@ class EndOfDealScene(_Sheet):
         return super().process_event(ev)
 
     def sheet(self) -> DealSheet:
-        got = self.words.ask("deal_sheet", self.ev, list(self.session.names))
+        got = self.words.game.deal_sheet(self.ev, list(self.session.names))
         if isinstance(got, DealSheet):
             return got
         return DealSheet((say("Points taken"), say("Change"), say("Score")))
@@ -362,7 +362,7 @@ class EndOfDealScene(_Sheet):
             total = sc[i] if i < len(sc) else 0
             before = total - change
             now = round(before + change * f)
-            value = words.ask("score_value", now) if sheet.levels else str(now)
+            value = words.game.score_value(now) if sheet.levels else str(now)
             rows.append(
                 [lab, str(pts[i]) if i < len(pts) else "", f"{round(change * f):+d}", str(value)]
             )
@@ -483,7 +483,7 @@ class GameOverScene(_Sheet):
         words = self.words
         labels = words.side_rows()
         rows = [
-            [lab, str(words.ask("score_value", sc))]
+            [lab, str(words.game.score_value(sc))]
             for lab, sc in zip(labels, s.match.scores, strict=False)
         ]
         reason = words(s.match.end_text or s.match.end_reason)
@@ -552,8 +552,8 @@ class ScoreSheetScene(_Sheet):
             "center",
         )
         short = words.side_labels()
-        column = words.ask("history_column")
-        cells = [words.ask("history_cell", h) for h in s.match.history] if column else []
+        column = words.game.history_column()
+        cells = [words.game.history_cell(h) for h in s.match.history] if column else []
         has_bids = column is not None and any(c is not None for c in cells)
         header = [words(say("Deal")), *([words(column)] if has_bids else []), *short]
         rows = []
@@ -562,7 +562,7 @@ class ScoreSheetScene(_Sheet):
             sc = h.get("scores", [])
             contract = [words(cells[k])] if has_bids else []
             changes = [
-                f"{c:+d}  ({words.ask('score_value', t)})" for c, t in zip(ch, sc, strict=False)
+                f"{c:+d}  ({words.game.score_value(t)})" for c, t in zip(ch, sc, strict=False)
             ]
             rows.append([str(h.get("deal", "")), *contract, *changes])
         if not rows:
@@ -585,7 +585,7 @@ class ScoreSheetScene(_Sheet):
             *([None] if has_bids else []),
             *[TEAM_COLOURS[i % len(TEAM_COLOURS)] for i in range(len(short))],
         ]
-        totals = [str(words.ask("score_value", x)) for x in s.match.scores]
+        totals = [str(words.game.score_value(x)) for x in s.match.scores]
         total = [words(say("Total")), *([""] if has_bids else []), *totals]
         self.draw_table(surface, self.box.top + ui(80), header, shown, colours, total)
         if len(rows) > fit:

@@ -253,7 +253,7 @@ class SetupScene(FormScene):
         """The value as a player says it: the game's words first ("no limit")."""
         val = self._opt_value(opt)
         words = self._words()
-        said = words.ask("option_value", opt.key, val, self._opt_values())
+        said = words.game.option_value(opt.key, val, self._opt_values())
         if said is not None:
             return words(said)
         if opt.kind == "bool":
@@ -264,7 +264,7 @@ class SetupScene(FormScene):
 
     def _opt_off(self, opt: Any) -> str:
         words = self._words()
-        why = words.ask("option_note", opt.key, self._opt_values())
+        why = words.game.option_note(opt.key, self._opt_values())
         return words(why) if why is not None else ""
 
     def _change_opt(self, opt: Any, d: int) -> None:

@@ -45,7 +45,7 @@ class AnimateRoom(RoomBase):
             teams=self.match.teams,
             events=tuple(events),
         )
-        for te in self.words.ask("table_events", events, ctx):
+        for te in self.words.game.table_events(events, ctx):
             if isinstance(te, TableEvent):
                 handler = HANDLERS.get(te.kind)
                 if handler is not None:
@@ -116,7 +116,7 @@ class AnimateRoom(RoomBase):
         self._news(te)
 
     def _on_pickup(self, te: TableEvent, ctx: EventContext, origin: Origins) -> None:
-        if te.seat < 0 or self.lay is None:
+        if te.seat < 0:
             return
         seat = te.seat
         dst = self._seat_centre(seat)
@@ -167,7 +167,7 @@ class AnimateRoom(RoomBase):
         """Screen centres of the cards an action moves, before it is applied."""
         lay = self.lay
         out: Origins = {}
-        if lay is None or len(action) < 2 or not isinstance(action[1], tuple):
+        if len(action) < 2 or not isinstance(action[1], tuple):
             return out
         acting = self.view.acting if self.view.dummy is not None else seat
         if acting != seat:
@@ -241,7 +241,7 @@ class AnimateRoom(RoomBase):
         """Lay the trick from the view (after a resize or an undo)."""
         self.trick = []
         self.sprites = []
-        if self.lay is None or self.between:
+        if self.between:
             return
         for seat, names in self.view.trick:
             ids = self._ids(names)
@@ -257,7 +257,7 @@ class AnimateRoom(RoomBase):
         if deal is None or deal is self.match.deal:
             return None  # the match is over: its deal is still the finished one
         v = TableView.of(deal.view(self.bottom).to_json(), self._known_names())
-        raw = self.words.ask("finished_view", dict(v.raw), ev)
+        raw = self.words.game.finished_view(dict(v.raw), ev)
         return TableView.of(raw if isinstance(raw, dict) else v.raw)
 
     def _end_of_deal(self, ev: Event) -> None:

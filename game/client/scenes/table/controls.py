@@ -26,9 +26,9 @@ class ControlsRoom(RoomBase):
         others = [a for a in self._legal if a[0] not in CARD_KINDS]
         others.sort(key=lambda a: (a[0] != "pass", a[1] if a[0] == "bid" else 0))
         for a in others:
-            ch = words.ask("choice", a, deck)
+            ch = words.game.choice(a, deck)
             if not isinstance(ch, Choice):
-                ch = Choice(words.ask("action_label", a, deck))
+                ch = Choice(words.game.action_label(a, deck))
             b = Button(words(ch.label), a)
             if ch.suit:
                 b.colour = self.app.assets.suit_colour(ch.suit)
@@ -38,7 +38,7 @@ class ControlsRoom(RoomBase):
                 b.glyph = ch.glyph
             buttons.append(b)
         if self.card_kind and not self.single:
-            label = words(words.ask("confirm_label", self.card_kind, self.view))
+            label = words(words.game.confirm_label(self.card_kind, self.view))
             buttons.append(Button(label, ("confirm",)))
             buttons.append(Button(words(say("Clear")), ("clear",)))
         if self.bid_choice not in others:
@@ -62,8 +62,6 @@ class ControlsRoom(RoomBase):
 
     def _layout_panel(self) -> None:
         lay, ui = self.lay, self.app.ui
-        if lay is None:
-            return
         buttons = self.panel_menu.buttons
         if not buttons:
             return
@@ -99,8 +97,6 @@ class ControlsRoom(RoomBase):
         self.panel_menu.layout_grid(rect, cols, h, gap)
 
     def _build_toolbar(self) -> None:
-        if self.lay is None:
-            return
         im = self.app.input
         w = self.words
         items = [
@@ -153,7 +149,7 @@ class ControlsRoom(RoomBase):
         words, a = self.words, self.bid_choice
         if a is None:
             return Button(words(say("Bid")), ("bid_confirm",), enabled=False)
-        return Button(words(words.ask("call_label", a, self.match.deck)), ("bid_confirm",))
+        return Button(words(words.game.call_label(a, self.match.deck)), ("bid_confirm",))
 
     def _pick_bid(self, a: Action) -> None:
         """An amount picked (click, Enter, the pad's A): it is marked, and the focus
@@ -242,7 +238,7 @@ class ControlsRoom(RoomBase):
                 b.hint = b.value == action
                 if b.hint:
                     self.panel_menu.focus, self.zone = i, "panel"
-        label = self.words.ask("action_label", action, deck)
+        label = self.words.game.action_label(action, deck)
         self.say(self.words(say("Hint: {action}", action=label)), 3.0)
 
     # ---- input events
@@ -348,7 +344,7 @@ class ControlsRoom(RoomBase):
         return None
 
     def _card_at(self, pos: tuple[int, int] | None) -> int:
-        if pos is None or self.lay is None or not self.hand_visible():
+        if pos is None or not self.hand_visible():
             return -1
         ids = self.hand_ids()
         rects = self.lay.hand_rects(len(ids))

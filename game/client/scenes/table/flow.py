@@ -88,9 +88,8 @@ class FlowRoom(RoomBase):
             f = max(0, min(self.hand_focus, len(ids) - 1))
             if ids[f] not in self.playable:
                 self.hand_focus = next((i for i, c in enumerate(ids) if c in self.playable), f)
-        if self.lay is not None:
-            self._build_panel()
-            self._build_toolbar()
+        self._build_panel()
+        self._build_toolbar()
 
     def _playable(self, acts: list[Action]) -> set[int]:
         """The held cards some legal action can use, decided per card instance. The
@@ -343,7 +342,7 @@ class FlowRoom(RoomBase):
         out = []
         for a, who in zip(m.log[start:], s.actors[start:], strict=False):
             if a and a[0] not in CARD_KINDS:
-                label = self.words(self.words.ask("call_label", a, m.deck))
+                label = self.words(self.words.game.call_label(a, m.deck))
                 out.append(
                     self.words(say("{player}: {call}", player=self.name_of(who), call=label))
                 )
@@ -360,4 +359,4 @@ class FlowRoom(RoomBase):
             if a and a[0] == "trump":
                 self.calls.clear()  # as when it happened
             elif a and a[0] not in CARD_KINDS:
-                self.calls[who] = self.words(self.words.ask("call_label", a, m.deck))
+                self.calls[who] = self.words(self.words.game.call_label(a, m.deck))

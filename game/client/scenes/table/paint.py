@@ -26,8 +26,6 @@ def line_height(font: pygame.font.Font) -> int:
 class PaintRoom(RoomBase):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.lay
-        if lay is None:
-            return
         assets = self.app.assets
         surface.blit(assets.table(surface.get_size()), (0, 0))
         self.frame_faces = set()
@@ -53,7 +51,7 @@ class PaintRoom(RoomBase):
         the view object: a view is immutable)."""
         key = id(self.view)
         if self._centre_cache is None or self._centre_cache[0] != key:
-            c = self.words.ask("centre", self.view, self.match.deck)
+            c = self.words.game.centre(self.view, self.match.deck)
             self._centre_cache = (key, c if isinstance(c, Centre) else Centre())
         return self._centre_cache[1]
 
@@ -236,7 +234,7 @@ class PaintRoom(RoomBase):
         icon_h = ui(18)
         dv = self.bar_view or self.view  # the finished deal's dealer while its sheet is up
         dealer = dv.dealer == seat
-        leads = seat >= 0 and seat == self.words.ask("leader", dv)
+        leads = seat >= 0 and seat == self.words.game.leader(dv)
         # the icons stand in slots from the plate's right edge: the dealer's, then the
         # leader's in the next free one (the first, when the leader does not deal)
         for slot, icon in enumerate(n for n, on in (("dealer", dealer), ("leader", leads)) if on):
@@ -256,7 +254,7 @@ class PaintRoom(RoomBase):
         score = ""
         if not self.match.teams and seat < len(self.match.scores):
             # individual scoring: each plate carries its own running score
-            score = str(self.words.ask("score_value", self.match.scores[seat]))
+            score = str(self.words.game.score_value(self.match.scores[seat]))
         call = self.calls.get(seat)
         call_colour = GOLD if call and not to_move else MUTED
         # the words under the name, wrapped onto the plate's lines (the call on a line
@@ -356,7 +354,7 @@ class PaintRoom(RoomBase):
         if seat != me and s.team_of(seat) is not None and s.team_of(seat) == s.team_of(me):
             parts.append(("fact", words(say("partner"))))  # named, not only the team stripe
         if not self.between:
-            for t in self.words.ask("plate", self.view, seat) or ():
+            for t in self.words.game.plate(self.view, seat) or ():
                 parts.append(("fact", words(t)))
         call = self.calls.get(seat)
         if to_move and not s.is_human(seat) and (s.ai_busy() or self._ai_ready == seat):
@@ -481,7 +479,7 @@ class PaintRoom(RoomBase):
             (words(say("Deal {number}", number=max(1, deal))), INK, ""),
         ]
         tail: list[BarItem] = []
-        for f in self.words.ask("facts", v) or ():
+        for f in self.words.game.facts(v) or ():
             if not isinstance(f, Fact):
                 continue
             colour = MUTED if f.dim else INK
@@ -492,7 +490,7 @@ class PaintRoom(RoomBase):
         if self.match.teams:
             labels = words.side_labels()
             for i, (lab, sc) in enumerate(zip(labels, self.match.scores, strict=False)):
-                line = words(words.ask("score_text", lab, sc))
+                line = words(words.game.score_text(lab, sc))
                 tail.append((line, TEAM_COLOURS[i % len(TEAM_COLOURS)], ""))
         return facts, tail
 
@@ -524,7 +522,7 @@ class PaintRoom(RoomBase):
         elif self.selection_name and self.selected and self.my_turn():
             msgs.append((self.words(say("Selected: {what}", what=self.selection_name)), INK))
         elif self.bid_choice is not None and self.my_turn():
-            call = self.words(self.words.ask("call_label", self.bid_choice, self.match.deck))
+            call = self.words(self.words.game.call_label(self.bid_choice, self.match.deck))
             msgs.append((self.words(say("To make this bid, press '{button}'", button=call)), INK))
         while msgs:
             news = len(msgs) > 1 and msgs[0][1] == INK

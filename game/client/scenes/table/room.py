@@ -82,7 +82,7 @@ class Table(Protocol):
     last_seen: int | None
     frame_faces: set[int]
     bar_view: TableView | None
-    lay: TableLayout | None
+    lay: TableLayout
     panel_menu: Menu
     toolbar: Menu
     toolbar_left: int

@@ -11,7 +11,7 @@ from crowsnest.engine import Action
 from crowsnest.engine.presentation import Centre, Text, say
 
 from ...game import MatchLike, TableGame
-from ...layout import TableLayout, table_layout
+from ...layout import MIN_SIZE, TableLayout, table_layout
 from ...scene import Scene
 from ...tweens import Tweener
 from ...widgets import Menu
@@ -63,7 +63,6 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
         # While the end-of-deal sheet is up the top bar describes the finished deal (its
         # trump, bid, points), not the next one the match has already dealt.
         self.bar_view: TableView | None = None
-        self.lay: TableLayout | None = None
         self.panel_menu = Menu([], self._press)
         self.toolbar = Menu([], self._tool)
         self.toolbar_left = 0
@@ -78,6 +77,11 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
         humans = session.humans
         if len(humans) == 1:
             self.viewer = self.last_seen = humans[0]
+        # Never None: a provisional layout at the smallest window until on_push lays the
+        # table out at the window's size with the player's card and text sizes.
+        self.lay: TableLayout = table_layout(
+            MIN_SIZE, session.seats, self.bottom, clockwise=session.variant.clockwise
+        )
 
     # ---- the view, typed
 
@@ -142,7 +146,7 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
 
     def largest_play(self) -> int:
         """The game's largest legal play (its presentation says), for the played areas."""
-        n = self.words.ask("largest_play", self.match.options, self.session.seats)
+        n = self.words.game.largest_play(self.match.options, self.session.seats)
         return n if isinstance(n, int) and 0 < n < 1000 else 1
 
     @property
@@ -171,7 +175,7 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
         return self.words.possessive(pos, start)
 
     def panel_title(self) -> str:
-        return self.words(self.words.ask("panel_title", self._legal, self.view))
+        return self.words(self.words.game.panel_title(self._legal, self.view))
 
     def prompt(self) -> str:
         """What the bottom player is to do now, or whose turn it is."""
@@ -188,12 +192,12 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
                 return ""
             if self.card_kind == "discard":
                 hint = m.deal.legal_hint().split(": '")[0]
-                return w(w.ask("layaway_prompt", hint, len(self.selected), self.view))
+                return w(w.game.layaway_prompt(hint, len(self.selected), self.view))
             if self.card_kind == "play":
                 if self.dummy_turn():
                     return w(say("Play a card for the dummy (its cards are shown below)"))
                 if self.single:
-                    return w(w.ask("play_prompt", self.view, self.controls_phrase()))
+                    return w(w.game.play_prompt(self.view, self.controls_phrase()))
                 sizes = {len(a[1]) for a in self._legal if a[0] == "play"}
                 if self.view.trick and len(sizes) == 1 and min(sizes) > 1:
                     return w(
@@ -204,7 +208,7 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
                         )
                     )
                 return w(say("Your turn: select cards, then Play selected"))
-            return w(w.ask("choice_prompt", self._legal, self.view))
+            return w(w.game.choice_prompt(self._legal, self.view))
         if s.is_human(tm):
             if w.is_you(tm):
                 return w(say("Your turn"))
