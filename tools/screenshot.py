@@ -280,7 +280,7 @@ def shots(app: App) -> dict[str, Callable[[], None]]:
         h = s.match.history[-1]
         # what the game reveals on the sheet (the kitty), through its presentation
         ctx = EventContext(0, ("pass",), t.view, s.match.deck, s.match.options, s.match.teams)
-        shown = t.words.ask("event", {"type": "kitty", **h}, ctx)
+        shown = t.words.game.event({"type": "kitty", **h}, ctx)
         piles = [(t.words(te.caption), list(te.cards)) for te in shown if te.kind == "reveal"]
         app.stack.push(EndOfDealScene(s, {"type": "deal_over", **h}, piles, t.words))
         app.stack.top.tweener.finish_all()

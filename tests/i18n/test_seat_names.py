@@ -27,7 +27,7 @@ def test_default_names_are_shown_in_the_language_and_typed_names_as_typed():
     assert s.name_keys == ["You", "West", "Ada", "East"]  # the data stays English
     assert words.is_you(0) and not words.is_you(2)
     # the local player is still "you" in sentences: the you= form, not "Sinä takes"
-    assert words(words.ask("trick_news", {"winner": 0})) == i18n._("You take the trick")
+    assert words(words.game.trick_news({"winner": 0})) == i18n._("You take the trick")
     i18n.set_language("fr")
     assert s.names[:2] == ["Vous", "Ouest"]
     assert words.side_rows()[0] == "Nous (Vous & Ada)"  # teams: seats 0 and 2
