@@ -34,6 +34,7 @@ from typing import Any, Protocol, cast
 
 import platformdirs
 import pluggy
+from crowsnest.ai.isolated import AVAILABLE, IsolatedFactory
 from crowsnest.ai.random_ai import random_factory
 from crowsnest.engine import Deck, Option, OptionError, Variant
 from crowsnest.engine.safe import exc_text, safe_str
@@ -594,14 +595,10 @@ def _worker_args(
 
 
 def _isolation_available() -> bool:
-    from crowsnest.ai.isolated import AVAILABLE
-
     return AVAILABLE
 
 
 def _isolated(factory: Any, worker_args: tuple[str, ...]) -> Any:
-    from crowsnest.ai.isolated import IsolatedFactory
-
     return IsolatedFactory(factory, worker_args)
 
 
