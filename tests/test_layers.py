@@ -242,8 +242,8 @@ PROBES = [
     ),
     (
         "game/client/probe.py",
-        "from crowsnest.net import server\n",
-        "crowsnest.client may not import crowsnest.net.server",
+        "from crowsnest.net import table\n",
+        "crowsnest.client may not import crowsnest.net.table",
     ),
     (
         "plugins/rook/probe.py",
