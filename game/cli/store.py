@@ -125,7 +125,6 @@ def _check_variant(args: argparse.Namespace) -> None:
     """--variant names an installed game (or one with records, checked by the caller):
     else the usage error simulate gives, with the games there are (exit status 2)."""
     from crowsnest import config as config_mod
-    from crowsnest.cli import CLIError
     from crowsnest.plugin_host import UnknownVariantError, load_registry
 
     registry = load_registry(config=config_mod.load(getattr(args, "config", None)))
