@@ -40,9 +40,11 @@ class CrowsNestSpecs:
     def crowsnest_register_variants(self, register: RegisterVariant) -> None:
         """Register variants: call ``register(variant)`` once per crowsnest.engine.Variant.
 
-        The variant must carry a deck, a scorer and a ``new_deal`` (bidding and
-        validator may be None: the Deal is the contract); an invalid one is refused and
-        reported, the others load.
+        The variant must carry all five parts, each with its methods: a deck
+        (DeckSpec), a bidding part (Bidding; ``NO_AUCTION`` for a game without an
+        auction), a play validator (PlayValidator), a scorer (Scorer), and AIs, plus a
+        ``new_deal`` (crowsnest.engine.trickdeal composes one from the parts). An invalid
+        variant is refused and reported, the others load.
         """
 
     @hookspec

@@ -335,10 +335,12 @@ def _check_variant(v: object) -> Variant:
         )
     parts = {
         "deck": ("build", "layout"),
+        "bidding": ("start", "to_call", "legal_calls", "refusal", "call", "outcome"),
+        "validator": ("legal_plays", "refusal"),
         "scorer": ("first_dealer", "initial_scores", "settle", "redeal_dealer"),
     }
-    # bidding and validator may be None: the Deal is the contract (docs/plugins.md)
-    for part in ("deck", "scorer"):
+    # all five parts are required (a game without an auction passes NO_AUCTION)
+    for part in ("deck", "bidding", "validator", "scorer"):
         obj = getattr(v, part, None)
         if obj is None:
             raise PluginError(f"variant '{v.id}' is missing its {part}")

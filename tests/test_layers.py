@@ -311,8 +311,19 @@ def test_games_never_import_the_client():
 
 
 # One file layout for every built-in game (docs/plugins.md, "The built-in games' layout").
-LAYOUT = {"__init__", "variant", "cards", "rules", "deal", "view", "scoring", "presentation"}
-REQUIRED = LAYOUT - {"cards"}  # Rook's deck depends on its knobs: it lives in rules.py
+LAYOUT = {
+    "__init__",
+    "variant",
+    "cards",
+    "rules",
+    "bidding",
+    "play",
+    "deal",
+    "view",
+    "scoring",
+    "presentation",
+}
+REQUIRED = LAYOUT - {"cards", "bidding", "play"}  # Rook's deck depends on its knobs: rules.py
 HOUSE_RULE_MODULES = {"tractor": {"throws"}}  # a house rule big enough for its own module
 GAMES = sorted(p.parent for p in (ROOT / "plugins").glob("*/__init__.py"))
 

@@ -30,6 +30,7 @@ from crowsnest.engine import (
     Settlement,
     Variant,
 )
+from crowsnest.engine.variant import AuctionOutcome, AuctionPosition, PlayPosition
 from crowsnest.hookspecs import hookimpl
 
 __version__ = "0.3"
@@ -59,11 +60,49 @@ class ToyDeck:
         return {"hands": hands, "kitty": sorted(shuffled[seats * n :])}
 
 
+@dataclass(frozen=True, slots=True)
+class ToyAuction:
+    seats: int
+    turn: int  # -1 once over
+    passes: int = 0
+    declarer: int = -1
+
+
 class ToyBidding:
-    """One round of pass / bid 1 (the Deal drives it)."""
+    """One round of pass / bid 1: the first bid wins; all pass: thrown in."""
+
+    def start(self, setup: DealSetup) -> ToyAuction:
+        first = setup.first if setup.first is not None else (setup.dealer + 1) % setup.seats
+        return ToyAuction(setup.seats, first)
+
+    def to_call(self, auction: ToyAuction) -> int:
+        return auction.turn
+
+    def legal_calls(self, auction: ToyAuction, hand: Sequence[int]) -> list[Action]:
+        return [PASS, BID]
+
+    def refusal(self, auction: ToyAuction, hand: Sequence[int], call: Action) -> str | None:
+        if call == PASS or (call == BID and call[1] is not True):
+            return None
+        return "bid 1 or pass"
+
+    def call(self, auction: ToyAuction, call: Action) -> ToyAuction:
+        seat = auction.turn
+        if call == BID:
+            return ToyAuction(auction.seats, -1, auction.passes, seat)
+        passes = auction.passes + 1
+        turn = -1 if passes == auction.seats else (seat + 1) % auction.seats
+        return ToyAuction(auction.seats, turn, passes)
+
+    def outcome(self, auction: ToyAuction) -> AuctionOutcome | None:
+        if auction.turn >= 0:
+            return None
+        return AuctionOutcome(declarer=auction.declarer, thrown_in=auction.declarer < 0)
 
 
 class ToyValidator:
+    """Follow the led suit when able. `trick`: the led card (None while leading)."""
+
     @staticmethod
     def plays(hand: Sequence[int], led: int | None) -> list[int]:
         if led is not None:
@@ -71,6 +110,31 @@ class ToyValidator:
             if follow:
                 return follow
         return list(hand)
+
+    def legal_plays(self, hand: Sequence[int], trick: int | None, contract: None) -> list[Action]:
+        return [PLAYS[c] for c in self.plays(hand, trick)]
+
+    def refusal(
+        self, hand: Sequence[int], trick: int | None, contract: None, play: Action
+    ) -> str | None:
+        if play[0] != "play" or len(play) != 2:
+            return "play one card"
+        cards = play[1]
+        if not isinstance(cards, tuple) or len(cards) != 1:
+            return "play exactly one card"
+        card = cards[0]
+        if not isinstance(card, int) or not 0 <= card < len(DECK.names):
+            return "that is not a card of this game"
+        if card not in hand:
+            return f"you do not hold {DECK.names[card]}"
+        if card not in self.plays(hand, trick):
+            assert trick is not None
+            return f"you must follow {SUIT_NAMES[DECK.suits[trick]]}"
+        return None
+
+
+BIDDING = ToyBidding()
+VALIDATOR = ToyValidator()
 
 
 class ToyScorer:
@@ -140,6 +204,7 @@ class ToyDeal(Deal):
         self.phase = "bid"
         self.first = setup.first if setup.first is not None else (setup.dealer + 1) % self.n
         self._to_move = self.first
+        self.auction = BIDDING.start(setup)
         self.passes = 0
         self.declarer = -1
         self.redeal = False
@@ -148,47 +213,48 @@ class ToyDeal(Deal):
     def to_move(self) -> int:
         return self._to_move
 
+    def auction_position(self) -> AuctionPosition | None:
+        if self.phase != "bid":
+            return None
+        return AuctionPosition(self.auction, self.hands[self._to_move])
+
+    def play_position(self) -> PlayPosition | None:
+        if self.phase != "play":
+            return None
+        led = self.trick[0][1] if self.trick else None
+        return PlayPosition(self.hands[self._to_move], led, None)
+
     def legal_actions(self) -> list[Action]:
         if self.phase == "bid":
-            return [PASS, BID]
+            return BIDDING.legal_calls(self.auction, self.hands[self._to_move])
         if self.phase == "play":
             led = self.trick[0][1] if self.trick else None
-            return [PLAYS[c] for c in ToyValidator.plays(self.hands[self._to_move], led)]
+            return VALIDATOR.legal_plays(self.hands[self._to_move], led, None)
         return []
 
     def check(self, action: Action) -> str | None:
         # Match.check has seen that the deal is on and that `action` is a tuple
-        # starting with a kind.
+        # starting with a kind; the rules are the parts'.
+        hand = self.hands[self._to_move]
         if self.phase == "bid":
-            if action == PASS or (action == BID and action[1] is not True):
-                return None
-            return "bid 1 or pass"
-        if action[0] != "play" or len(action) != 2:
-            return "play one card"
-        cards = action[1]
-        if not isinstance(cards, tuple) or len(cards) != 1:
-            return "play exactly one card"
-        card = cards[0]
-        if not isinstance(card, int) or not 0 <= card < len(DECK.names):
-            return "that is not a card of this game"
-        if card not in self.hands[self._to_move]:
-            return f"you do not hold {DECK.names[card]}"
-        if action not in self.legal_actions():
-            return f"you must follow {SUIT_NAMES[DECK.suits[self.trick[0][1]]]}"
-        return None
+            return BIDDING.refusal(self.auction, hand, action)
+        return VALIDATOR.refusal(hand, self.trick[0][1] if self.trick else None, None, action)
 
     def apply(self, action: Action) -> list[Event]:
         seat = self._to_move
         if self.phase == "bid":
-            if action == BID:
+            self.auction = a = BIDDING.call(self.auction, action)
+            self.passes = a.passes
+            out = BIDDING.outcome(a)
+            if out is None:
+                self._to_move = a.turn
+            elif out.thrown_in:
+                self.phase, self._to_move, self.redeal = "over", -1, True
+            else:
                 self.declarer = seat
                 self.phase = "play"
+            if action == BID:
                 return [{"type": "bid", "seat": seat, "bid": 1}]
-            self.passes += 1
-            if self.passes == self.n:
-                self.phase, self._to_move, self.redeal = "over", -1, True
-                return [{"type": "pass", "seat": seat}]
-            self._to_move = (seat + 1) % self.n
             return [{"type": "pass", "seat": seat}]
         card = action[1][0]
         self.hands[seat].remove(card)
@@ -224,6 +290,7 @@ class ToyDeal(Deal):
         c.won = [list(w) for w in self.won]
         c.trick = list(self.trick)
         c.last_trick = self.last_trick
+        c.auction = self.auction
         c._to_move, c.passes, c.declarer, c.redeal = (
             self._to_move,
             self.passes,
@@ -292,8 +359,8 @@ def make_variant(**changes: Any) -> Variant:
         "name": "Toy Tricks",
         "seats": (2, 3),
         "deck": ToyDeck(),
-        "bidding": ToyBidding(),
-        "validator": ToyValidator(),
+        "bidding": BIDDING,
+        "validator": VALIDATOR,
         "scorer": ToyScorer(),
         "new_deal": ToyDeal,
         "ais": {"easy": lambda variant, options, seats: LowestCardAI()},

@@ -51,6 +51,7 @@ from crowsnest.engine.presentation import (
     Text,
     say,
 )
+from crowsnest.engine.variant import NO_AUCTION, PlayPosition
 from crowsnest.hookspecs import hookimpl
 
 __version__ = "1.0"
@@ -79,16 +80,37 @@ class SevensDeck:
         return {"hands": [shuffled[i::seats] for i in range(seats)]}
 
 
+Rows = Sequence[tuple[int, int] | None]  # per suit: (lowest, highest) rank laid, or None
+
+
 class SevensRules:
-    """The one home of the laying rule: both the bidding-free Deal and the AI use it."""
+    """The play validator, the one home of the laying rule: the Deal, the view and the
+    AI ask it. Its "trick" is the rows on the table; Sevens has no contract (None)."""
 
     @staticmethod
-    def playable(card: int, rows: Sequence[tuple[int, int] | None]) -> bool:
+    def playable(card: int, rows: Rows) -> bool:
         suit, rank = divmod(card, 13)
         row = rows[suit]
         if row is None:
             return rank == SEVEN
         return rank in (row[0] - 1, row[1] + 1)
+
+    def legal_plays(self, hand: Sequence[int], trick: Rows, contract: None) -> list[Action]:
+        if FIRST in hand and trick[2] is None:
+            return [PLAYS[FIRST]]  # the 7 of diamonds opens the deal
+        return [PLAYS[c] for c in hand if self.playable(c, trick)] or [PASS]
+
+    def refusal(self, hand: Sequence[int], trick: Rows, contract: None, play: Action) -> str | None:
+        legal = self.legal_plays(hand, trick, contract)
+        if play in legal:
+            return None
+        if play[0] == "pass":
+            return "you can lay a card, so you must"
+        if play[0] != "play" or len(play) < 2 or len(play[1]) != 1:
+            return "lay one card, or knock when you cannot"
+        if legal == [PLAYS[FIRST]]:
+            return "the 7 of diamonds opens the deal"
+        return "that card does not start or extend a row"
 
 
 RULES = SevensRules()
@@ -105,6 +127,10 @@ class SevensView:
     rows: tuple[tuple[int, int] | None, ...]
     scores: tuple[int, ...]
     knocks: tuple[int, ...]
+
+    def play_position(self) -> PlayPosition | None:
+        """What the validator reads, as this seat knows it (the rows are public)."""
+        return PlayPosition(self.hand, self.rows, None) if self.to_move == self.seat else None
 
     def to_json(self) -> dict[str, Any]:
         names = DECK.names
@@ -149,26 +175,18 @@ class SevensDeal(Deal):
     def hand_of(self, seat: int) -> Sequence[int]:
         return self.hands[seat]
 
+    def play_position(self) -> PlayPosition | None:
+        if self._to_move < 0:
+            return None
+        return PlayPosition(self.hands[self._to_move], tuple(self.rows), None)
+
     def legal_actions(self) -> list[Action]:
         if self._to_move < 0:
             return []
-        hand = self.hands[self._to_move]
-        if FIRST in hand and self.rows[2] is None:
-            return [PLAYS[FIRST]]  # the 7 of diamonds opens the deal
-        plays = [PLAYS[c] for c in hand if RULES.playable(c, self.rows)]
-        return plays or [PASS]
+        return RULES.legal_plays(self.hands[self._to_move], self.rows, None)
 
     def check(self, action: Action) -> str | None:
-        legal = self.legal_actions()
-        if action in legal:
-            return None
-        if action[0] == "pass":
-            return "you can lay a card, so you must"
-        if action[0] != "play" or len(action) < 2 or len(action[1]) != 1:
-            return "lay one card, or knock when you cannot"
-        if legal == [PLAYS[FIRST]]:
-            return "the 7 of diamonds opens the deal"
-        return "that card does not start or extend a row"
+        return RULES.refusal(self.hands[self._to_move], self.rows, None, action)
 
     def apply(self, action: Action) -> list[dict[str, Any]]:
         seat = self._to_move
@@ -409,7 +427,7 @@ VARIANT = Variant(
     seats=(3, 4, 5, 6),
     default_seats=4,
     deck=SevensDeck(),
-    bidding=None,  # no auction
+    bidding=NO_AUCTION,  # no auction: the engine's part for that
     validator=RULES,
     scorer=SevensScorer(),
     new_deal=SevensDeal,

@@ -5,8 +5,10 @@ directly; pluggy is never on the per-move path.
 
 The five parts of the design card:
   deck       DeckSpec   -> the pack for (options, seats) and how it is dealt into piles
-  bidding    Bidding    -> the auction / declaration phase component the Deal drives
-  validator  PlayValidator -> which plays are legal and, if not, why (a sentence)
+  bidding    Bidding    -> the auction: legal calls, why one is refused, what a call does,
+                           when it ends and how (declarer, contract, trump, thrown in)
+  validator  PlayValidator -> the legal plays for a hand, the trick so far and the
+                           contract, and the sentence for a refused play
   scorer     Scorer     -> scores a finished deal into the match (scores, dealer, winner)
   ais        {level: AIFactory}; "random" is always present (the host adds it if absent)
 plus `new_deal`, the state machine that wires the parts for one deal.
@@ -18,7 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from .actions import Action, ActionError, format_action, parse_action
 from .cards import Card, Deck
@@ -47,7 +49,8 @@ class View(Protocol):
     A public view (Deal.public_view) has seat -1 and, in to_json(), "seat": null.
     """
 
-    seat: int
+    @property
+    def seat(self) -> int: ...  # read-only: views are frozen
 
     def to_json(self) -> dict[str, Any]: ...
 
@@ -176,6 +179,17 @@ class Deal(ABC):
         """The seat's hand (used to resolve repeated card tokens when parsing)."""
         return None
 
+    def auction_position(self) -> AuctionPosition | None:
+        """While the variant's bidding part is to answer (the auction is on): the auction
+        and the hand of the seat to call, exactly what the part's legal_calls/refusal
+        read; else None. The generic tests ask the part with it."""
+        return None
+
+    def play_position(self) -> PlayPosition | None:
+        """While the variant's validator is to answer (a card play is due): the hand to
+        play from, the trick so far and the contract; else None."""
+        return None
+
     def describe(self, cards: Sequence[Card]) -> str:
         """What these cards, legal to play now, form ("tractor", "airplane with
         wings"), for the window to name a selection; "" where the variant says nothing."""
@@ -240,13 +254,132 @@ class DeckSpec(Protocol):
         ...
 
 
-class Bidding(Protocol):
-    """The auction or declaration phase. The variant's Deal calls it; its shape is the
-    variant's own (bids, declarations), its results are actions in the notation."""
+@dataclass(frozen=True, slots=True)
+class AuctionOutcome:
+    """How an auction ended. declarer: the seat that won it (-1: nobody did); contract:
+    the winning bid (0 where the auction names no number); trump: the suit index the
+    auction named (None where it names none: named later, turned up, or no trump);
+    thrown_in: every seat passed and the deal is dealt again.
+
+    declarer -1 without thrown_in is an auction nobody won that the game plays on from
+    by its own rule (Tractor turns up the kitty; a game with no auction at all)."""
+
+    declarer: int = -1
+    contract: int = 0
+    trump: int | None = None
+    thrown_in: bool = False
 
 
-class PlayValidator(Protocol):
-    """Legal plays and reasons. The variant's Deal calls it for legal_actions/check."""
+A = TypeVar("A")  # an auction in progress, as a bidding part defines it (a frozen value)
+T_contra = TypeVar("T_contra", contravariant=True)  # the trick so far, as a validator reads it
+K_contra = TypeVar("K_contra", contravariant=True)  # the contract (trump, level, ...)
+
+
+class Bidding(Protocol[A]):
+    """The auction or declaration phase: the one home of its rules.
+
+    An auction is a frozen value the part defines (the calls so far and whatever its
+    rules read); the part answers every question about it and makes the next one, so
+    the Deal, the views, the AIs, the hint and the coach all ask the same code. The
+    engine's trick deal (crowsnest.engine.trickdeal) drives it; a game with its own Deal
+    calls it from legal_actions/check/apply. A game with no auction uses NO_AUCTION.
+    """
+
+    def start(self, setup: DealSetup) -> A:
+        """The auction before the first call of the deal `setup` starts."""
+        ...
+
+    def to_call(self, auction: A) -> int:
+        """The seat to call next (-1 once the auction is over)."""
+        ...
+
+    def legal_calls(self, auction: A, hand: Sequence[Card]) -> list[Action]:
+        """The calls the seat to call may make ("pass", "bid 75", "declare 2H 2H"), given
+        its hand (read only where a call shows cards)."""
+        ...
+
+    def refusal(self, auction: A, hand: Sequence[Card], call: Action) -> str | None:
+        """None if `call` is legal now, else why not, as a sentence a player understands."""
+        ...
+
+    def call(self, auction: A, call: Action) -> A:
+        """The auction after the seat to call makes the legal call `call`: what the call
+        does to the contract."""
+        ...
+
+    def outcome(self, auction: A) -> AuctionOutcome | None:
+        """None while the auction goes on; else how it ended."""
+        ...
+
+
+class PlayValidator(Protocol[T_contra, K_contra]):
+    """Which plays are legal and why one is not: the one home of the play rules.
+
+    `hand` is the cards of the hand to play from, `trick` the trick so far and
+    `contract` what the auction settled (trump, level), each as the part defines them;
+    Deal.play_position() and a view's play_position() hand out exactly these three.
+    """
+
+    def legal_plays(
+        self, hand: Sequence[Card], trick: T_contra, contract: K_contra
+    ) -> list[Action]:
+        """The legal plays ("play C", "pass" where a game allows it), in the notation's
+        tuples. Where the set is too large to list (Deal.legal_complete() is False), what
+        the deal lists."""
+        ...
+
+    def refusal(
+        self, hand: Sequence[Card], trick: T_contra, contract: K_contra, play: Action
+    ) -> str | None:
+        """None if `play` is legal now, else why not ("you must follow green")."""
+        ...
+
+
+class PlayPosition(NamedTuple):
+    """What the validator reads: the hand to play from, the trick so far, the contract."""
+
+    hand: Sequence[Card]
+    trick: Any
+    contract: Any
+
+
+class AuctionPosition(NamedTuple):
+    """What the bidding part reads: the auction so far and the caller's hand."""
+
+    auction: Any
+    hand: Sequence[Card]
+
+
+@dataclass(frozen=True, slots=True)
+class NoAuction:
+    """The auction of a game without one: over before it starts, won by nobody."""
+
+
+class NoBidding:
+    """The bidding part of a game with no auction (Sevens): no calls, over at once."""
+
+    def start(self, setup: DealSetup) -> NoAuction:
+        return NoAuction()
+
+    def to_call(self, auction: NoAuction) -> int:
+        return -1
+
+    def legal_calls(self, auction: NoAuction, hand: Sequence[Card]) -> list[Action]:
+        return []
+
+    def refusal(self, auction: NoAuction, hand: Sequence[Card], call: Action) -> str | None:
+        from ..i18n import _
+
+        return _("this game has no auction")
+
+    def call(self, auction: NoAuction, call: Action) -> NoAuction:
+        raise ActionError("this game has no auction")
+
+    def outcome(self, auction: NoAuction) -> AuctionOutcome:
+        return AuctionOutcome()
+
+
+NO_AUCTION = NoBidding()
 
 
 class Scorer(Protocol):
@@ -269,11 +402,11 @@ class Variant:
     name: str
     seats: tuple[int, ...]
     deck: DeckSpec
-    # Optional parts (None allowed): the engine never calls them, the Deal does. They
-    # are where a game keeps its auction and play rules so its Deal, its AIs and other
-    # plugins (presets) share one copy.
-    bidding: Bidding | None
-    validator: PlayValidator | None
+    # The auction's and the play's rules (one home each: the Deal, the views, the AIs,
+    # the hint and the coach ask them). Required; a game without an auction passes
+    # NO_AUCTION.
+    bidding: Bidding[Any]
+    validator: PlayValidator[Any, Any]
     scorer: Scorer
     new_deal: Callable[[DealSetup], Deal]
     ais: Mapping[str, AIFactory] = field(default_factory=dict)
@@ -322,9 +455,15 @@ class Variant:
 __all__ = [
     "AI",
     "AIFactory",
+    "AuctionOutcome",
+    "AuctionPosition",
     "Action",
     "ActionError",
     "Bidding",
+    "NO_AUCTION",
+    "NoAuction",
+    "NoBidding",
+    "PlayPosition",
     "Deal",
     "DealResult",
     "DIRECTIONS",

@@ -13,28 +13,33 @@ from typing import Any
 
 from crowsnest.engine.actions import CARD_KINDS, PASS, Action, ActionError
 from crowsnest.engine.cards import Card
-from crowsnest.engine.presentation import GENERIC, Text, say, sentence
-from crowsnest.engine.variant import Deal, DealResult, DealSetup, Event
+from crowsnest.engine.presentation import Text, sentence
+from crowsnest.engine.variant import (
+    AuctionPosition,
+    Deal,
+    DealResult,
+    DealSetup,
+    Event,
+    PlayPosition,
+)
 from crowsnest.i18n import _
 
 from . import rules
+from .bidding import BIDDING
 from .cards import (
     DECK,
-    NAMES,
     RANK_OF,
     counts_of,
     mask_of,
     names_in_order,
     names_of,
     pick_cards,
-    slot_index,
-    slots_for,
 )
+from .play import play_actions, play_refusal
 from .rules import BOMB, ROCKET, Combo, Move
 from .view import DouDizhuView
 
 SEATS = 3
-BIDS: tuple[Action, ...] = (("bid", 1), ("bid", 2), ("bid", 3))
 
 
 class DouDizhuDeal(Deal):
@@ -52,13 +57,11 @@ class DouDizhuDeal(Deal):
         self.counts = [counts_of(h) for h in hands]
         self.sizes = [len(h) for h in hands]
         self.bottom: tuple[Card, ...] = tuple(sorted(piles["bottom"]))
-        if setup.first is not None:
-            first = setup.first
-        else:
-            first = random.Random(setup.rng_seed).randrange(SEATS)
-        self.first_bidder = first
+        self.auction = auction = BIDDING.start(setup)
+        self.first_bidder = first = auction.turn
         self.phase = "bid"
         self._to_move = first
+        # The auction's facts, kept as the bidding part leaves them (views, AIs read them).
         self.bid = 0
         self.bidder = -1
         self.bids: list[tuple[int, int]] = []
@@ -137,15 +140,21 @@ class DouDizhuDeal(Deal):
 
     def legal_actions(self) -> list[Action]:
         if self.phase == "bid":
-            return [PASS, *BIDS[self.bid :]]
+            return BIDDING.legal_calls(self.auction)
         if self.phase != "play":
             return []
-        mv = self._play_moves()
-        out: list[Action] = [] if self.last is None else [PASS]
-        if mv:
-            slot = slots_for(self.masks[self._to_move]).__getitem__
-            out.extend([("play", tuple(map(slot, slot_index(m)))) for m in mv])
-        return out
+        return play_actions(self._play_moves(), self.masks[self._to_move], self.last is None)
+
+    def auction_position(self) -> AuctionPosition | None:
+        if self.phase != "bid":
+            return None
+        return AuctionPosition(self.auction, self.hand_of(self._to_move))
+
+    def play_position(self) -> PlayPosition | None:
+        if self.phase != "play":
+            return None
+        last = self.last
+        return PlayPosition(self.hand_of(self._to_move), None if last is None else last[2], None)
 
     def legal_note(self) -> str:
         # One suit choice per play keeps the list (and the AIs' search) small; any equal
@@ -184,49 +193,11 @@ class DouDizhuDeal(Deal):
         return ("play", pick_cards(mv[i], mask))
 
     def check(self, action: Action) -> str | None:
-        kind = action[0]  # the shape and a deal still on: Match.check saw to them
+        # The shape and a deal still on: Match.check saw to them. The rules: the parts.
         if self.phase == "bid":
-            if kind == "pass" and len(action) == 1:
-                return None
-            if kind == "bid" and len(action) == 2:
-                amount = action[1]
-                if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= 3:
-                    return _("a bid is 1, 2 or 3")
-                if amount <= self.bid:
-                    return _("you must bid more than {bid} (or pass)").format(bid=self.bid)
-                return None
-            return _("the bidding is not over: pass or bid 1, 2 or 3")
-        # play phase
-        if kind == "pass" and len(action) == 1:
-            if self.last is None:
-                return _("you lead: play a combination (the leader cannot pass)")
-            return None
-        if kind == "bid":
-            return _("the bidding is over: play cards or pass")
-        if kind != "play" or len(action) != 2:
-            return _("in Dou Dizhu you play cards ('play 3S 3H') or pass")
-        cards = action[1]
-        if not cards:
-            return _("choose at least one card")
-        if not isinstance(cards, tuple | list) or any(
-            not isinstance(c, int) or not 0 <= c < 54 for c in cards
-        ):
-            return _("cards must be card ids of this deck")
-        m = mask_of(cards)
-        if m.bit_count() != len(cards):
-            return _("a card is named twice")
-        if m & ~self.masks[self._to_move]:
-            # the cards in words ("the 3 of spades"), never their codes (issue 11)
-            missing = [NAMES[c] for c in cards if not self.masks[self._to_move] >> c & 1]
-            words = GENERIC.card_words(missing, DECK)
-            return sentence(say("you do not hold {card}", card=words))
-        combo = rules.classify_cards(cards)
-        if isinstance(combo, Text):
-            return sentence(combo)
-        if self.last is not None:
-            why = rules.why_not_beat(combo, self.last[2])
-            return None if why is None else sentence(why)
-        return None
+            return BIDDING.refusal(self.auction, (), action)
+        last = self.last
+        return play_refusal(self.masks[self._to_move], None if last is None else last[2], action)
 
     def parse_action(self, text: str) -> Action:
         # During the auction a card play is wrong whatever the cards: say so first.
@@ -309,31 +280,18 @@ class DouDizhuDeal(Deal):
         return events
 
     def _apply_bid(self, seat: int, action: Action) -> list[Event]:
-        nxt = (seat + 1) % SEATS
-        if action[0] == "pass":
-            self.bids.append((seat, 0))
-            self.passes += 1
-            events: list[Event] = [{"type": "bid", "seat": seat, "bid": 0}]
-            if self.bidder < 0 and self.passes == SEATS:
-                self.redeal = True
-                self.phase = "over"
-                self._to_move = -1
-                return events
-            if self.bidder >= 0 and self.passes == 2:
-                events.extend(self._crown())
-                return events
-            self._to_move = nxt
-            return events
-        amount = action[1]
-        self.bids.append((seat, amount))
-        self.bid = amount
-        self.bidder = seat
-        self.passes = 0
-        events = [{"type": "bid", "seat": seat, "bid": amount}]
-        if amount == 3:
+        self.auction = a = BIDDING.call(self.auction, action)
+        self.bid, self.bidder, self.passes = a.bid, a.bidder, a.passes
+        self.bids.append(a.log[-1])
+        events: list[Event] = [{"type": "bid", "seat": seat, "bid": a.log[-1][1]}]
+        if a.turn >= 0:
+            self._to_move = a.turn
+        elif a.thrown_in:
+            self.redeal = True
+            self.phase = "over"
+            self._to_move = -1
+        else:
             events.extend(self._crown())
-            return events
-        self._to_move = nxt
         return events
 
     def _crown(self) -> list[Event]:
@@ -391,6 +349,7 @@ class DouDizhuDeal(Deal):
             trick=tuple(self.trick),
             history=tuple(self.history),
             played=tuple(tuple(sorted(p)) for p in played),
+            auction=self.auction,
         )
 
     def piles(self) -> dict[str, list[Card]]:

@@ -10,10 +10,11 @@ from crowsnest.engine.options import Options
 from crowsnest.engine.variant import DealSetup, Variant
 from crowsnest.i18n import N_, read_localized
 
-from . import rules
 from .ai import AIS
+from .bidding import BIDDING
 from .cards import DECK
-from .deal import DouDizhuDeal, describe
+from .deal import DouDizhuDeal
+from .play import VALIDATOR
 from .presentation import DouDizhuPresentation
 from .scoring import OPTIONS, DouDizhuScorer
 
@@ -33,25 +34,6 @@ class DouDizhuDeck:
         return {"hands": hands, "bottom": shuffled[seats * HAND_SIZE :]}
 
 
-class DouDizhuBidding:
-    """One auction: pass or bid higher (1-3); ends at 3 or after two passes following a
-    bid; three passes without a bid throw the deal in. The Deal drives it (deal.py)."""
-
-    amounts = (1, 2, 3)
-
-
-class DouDizhuValidator:
-    """The combination rules (rules.py): classify, beats, move generation, and
-    describe(cards) -> the name of the selected combination or why it is none (the
-    client's selection label; also Deal.describe)."""
-
-    classify = staticmethod(rules.classify)
-    beats = staticmethod(rules.beats)
-    describe = staticmethod(describe)
-    describe_combo = staticmethod(rules.describe_combo)
-    moves = staticmethod(rules.moves)
-
-
 def new_deal(setup: DealSetup) -> DouDizhuDeal:
     return DouDizhuDeal(setup)
 
@@ -61,8 +43,8 @@ VARIANT = Variant(
     name=N_("Dou Dizhu"),
     seats=(3,),
     deck=DouDizhuDeck(),
-    bidding=DouDizhuBidding(),
-    validator=DouDizhuValidator(),
+    bidding=BIDDING,
+    validator=VALIDATOR,
     scorer=DouDizhuScorer(),
     new_deal=new_deal,
     ais=AIS,

@@ -6,7 +6,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from crowsnest.engine.cards import Card
+from crowsnest.engine.variant import AuctionPosition, PlayPosition
 
+from . import rules
+from .bidding import DouDizhuAuction
 from .cards import names_in_order
 
 
@@ -39,6 +42,22 @@ class DouDizhuView:
     trick: tuple[tuple[int, tuple[Card, ...]], ...]  # the plays of the current round
     history: tuple[tuple[int, tuple[Card, ...]], ...]
     played: tuple[tuple[Card, ...], ...]
+    auction: DouDizhuAuction  # public: every call (bidding.py)
+
+    def play_position(self) -> PlayPosition | None:
+        """What the validator (play.py) reads, as this seat knows it: its hand and the
+        combination to beat (None while leading)."""
+        if self.phase != "play" or self.to_move != self.seat:
+            return None
+        lp = self.last_play
+        combo = None if lp is None else rules.classify_cards(lp[1])
+        assert not isinstance(combo, rules.Text), combo  # played, so a combination
+        return PlayPosition(self.hand, combo, None)
+
+    def auction_position(self) -> AuctionPosition | None:
+        if self.phase != "bid" or self.to_move != self.seat:
+            return None
+        return AuctionPosition(self.auction, self.hand)
 
     def to_json(self) -> dict[str, Any]:
         lp = self.last_play

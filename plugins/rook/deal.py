@@ -16,11 +16,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from crowsnest.engine import PASS, Action, Deal, DealResult, DealSetup, Event, parse_action
+from crowsnest.engine import Action, Deal, DealResult, DealSetup, Event, parse_action
 from crowsnest.engine.presentation import Text, say, sentence
 from crowsnest.engine.tricks import trick_winner
+from crowsnest.engine.variant import AuctionPosition, PlayPosition
 from crowsnest.i18n import _, ngettext
 
+from .bidding import BIDDING, RookAuction, first_auction
+from .play import VALIDATOR, RookContract, led_suit, playable
 from .presentation import card_text
 from .rules import BIRD_TOKEN, COLOUR_NAMES, COLOURS, RookRules
 from .view import RookView
@@ -47,10 +50,7 @@ class RookDeal(Deal):
         "nest_taken",
         "nest_turned",
         "aside",
-        "passed",
-        "high_bid",
-        "high_bidder",
-        "bid_log",
+        "auction",
         "declarer",
         "trump",
         "trick",
@@ -64,7 +64,6 @@ class RookDeal(Deal):
         "dummy_down",
         "dummy_pile",
         "scores",
-        "redeal",
         "last_winner",
     )
 
@@ -95,10 +94,8 @@ class RookDeal(Deal):
         self.nest_taken: tuple[int, ...] = ()
         self.nest_turned: tuple[int, ...] = ()  # the nest laid back, as turned up at the end
         self.aside: list[int] = list(piles.get("aside", ()))
-        self.passed = [False] * seats
-        self.high_bid = 0
-        self.high_bidder = -1
-        self.bid_log: tuple[tuple[int, int], ...] = ()
+        first = setup.first if setup.first is not None else (self.dealer + 1) % seats
+        self.auction: RookAuction = first_auction(r, first)
         self.declarer = -1
         self.trump = -1
         self.trick: list[tuple[int, int]] = []
@@ -112,10 +109,8 @@ class RookDeal(Deal):
         if r.dummy:
             self.ctl[DUMMY] = -1  # nobody until the bid is won
         self.scores = setup.scores
-        self.redeal = False
         self.last_winner = -1
         self.phase = "bid"
-        first = setup.first if setup.first is not None else (self.dealer + 1) % seats
         self._to_move = first
         self.acting = first
 
@@ -124,6 +119,39 @@ class RookDeal(Deal):
     @property
     def to_move(self) -> int:
         return self._to_move
+
+    # The auction's facts, read by the view, the result and the AIs' worlds.
+    @property
+    def high_bid(self) -> int:
+        return self.auction.high_bid
+
+    @property
+    def high_bidder(self) -> int:
+        return self.auction.high_bidder
+
+    @property
+    def passed(self) -> tuple[bool, ...]:
+        return self.auction.passed
+
+    @property
+    def bid_log(self) -> tuple[tuple[int, int], ...]:
+        return self.auction.log
+
+    @property
+    def redeal(self) -> bool:
+        return self.auction.thrown_in
+
+    def auction_position(self) -> AuctionPosition | None:
+        if self.phase != "bid":
+            return None
+        return AuctionPosition(self.auction, self.hands[self.acting])
+
+    def play_position(self) -> PlayPosition | None:
+        if self.phase != "play":
+            return None
+        return PlayPosition(
+            self.hands[self.acting], tuple(self.trick), RookContract(self.r, self.trump)
+        )
 
     def parse_action(self, text: str) -> Action:
         # Rook tokens are unique: resolve them against the deck, and let check() say
@@ -146,10 +174,7 @@ class RookDeal(Deal):
         d.nest_taken = self.nest_taken
         d.nest_turned = self.nest_turned
         d.aside = self.aside
-        d.passed = self.passed[:]
-        d.high_bid = self.high_bid
-        d.high_bidder = self.high_bidder
-        d.bid_log = self.bid_log
+        d.auction = self.auction
         d.declarer = self.declarer
         d.trump = self.trump
         d.trick = self.trick[:]
@@ -163,7 +188,6 @@ class RookDeal(Deal):
         d.dummy_down = self.dummy_down[:]
         d.dummy_pile = dict(self.dummy_pile)
         d.scores = self.scores
-        d.redeal = self.redeal
         d.last_winner = self.last_winner
         return d
 
@@ -175,7 +199,7 @@ class RookDeal(Deal):
             pa = self.r.play_actions
             return [pa[c] for c in self.playable()]
         if ph == "bid":
-            return list(self._bid_choices())
+            return list(BIDDING.calls(self.auction))
         if ph == "trump":
             return list(self.r.trump_actions)
         if ph == "nest":
@@ -214,17 +238,6 @@ class RookDeal(Deal):
         """A uniformly random legal discard from `hand`."""
         return random_discard(self.r, hand, rng)
 
-    def _bid_choices(self) -> tuple[Action, ...]:
-        r = self.r
-        if self.high_bidder < 0 and r.forced_dealer and self._others_all_passed():
-            return (r.bids[0],)  # the last player must take it at the minimum
-        return r.after_bid[self.high_bid]
-
-    def _others_all_passed(self) -> bool:
-        me = self._to_move
-        p = self.passed
-        return all(p[s] for s in range(len(p)) if s != me)
-
     def _some_discards(self) -> list[Action]:
         """A few legal discards (the full set is too large to list)."""
         from itertools import combinations, islice
@@ -246,23 +259,8 @@ class RookDeal(Deal):
         return out
 
     def playable(self) -> list[int]:
-        """Cards the acting position may play now."""
-        r = self.r
-        hand = self.hands[self.acting]
-        led = self.led
-        if led < 0:
-            return hand[:]  # leading (or the bird was led and the suit is still open)
-        eff = r.orders[self.trump].eff_suit
-        follow = [c for c in hand if eff[c] == led]
-        if not follow:
-            return hand[:]
-        bird = r.bird
-        if bird >= 0:
-            if led == self.trump and not r.bird_only_trump_must and follow == [bird]:
-                return hand[:]  # a lone Crow does not oblige: free to play anything
-            if r.bird_any_time and bird not in follow and bird in hand:
-                follow.append(bird)
-        return follow
+        """Cards the acting position may play now (the follow rule: play.py)."""
+        return playable(self.r, self.hands[self.acting], self.led, self.trump)
 
     # ------------------------------------------------------------ checking
 
@@ -272,15 +270,7 @@ class RookDeal(Deal):
         ph = self.phase
         names = self.deck.names
         if ph == "bid":
-            if kind == "pass":
-                if action != PASS:
-                    return _("'pass' takes nothing after it")
-                if self.high_bidder < 0 and self.r.forced_dealer and self._others_all_passed():
-                    return _("everyone else passed: you must bid {bid}").format(bid=self.r.bid_min)
-                return None
-            if kind != "bid":
-                return _("it is time to bid or pass")
-            return self._check_bid(action)
+            return BIDDING.refusal(self.auction, self.hands[self.acting], action)
         if ph == "nest":
             if kind != "discard":
                 return ngettext(
@@ -321,34 +311,8 @@ class RookDeal(Deal):
                         )
                     return sentence(say("the dummy has no {card} face up", card=self._card(c)))
                 return sentence(say("you do not hold {card}", card=self._card(c)))
-            if c in self.playable():
-                return None
-            return self._follow_reason(c)
+            return VALIDATOR.refusal(hand, self.trick, RookContract(self.r, self.trump), action)
         return _("the deal is over")
-
-    def _check_bid(self, action: Action) -> str | None:
-        r = self.r
-        if len(action) != 2 or not isinstance(action[1], int) or isinstance(action[1], bool):
-            return _("a bid is 'bid N' with a whole number")
-        n = action[1]
-        if n < r.bid_min:
-            return _("the lowest bid is {bid}").format(bid=r.bid_min)
-        if n > r.bid_max:
-            return _("the highest bid is {bid}").format(bid=r.bid_max)
-        if (n - r.bid_min) % r.bid_step:
-            return _("bids go up in steps of {step} from {bid}").format(
-                step=r.bid_step, bid=r.bid_min
-            )
-        if n <= self.high_bid:
-            return _("you must bid more than {bid}").format(bid=self.high_bid)
-        if (
-            self.high_bidder < 0
-            and r.forced_dealer
-            and self._others_all_passed()
-            and n != r.bid_min
-        ):
-            return _("everyone else passed: you must bid {bid}").format(bid=r.bid_min)
-        return None
 
     def _check_discard(self, action: Action) -> str | None:
         r = self.r
@@ -407,40 +371,6 @@ class RookDeal(Deal):
             _("counters may not go in the nest (the yellow {rank} is worth {points})"),
         )["BGRY".index(name[0])].format(rank=rank, points=points)
 
-    def _follow_reason(self, c: int) -> str:
-        r = self.r
-        bird_name = r.bird_name
-        if c == r.bird and not r.bird_any_time:
-            if bird_name == "Crow":
-                return _("the Crow may only be played as a trump here: follow the suit led")
-            if bird_name == "Rook":
-                return _("the Rook may only be played as a trump here: follow the suit led")
-            return f"the {bird_name} may only be played as a trump here: follow the suit led"
-        led = self.led
-        if led == self.trump:
-            hand = self.hands[self.acting]
-            eff = r.orders[self.trump].eff_suit
-            trumps = [x for x in hand if eff[x] == led]
-            if trumps == [r.bird]:
-                if bird_name == "Crow":
-                    return _("trump was led and the Crow is your only trump: you must play it")
-                if bird_name == "Rook":
-                    return _("trump was led and the Rook is your only trump: you must play it")
-                return f"trump was led and the {bird_name} is your only trump: you must play it"
-            return (
-                _("trump was led (black): you must play a trump"),
-                _("trump was led (green): you must play a trump"),
-                _("trump was led (red): you must play a trump"),
-                _("trump was led (yellow): you must play a trump"),
-            )[led]
-        # one sentence per colour: a language may bend the colour's name
-        return (
-            _("you must follow black"),
-            _("you must follow green"),
-            _("you must follow red"),
-            _("you must follow yellow"),
-        )[led]
-
     # ------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> list[Event]:
@@ -455,43 +385,19 @@ class RookDeal(Deal):
             return self._name_trump(action[1])
         raise ValueError("the deal is over")
 
-    def _next_bidder(self, s: int) -> int:
-        passed = self.passed
-        n = len(passed)
-        for _step in range(n):
-            s = (s + 1) % n
-            if not passed[s]:
-                return s
-        return -1
-
     def _bid(self, action: Action) -> list[Event]:
         s = self._to_move
-        r = self.r
-        if action[0] == "pass":
-            self.passed[s] = True
-            self.bid_log += ((s, 0),)
-            left = self.passed.count(False)
-            if left == 0:
-                self.redeal = True
-                self.phase = "over"
-                self._to_move = -1
-                self.acting = -1
-                return [{"type": "bid", "seat": s, "bid": 0}, {"type": "all_passed"}]
-            if left == 1 and self.high_bidder >= 0:
-                return [{"type": "bid", "seat": s, "bid": 0}, *self._declare(self.high_bidder)]
-            nxt = self._next_bidder(s)
-            self._to_move = self.acting = nxt
-            return [{"type": "bid", "seat": s, "bid": 0}]
-        n = action[1]
-        self.high_bid = n
-        self.high_bidder = s
-        self.bid_log += ((s, n),)
-        ev: Event = {"type": "bid", "seat": s, "bid": n}
-        if n >= r.bid_max or self.passed.count(False) == 1:
-            return [ev, *self._declare(s)]
-        nxt = self._next_bidder(s)
-        self._to_move = self.acting = nxt
-        return [ev]
+        self.auction = a = BIDDING.call(self.auction, action)
+        ev: Event = {"type": "bid", "seat": s, "bid": 0 if action[0] == "pass" else action[1]}
+        if a.turn >= 0:
+            self._to_move = self.acting = a.turn
+            return [ev]
+        if a.thrown_in:
+            self.phase = "over"
+            self._to_move = -1
+            self.acting = -1
+            return [ev, {"type": "all_passed"}]
+        return [ev, *self._declare(a.declarer)]
 
     def _declare(self, s: int) -> list[Event]:
         r = self.r
@@ -559,12 +465,8 @@ class RookDeal(Deal):
             self._turn_up(c)
         if len(trick) == 1:
             self.leader = pos
-            if c == r.bird and not r.bird_led_trump:
-                self.led = -1  # the next card decides the suit
-            else:
-                self.led = r.orders[self.trump].eff_suit[c]
-        elif self.led < 0:
-            self.led = r.orders[self.trump].eff_suit[c]
+        if self.led < 0:  # the suit to follow is still open (play.py says when it closes)
+            self.led = led_suit(r, self.trump, [x for _, x in trick])
         P = r.positions
         if len(trick) < P:
             nxt = (pos + 1) % P
@@ -713,10 +615,7 @@ class RookDeal(Deal):
             trick=tuple(self.trick),
             led=self.led,
             history=self.history,
-            bids=self.bid_log,
-            high_bid=self.high_bid,
-            high_bidder=self.high_bidder,
-            passed=tuple(self.passed),
+            auction=self.auction,
             declarer=self.declarer,
             trump=self.trump,
             nest_count=len(self.nest),
@@ -816,10 +715,7 @@ class RookDeal(Deal):
         d.nest_taken = view.nest_taken
         d.nest_turned = ()
         d.aside = []
-        d.passed = list(view.passed)
-        d.high_bid = view.high_bid
-        d.high_bidder = view.high_bidder
-        d.bid_log = view.bids
+        d.auction = view.auction
         d.declarer = view.declarer
         d.trump = view.trump
         d.trick = list(view.trick)
@@ -833,7 +729,6 @@ class RookDeal(Deal):
         d.dummy_down = list(dummy_down)
         d.dummy_pile = {c: i for i, c in enumerate(view.dummy_up) if c >= 0}
         d.scores = view.scores
-        d.redeal = False
         d.last_winner = -1
         return d
 

@@ -11,7 +11,9 @@ from typing import Any
 from crowsnest.engine import DealSetup, Deck, Options, Variant
 from crowsnest.i18n import N_, read_localized
 
+from .bidding import RookBidding
 from .deal import RookDeal
+from .play import VALIDATOR
 from .rules import CROWSNEST_DEFAULTS, knob_schema, rules_for
 from .scoring import RookScorer
 
@@ -67,28 +69,6 @@ class RookDeckSpec:
         return piles
 
 
-class RookBidding:
-    """The auction: lowest bid, steps, final passes, the last-remaining-player rule and
-    the all-pass rule. The state machine lives in RookDeal; these answer for a deal."""
-
-    def legal(self, deal: RookDeal) -> list:
-        return list(deal._bid_choices())
-
-    def check(self, deal: RookDeal, action: tuple) -> str | None:
-        return deal.check(action)
-
-
-class RookValidator:
-    """Follow suit, with the bird's privileges (play any time, led as trump, the lone
-    bird that must be played) and the red 1 that is always trump."""
-
-    def playable(self, deal: RookDeal) -> list[int]:
-        return deal.playable()
-
-    def reason(self, deal: RookDeal, card: int) -> str | None:
-        return deal.check(("play", (card,)))
-
-
 def make_variant(preset: Preset) -> Variant:
     from .ai import AI_FACTORIES  # late: the AIs import the rules too
     from .presentation import CROWSNEST_LESSON, RookPresentation
@@ -102,8 +82,8 @@ def make_variant(preset: Preset) -> Variant:
         name=preset.name,
         seats=preset.seats,
         deck=RookDeckSpec(preset),
-        bidding=RookBidding(),
-        validator=RookValidator(),
+        bidding=RookBidding(preset),
+        validator=VALIDATOR,
         scorer=RookScorer(preset),
         new_deal=new_deal,
         ais=dict(AI_FACTORIES),

@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from crowsnest.engine.variant import AuctionPosition, PlayPosition
+
+from .bidding import RookAuction
+from .play import RookContract, playable
 from .rules import COLOUR_NAMES, RookRules
 
 
@@ -25,10 +29,7 @@ class RookView:
     trick: tuple[tuple[int, int], ...]  # (position, card) in play order
     led: int  # effective suit led in the current trick, -1 before a suit is set
     history: tuple[tuple[tuple[int, int], ...], ...]  # finished tricks, as `trick`
-    bids: tuple[tuple[int, int], ...]  # (seat, amount) in order, 0 for a pass
-    high_bid: int
-    high_bidder: int
-    passed: tuple[bool, ...]
+    auction: RookAuction  # public: every call so far (bidding.py)
     declarer: int
     trump: int  # colour index, -1 before it is named
     nest_count: int
@@ -44,6 +45,23 @@ class RookView:
     scores: tuple[int, ...]  # match scores before this deal
 
     # -------------------------------------------------------- derived facts
+
+    @property
+    def bids(self) -> tuple[tuple[int, int], ...]:
+        """(seat, amount) in order, 0 for a pass."""
+        return self.auction.log
+
+    @property
+    def high_bid(self) -> int:
+        return self.auction.high_bid
+
+    @property
+    def high_bidder(self) -> int:
+        return self.auction.high_bidder
+
+    @property
+    def passed(self) -> tuple[bool, ...]:
+        return self.auction.passed
 
     def side_of(self, pos: int) -> int:
         """Team index (team games) or seat that position `pos` scores for."""
@@ -62,24 +80,27 @@ class RookView:
                 out[self.side_of(pos)] += pts
         return tuple(out)
 
+    def playing_hand(self) -> list[int]:
+        """The cards of the position this seat plays now: its hand, or the dummy's
+        face-up cards when it plays for the dummy."""
+        if self.acting == self.seat:
+            return list(self.hand)
+        return [c for c in self.dummy_up if c >= 0]
+
     def playable(self) -> list[int]:
-        """The cards this seat's acting position may play (same rule as the engine)."""
-        r = self.rules
-        hand = list(self.hand) if self.acting == self.seat else [c for c in self.dummy_up if c >= 0]
-        led = self.led
-        if not self.trick or led < 0:
-            return hand
-        eff = r.orders[self.trump].eff_suit
-        follow = [c for c in hand if eff[c] == led]
-        if not follow:
-            return hand
-        bird = r.bird
-        if bird >= 0:
-            if led == self.trump and not r.bird_only_trump_must and follow == [bird]:
-                return hand
-            if r.bird_any_time and bird not in follow and bird in hand:
-                follow.append(bird)
-        return follow
+        """The cards this seat's acting position may play (play.py: the deal's rule)."""
+        return playable(self.rules, self.playing_hand(), self.led, self.trump)
+
+    def play_position(self) -> PlayPosition | None:
+        """What the validator reads, as this seat knows it (the deal's play_position)."""
+        if self.phase != "play" or self.to_move != self.seat:
+            return None
+        return PlayPosition(self.playing_hand(), self.trick, RookContract(self.rules, self.trump))
+
+    def auction_position(self) -> AuctionPosition | None:
+        if self.phase != "bid" or self.to_move != self.seat:
+            return None
+        return AuctionPosition(self.auction, self.hand)
 
     # -------------------------------------------------------- JSON
 

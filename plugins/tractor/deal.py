@@ -15,51 +15,45 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from crowsnest.engine.actions import PASS, Action
-from crowsnest.engine.presentation import GENERIC, RANK_WORDS, say, sentence
-from crowsnest.engine.variant import Deal, DealResult, DealSetup, Event
+from crowsnest.engine.actions import Action
+from crowsnest.engine.presentation import RANK_WORDS
+from crowsnest.engine.variant import (
+    AuctionPosition,
+    Deal,
+    DealResult,
+    DealSetup,
+    Event,
+    PlayPosition,
+)
 from crowsnest.i18n import _, ngettext
 
+from .bidding import BIDDING, TractorAuction
 from .cards import (
     DECK,
     NO_TRUMP,
     POINTS,
-    RJ_KIND,
     SUITS,
-    kind_rank,
     kind_suit,
     level_name,
     order_for,
 )
+from .play import VALIDATOR, TractorContract
 from .rules import (
     Shape,
     beats,
-    follow_reason,
     follows,
-    leads,
+    held_cards,
     random_follow,
     random_lead,
     shape_of,
 )
 from .scoring import parse_levels
-from .throws import resolve_throw, throw_beats, throw_reason, throw_shape
+from .throws import resolve_throw, throw_beats, throw_shape
 from .view import TractorView
 
 SEATS = 4
 HAND = 25
 KITTY = 8
-
-
-def declaration_strength(cards: Sequence[int], level: int) -> int:
-    """1 single level card, 2 level pair, 3 BJ pair, 4 RJ pair; 0 if not a declaration."""
-    k = cards[0] >> 1
-    if len(cards) == 1:
-        return 1 if k < 52 and kind_rank(k) == level else 0
-    if len(cards) != 2 or (cards[1] >> 1) != k or cards[0] == cards[1]:
-        return 0
-    if k >= 52:
-        return 4 if k == RJ_KIND else 3
-    return 2 if kind_rank(k) == level else 0
 
 
 class TractorDeal(Deal):
@@ -74,16 +68,13 @@ class TractorDeal(Deal):
         carried = parse_levels(setup.carry)
         self.first_deal = carried is None
         self.levels: tuple[int, int] = carried if carried is not None else (2, 2)
-        if self.first_deal:
-            self.dealer = -1
-            self.start = setup.first if setup.first is not None else setup.dealer
-            self.level = 2
-        else:
-            self.dealer = setup.dealer
-            self.start = setup.first if setup.first is not None else setup.dealer
-            self.level = self.levels[setup.dealer % 2]
+        self.dealer = -1 if self.first_deal else setup.dealer
+        self.auction: TractorAuction = BIDDING.start(setup)
+        self.level = self.auction.level
+        self.start = self.auction.turn
         self.phase = "declare"
         self._to_move = self.start
+        # The declaring's facts as the bidding part leaves them (views and AIs read them).
         self.decl: tuple[int, tuple[int, ...], int] | None = None  # seat, cards, strength
         self.declarations: list[tuple[int, tuple[int, ...]]] = []
         self.first_declarer = -1
@@ -136,15 +127,28 @@ class TractorDeal(Deal):
         if seat < 0:
             return []
         if self.phase == "declare":
-            return [PASS] + [("declare", c) for c in self._declarations(seat)]
+            return BIDDING.legal_calls(self.auction, self.hands[seat])
         if self.phase == "bury":
             return []
-        hand = self.hands[seat]
         if self.lead is None:
             # with the throws option this lists the single units only (legal_complete False)
-            return [("play", c) for c in leads(hand, self.es, self.ps)]
-        plays, _ = self._follows()
+            return VALIDATOR.legal_plays(self.hands[seat], None, self.contract())
+        plays, _ = self._follows()  # the validator's follows, kept until the next action
         return [("play", c) for c in plays]
+
+    def contract(self) -> TractorContract:
+        """What the validator reads of this deal: the order tables and the throws option."""
+        return TractorContract(self.es, self.ps, bool(self.options.get("throws")))
+
+    def auction_position(self) -> AuctionPosition | None:
+        if self.phase != "declare" or self._to_move < 0:
+            return None
+        return AuctionPosition(self.auction, self.hands[self._to_move])
+
+    def play_position(self) -> PlayPosition | None:
+        if self.phase != "play" or self._to_move < 0:
+            return None
+        return PlayPosition(self.hands[self._to_move], self.lead, self.contract())
 
     def _follows(self) -> tuple[list[tuple[int, ...]], bool]:
         """Follows of the seat to move, kept until the next action (the protocol and the
@@ -185,27 +189,6 @@ class TractorDeal(Deal):
             ).format(count=n)
         return ""
 
-    def _declarations(self, seat: int) -> list[tuple[int, ...]]:
-        cur = self.decl[2] if self.decl else 0
-        out: list[tuple[int, ...]] = []
-        hand = self.hands[seat]
-        held = set(hand)
-        seen: set[int] = set()
-        for c in sorted(hand):
-            k = c >> 1
-            if k in seen:
-                continue
-            seen.add(k)
-            pair = (c ^ 1) in held
-            if k < 52 and kind_rank(k) == self.level:
-                if cur < 1:
-                    out.append((c,))
-                if pair and cur < 2:
-                    out.append((c, c | 1))
-            elif k >= 52 and pair and cur < (4 if k == RJ_KIND else 3):
-                out.append((c, c | 1))
-        return out
-
     def random_action(self, rng: random.Random) -> Action:
         seat = self._to_move
         if self.phase == "play":
@@ -229,40 +212,7 @@ class TractorDeal(Deal):
         seat = self._to_move  # the shape and a deal still on: Match.check saw to them
         kind = action[0]
         if self.phase == "declare":
-            if kind == "pass":
-                return None if len(action) == 1 else _("'pass' takes nothing after it")
-            if kind != "declare":
-                return _(
-                    "now each player in turn may declare trump with level cards or jokers, or pass"
-                )
-            cards = self._cards(action, seat)
-            if isinstance(cards, str):
-                return cards
-            strength = declaration_strength(cards, self.level)
-            if not strength:
-                return _(
-                    "a declaration is one level card (the level is {level}), "
-                    "a pair of identical level cards, or a pair of identical jokers"
-                ).format(level=level_name(self.level))
-            if self.decl and strength <= self.decl[2]:
-                return (
-                    _(
-                        "an overcall must be stronger than a single level card: "
-                        "equal strength is not enough"
-                    ),
-                    _(
-                        "an overcall must be stronger than a level pair: equal strength is not enough"
-                    ),
-                    _(
-                        "an overcall must be stronger than a black joker pair: "
-                        "equal strength is not enough"
-                    ),
-                    _(
-                        "an overcall must be stronger than a red joker pair: "
-                        "equal strength is not enough"
-                    ),
-                )[self.decl[2] - 1]
-            return None
+            return BIDDING.refusal(self.auction, self.hands[seat], action)
         if self.phase == "bury":
             if kind != "discard":
                 return ngettext(
@@ -280,21 +230,7 @@ class TractorDeal(Deal):
                     KITTY,
                 ).format(count=KITTY, given=len(cards))
             return None
-        if kind != "play":
-            return _("play cards: 'play' followed by the cards")
-        cards = self._cards(action, seat)
-        if isinstance(cards, str):
-            return cards
-        if self.lead is None:
-            if shape_of(cards, self.es, self.ps) is not None:
-                return None
-            if self.options.get("throws"):
-                return throw_reason(cards, self.es, self.ps)
-            return _(
-                "a lead must be a single card, a pair of identical cards or a tractor "
-                "(consecutive pairs in one suit)"
-            )
-        return follow_reason(self.hands[seat], cards, self.lead, self.es)
+        return VALIDATOR.refusal(self.hands[seat], self.lead, self.contract(), action)
 
     def describe(self, cards: Sequence[int]) -> str:
         """What a selection of cards forms, in words (the client shows it while a player
@@ -340,24 +276,7 @@ class TractorDeal(Deal):
         )[s].format(count=n)
 
     def _cards(self, action: Action, seat: int) -> tuple[int, ...] | str:
-        if len(action) != 2 or not isinstance(action[1], (tuple, list)) or not action[1]:
-            return _("'{word}' needs at least one card").format(word=action[0])
-        cards = action[1]
-        hand = self.hands[seat]
-        for c in cards:
-            if c.__class__ is not int:  # bools and other types are not card ids
-                return _("cards must be card ids")
-            if c not in hand:
-                if not 0 <= c < len(self.deck):
-                    return _("that is not a card of this game")
-                # the card in words ("the 10 of hearts"), never its code (issue 11)
-                words = GENERIC.card_words([self.deck.names[c]], self.deck)
-                return sentence(say("you do not hold {card}", card=words))
-        if len(cards) > 1:
-            if len(set(cards)) != len(cards):
-                return _("a card is named twice")
-            return tuple(sorted(cards))
-        return tuple(cards)
+        return held_cards(action, self.hands[seat])
 
     # ------------------------------------------------------------ applying
 
@@ -372,28 +291,24 @@ class TractorDeal(Deal):
 
     def _declare(self, seat: int, action: Action) -> list[Event]:
         names = self.deck.names
+        self.auction = a = BIDDING.call(self.auction, action)
+        self.decl, self.passes, self.first_declarer = a.decl, a.passes, a.first_declarer
         if action[0] == "declare":
-            cards = tuple(sorted(action[1]))
-            strength = declaration_strength(cards, self.level)
-            self.decl = (seat, cards, strength)
+            cards = a.declarations[-1][1]
             self.declarations.append((seat, cards))
-            self.passes = 0
             events: list[Event] = [
                 {"type": "declare", "seat": seat, "cards": [names[c] for c in cards]}
             ]
-            if self.first_declarer < 0:
-                self.first_declarer = seat
-                if self.first_deal:
-                    self.dealer = seat
-                    events.append({"type": "dealer", "seat": seat})
-            self._to_move = (seat + 1) % SEATS
+            if len(a.declarations) == 1 and self.first_deal:
+                self.dealer = seat  # the first to declare deals the first deal
+                events.append({"type": "dealer", "seat": seat})
+            self._to_move = a.turn
             return events
-        self.passes += 1
         events = [{"type": "pass", "seat": seat}]
-        if self.decl is not None and self.passes >= 3:
-            k = self.decl[1][0] >> 1
-            self._set_trump(NO_TRUMP if k >= 52 else kind_suit(k), events)
-        elif self.decl is None and self.passes >= SEATS:
+        out = BIDDING.outcome(a)
+        if out is not None and out.trump is not None:
+            self._set_trump(out.trump, events)
+        elif out is not None:
             # Nobody declared: the kitty is turned up; its first non-joker card's suit is trump.
             self.kitty_revealed = tuple(self.kitty)
             suit = next((kind_suit(c >> 1) for c in self.kitty if c < 104), NO_TRUMP)
@@ -408,7 +323,7 @@ class TractorDeal(Deal):
             )
             self._set_trump(suit, events)
         else:
-            self._to_move = (seat + 1) % SEATS
+            self._to_move = a.turn
         return events
 
     def _set_trump(self, suit: int, events: list[Event]) -> None:

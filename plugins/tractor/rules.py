@@ -17,12 +17,36 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
+from crowsnest.engine.actions import Action
+from crowsnest.engine.presentation import GENERIC, say, sentence
 from crowsnest.i18n import _, ngettext
 
-from .cards import TRUMP
+from .cards import DECK, TRUMP
 
 Shape = tuple[int, int, int, int]
 LIST_LIMIT = 2000  # beyond this many follows the legal set is reported incomplete
+
+
+def held_cards(action: Action, hand: Sequence[int]) -> tuple[int, ...] | str:
+    """The cards of a card action (declare, discard, play), sorted, when they are card
+    ids held in `hand`, each once; else why not, as a sentence."""
+    if len(action) != 2 or not isinstance(action[1], (tuple, list)) or not action[1]:
+        return _("'{word}' needs at least one card").format(word=action[0])
+    cards = action[1]
+    for c in cards:
+        if c.__class__ is not int:  # bools and other types are not card ids
+            return _("cards must be card ids")
+        if c not in hand:
+            if not 0 <= c < len(DECK):
+                return _("that is not a card of this game")
+            # the card in words ("the 10 of hearts"), never its code (issue 11)
+            words = GENERIC.card_words([DECK.names[c]], DECK)
+            return sentence(say("you do not hold {card}", card=words))
+    if len(cards) > 1:
+        if len(set(cards)) != len(cards):
+            return _("a card is named twice")
+        return tuple(sorted(cards))
+    return tuple(cards)
 
 
 def shape_of(cards: Sequence[int], es: Sequence[int], ps: Sequence[int]) -> Shape | None:

@@ -10,8 +10,10 @@ from crowsnest.engine.options import Option, Options
 from crowsnest.engine.variant import DealSetup, Variant
 from crowsnest.i18n import N_, read_localized
 
+from .bidding import BIDDING
 from .cards import DECK, N_CARDS
 from .deal import HAND, KITTY, SEATS, TractorDeal
+from .play import VALIDATOR
 from .presentation import TractorPresentation
 from .scoring import DEFEND_CHOICES, TractorScorer
 
@@ -76,10 +78,8 @@ VARIANT = Variant(
     name=N_("Tractor"),
     seats=(SEATS,),
     deck=TractorDeck(),
-    # no bidding or validator part: the Deal is the contract (docs/plugins.md); declaring
-    # lives in deal.py, the shapes and follow rules in rules.py and throws.py
-    bidding=None,
-    validator=None,
+    bidding=BIDDING,  # declaring trump (bidding.py)
+    validator=VALIDATOR,  # leads and follows (play.py on rules.py and throws.py)
     scorer=TractorScorer(),
     new_deal=_new_deal,
     ais=_ais(),

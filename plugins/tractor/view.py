@@ -8,8 +8,10 @@ from functools import lru_cache
 from typing import Any
 
 from crowsnest.engine.cards import Deck
+from crowsnest.engine.variant import PlayPosition
 
 from .cards import DECK, NO_TRUMP, SUITS, TRUMP, level_name, order_for
+from .play import TractorContract, lead_of
 from .scoring import TAKEOVER_POINTS
 
 DISPLAY_SUITS = (0, 1, 3, 2)  # spades, hearts, clubs, diamonds: the colours alternate
@@ -58,6 +60,17 @@ class TractorView:
     options: tuple[tuple[str, Any], ...]
     outcome: tuple[tuple[str, Any], ...] = ()
     deck: Deck = DECK
+
+    def play_position(self) -> PlayPosition | None:
+        """What the validator (play.py) reads, as this seat knows it: its hand, the lead
+        on the table (None while leading) and this deal's order tables."""
+        if self.phase != "play" or self.to_move != self.seat or self.trump is None:
+            return None
+        order = order_for(self.level, self.trump)
+        es, ps = order.esuit, order.pos
+        lead = lead_of(self.trick[0][1], es, ps) if self.trick else None
+        throws = dict(self.options).get("throws", False)
+        return PlayPosition(self.hand, lead, TractorContract(es, ps, bool(throws)))
 
     @property
     def attackers(self) -> int:

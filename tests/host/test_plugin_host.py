@@ -137,6 +137,10 @@ def test_hook_with_wrong_arguments_fails_pluggy_validation(tmp_path):
     [
         ("scorer=None", "missing its scorer"),
         ("deck=None", "missing its deck"),
+        ("bidding=None", "missing its bidding"),
+        ("validator=None", "missing its validator"),
+        ("validator=object()", "its validator has no legal_plays()"),
+        ("bidding=object()", "its bidding has no start()"),
         ("seats=(1,)", "seats must be"),
         ("seats=(2, 3), default_seats=4", "default_seats 4"),
         ("id='Bad Id'", "variant id"),

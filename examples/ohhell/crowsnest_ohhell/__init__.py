@@ -6,12 +6,12 @@ Installed with pip, it is found through its entry point in the `crowsnest.plugin
 
 from __future__ import annotations
 
-from crowsnest.engine import Option, Variant
+from crowsnest.engine import Option
 from crowsnest.hookspecs import hookimpl
 
 from .ai import easy_ai, random_ai
 from .cards import StandardPack
-from .deal import BIDDING, VALIDATOR, new_deal
+from .deal import GAME
 from .i18n import CATALOG, N_
 from .presentation import OhHellPresentation
 from .rules import RULES_TEXT, RULES_TRANSLATIONS
@@ -64,16 +64,13 @@ OPTIONS = (
     ),
 )
 
-VARIANT = Variant(
+VARIANT = GAME.variant(  # the parts of deal.GAME, this deck and scorer, and the words
     id="ohhell",
     name=N_("Oh Hell"),
     seats=(3, 4, 5, 6),
     default_seats=4,
     deck=StandardPack(),
-    bidding=BIDDING,
-    validator=VALIDATOR,
     scorer=SCORER,
-    new_deal=new_deal,
     ais={"random": random_ai, "easy": easy_ai},
     rules_text=RULES_TEXT,
     rules_translations=RULES_TRANSLATIONS,

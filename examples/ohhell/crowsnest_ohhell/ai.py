@@ -1,4 +1,4 @@
-"""AIs for Oh Hell. They see only an OhHellView and the legal actions.
+"""AIs for Oh Hell. They see only an TrickView and the legal actions.
 
 random: uniform over the legal actions.
 easy:   bids the tricks its high cards and trumps should take, then plays to hit the
@@ -11,20 +11,20 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from crowsnest.engine import Action
+from crowsnest.engine import Action, tricks
+from crowsnest.engine.trickdeal import TrickView
 
 from .cards import RANK_OF, SUIT_OF
-from .deal import OhHellView, beats, trick_winner
 
 ACE, KING, QUEEN = 12, 11, 10
 
 
 class RandomAI:
-    def choose(self, view: OhHellView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: TrickView, legal: Sequence[Action], rng: random.Random) -> Action:
         return rng.choice(list(legal))
 
 
-def estimate_tricks(view: OhHellView) -> float:
+def estimate_tricks(view: TrickView) -> float:
     """Expected tricks from the hand: sure-ish winners, discounted in a crowded table."""
     trump = view.trump
     hand = view.hand
@@ -48,21 +48,23 @@ def estimate_tricks(view: OhHellView) -> float:
 
 
 class EasyAI:
-    def choose(self, view: OhHellView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: TrickView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase == "bid":
             return self._bid(view, legal)
         return self._play(view, legal)
 
-    def _bid(self, view: OhHellView, legal: Sequence[Action]) -> Action:
+    def _bid(self, view: TrickView, legal: Sequence[Action]) -> Action:
         want = round(estimate_tricks(view))
         # The nearest legal bid (the hook may forbid the exact one).
         return min(legal, key=lambda a: (abs(a[1] - want), a[1]))
 
-    def _play(self, view: OhHellView, legal: Sequence[Action]) -> Action:
+    def _play(self, view: TrickView, legal: Sequence[Action]) -> Action:
         cards = [a[1][0] for a in legal]
         trump = view.trump
-        need = (view.bids[view.seat] or 0) - view.tricks_won[view.seat]
+        need = (view.auction.bids[view.seat] or 0) - view.tricks_won[view.seat]
         trick = view.trick
+        assert view.contract is not None
+        order = view.contract.order
 
         def strength(c: int) -> tuple[int, int]:
             return (SUIT_OF[c] == trump, RANK_OF[c])
@@ -71,9 +73,9 @@ class EasyAI:
             # Leading: the strongest card while tricks are needed, else the weakest.
             card = max(cards, key=strength) if need > 0 else min(cards, key=strength)
             return ("play", (card,))
-        best = trick[trick_winner(trick, trump)][1]
-        led = SUIT_OF[trick[0][1]]
-        winners = [c for c in cards if beats(c, best, led, trump)]
+        led = view.led
+        best = trick[tricks.trick_winner([c for _, c in trick], led, order)][1]
+        winners = [c for c in cards if tricks.beats(c, best, led, order)]
         losers = [c for c in cards if c not in winners]
         if need > 0:
             card = min(winners, key=strength) if winners else min(cards, key=strength)

@@ -28,7 +28,7 @@ class OhHellScorer:
         return (0,) * seats
 
     def settle(self, setup: DealSetup, result: DealResult) -> Settlement:
-        bids = result.details["bids"]
+        bids = result.details["auction"].bids  # the bidding part's auction (deal.py)
         took = result.details["tricks"]
         change = tuple(deal_score(b, t, setup.options) for b, t in zip(bids, took, strict=True))
         scores = tuple(s + c for s, c in zip(setup.scores, change, strict=True))

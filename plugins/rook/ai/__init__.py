@@ -26,6 +26,7 @@ from typing import Any
 
 from crowsnest.engine import PASS, Action
 
+from ..bidding import BIDDING
 from ..deal import random_discard
 from ..rules import RookRules
 from ..view import RookView
@@ -149,10 +150,7 @@ class RookEasyAI:
     def bid(self, view: RookView, legal: Sequence[Action]) -> Action:
         r = view.rules
         if not legal:  # no list given: the same choices the engine offers
-            legal = r.after_bid[view.high_bid]
-            others_passed = all(p for s, p in enumerate(view.passed) if s != view.seat)
-            if r.forced_dealer and view.high_bidder < 0 and others_passed:
-                legal = (r.bids[0],)
+            legal = BIDDING.calls(view.auction)
         bids = [a for a in legal if a[0] == "bid"]
         if not bids:
             return PASS

@@ -1,0 +1,143 @@
+"""The Rook-family auction: the bidding part (crowsnest.engine.Bidding).
+
+One round after another from the seat after the dealer: bid higher in steps or pass (a
+pass is final). The last player left in wins at the high bid; a bid of the maximum wins
+at once; when everyone passes the deal is thrown in, or (all_pass = dealer_forced) the
+last player must take it at the lowest bid. RookDeal, RookView, the AIs, the hint and the
+coach all ask this part: it is the one home of these rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from crowsnest.engine import PASS, Action, DealSetup
+from crowsnest.engine.variant import AuctionOutcome
+from crowsnest.i18n import _
+
+from .rules import RookRules
+
+
+@dataclass(frozen=True, slots=True)
+class RookAuction:
+    """An auction in progress: public (every seat sees every call)."""
+
+    rules: RookRules = field(compare=False, repr=False)
+    passed: tuple[bool, ...]  # per seat: has passed (out of the auction)
+    high_bid: int = 0  # 0: nobody has bid
+    high_bidder: int = -1
+    log: tuple[tuple[int, int], ...] = ()  # (seat, amount) in order, 0 for a pass
+    turn: int = -1  # the seat to call, -1 once over
+    declarer: int = -1  # the winner, once over
+    thrown_in: bool = False
+
+    @property
+    def forced(self) -> bool:
+        """The seat to call must take the contract at the lowest bid (dealer_forced)."""
+        turn = self.turn
+        return (
+            self.high_bidder < 0
+            and self.rules.forced_dealer
+            and all(p for s, p in enumerate(self.passed) if s != turn)
+        )
+
+
+def first_auction(rules: RookRules, first: int) -> RookAuction:
+    return RookAuction(rules, (False,) * rules.seats, turn=first)
+
+
+class RookBidding:
+    """The bidding part. Its rules come from the deal's RookRules (bid_min, bid_step,
+    bid_max, all_pass), which the auction carries."""
+
+    def __init__(self, preset: object | None = None) -> None:
+        self.preset = preset  # the variant's Preset: start() resolves its rules
+
+    def start(self, setup: DealSetup) -> RookAuction:
+        from .rules import rules_for
+
+        rules = rules_for(self.preset, setup.options, setup.seats)
+        first = setup.first if setup.first is not None else (setup.dealer + 1) % setup.seats
+        return first_auction(rules, first)
+
+    def to_call(self, auction: RookAuction) -> int:
+        return auction.turn
+
+    def legal_calls(self, auction: RookAuction, hand: Sequence[int] = ()) -> list[Action]:
+        return list(self.calls(auction))
+
+    def calls(self, auction: RookAuction) -> tuple[Action, ...]:
+        """legal_calls as the shared tuple (no copy: the deal's hot path)."""
+        r = auction.rules
+        if auction.forced:
+            return (r.bids[0],)  # the last player must take it at the minimum
+        return r.after_bid[auction.high_bid]
+
+    def refusal(self, auction: RookAuction, hand: Sequence[int], call: Action) -> str | None:
+        r = auction.rules
+        kind = call[0]
+        if kind == "pass":
+            if call != PASS:
+                return _("'pass' takes nothing after it")
+            if auction.forced:
+                return _("everyone else passed: you must bid {bid}").format(bid=r.bid_min)
+            return None
+        if kind != "bid":
+            return _("it is time to bid or pass")
+        if len(call) != 2 or not isinstance(call[1], int) or isinstance(call[1], bool):
+            return _("a bid is 'bid N' with a whole number")
+        n = call[1]
+        if n < r.bid_min:
+            return _("the lowest bid is {bid}").format(bid=r.bid_min)
+        if n > r.bid_max:
+            return _("the highest bid is {bid}").format(bid=r.bid_max)
+        if (n - r.bid_min) % r.bid_step:
+            return _("bids go up in steps of {step} from {bid}").format(
+                step=r.bid_step, bid=r.bid_min
+            )
+        if n <= auction.high_bid:
+            return _("you must bid more than {bid}").format(bid=auction.high_bid)
+        if auction.forced and n != r.bid_min:
+            return _("everyone else passed: you must bid {bid}").format(bid=r.bid_min)
+        return None
+
+    def call(self, auction: RookAuction, call: Action) -> RookAuction:
+        s = auction.turn
+        passed = auction.passed
+        if call[0] == "pass":
+            passed = passed[:s] + (True,) + passed[s + 1 :]
+            log = (*auction.log, (s, 0))
+            left = passed.count(False)
+            if left == 0:
+                return replace(auction, passed=passed, log=log, turn=-1, thrown_in=True)
+            if left == 1 and auction.high_bidder >= 0:
+                return replace(
+                    auction, passed=passed, log=log, turn=-1, declarer=auction.high_bidder
+                )
+            return replace(auction, passed=passed, log=log, turn=_next_in(passed, s))
+        n = call[1]
+        log = (*auction.log, (s, n))
+        if n >= auction.rules.bid_max or passed.count(False) == 1:
+            return replace(auction, high_bid=n, high_bidder=s, log=log, turn=-1, declarer=s)
+        return replace(auction, high_bid=n, high_bidder=s, log=log, turn=_next_in(passed, s))
+
+    def outcome(self, auction: RookAuction) -> AuctionOutcome | None:
+        if auction.turn >= 0:
+            return None
+        if auction.thrown_in:
+            return AuctionOutcome(thrown_in=True)
+        return AuctionOutcome(declarer=auction.declarer, contract=auction.high_bid)
+
+
+def _next_in(passed: tuple[bool, ...], s: int) -> int:
+    """The next seat after `s` still in the auction."""
+    n = len(passed)
+    for _step in range(n):
+        s = (s + 1) % n
+        if not passed[s]:
+            return s
+    return -1
+
+
+BIDDING = RookBidding()  # for callers holding an auction (the deal, views, AIs)
