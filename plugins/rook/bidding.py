@@ -10,7 +10,7 @@ coach all ask this part: it is the one home of these rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from crowsnest.engine import PASS, Action, DealSetup
 from crowsnest.engine.variant import AuctionOutcome
@@ -103,24 +103,25 @@ class RookBidding:
         return None
 
     def call(self, auction: RookAuction, call: Action) -> RookAuction:
+        # The constructor, not dataclasses.replace: random play makes a call per action.
         s = auction.turn
+        r = auction.rules
         passed = auction.passed
+        high, bidder = auction.high_bid, auction.high_bidder
         if call[0] == "pass":
             passed = passed[:s] + (True,) + passed[s + 1 :]
             log = (*auction.log, (s, 0))
             left = passed.count(False)
             if left == 0:
-                return replace(auction, passed=passed, log=log, turn=-1, thrown_in=True)
-            if left == 1 and auction.high_bidder >= 0:
-                return replace(
-                    auction, passed=passed, log=log, turn=-1, declarer=auction.high_bidder
-                )
-            return replace(auction, passed=passed, log=log, turn=_next_in(passed, s))
+                return RookAuction(r, passed, high, bidder, log, -1, -1, True)
+            if left == 1 and bidder >= 0:
+                return RookAuction(r, passed, high, bidder, log, -1, bidder)
+            return RookAuction(r, passed, high, bidder, log, _next_in(passed, s))
         n = call[1]
         log = (*auction.log, (s, n))
-        if n >= auction.rules.bid_max or passed.count(False) == 1:
-            return replace(auction, high_bid=n, high_bidder=s, log=log, turn=-1, declarer=s)
-        return replace(auction, high_bid=n, high_bidder=s, log=log, turn=_next_in(passed, s))
+        if n >= r.bid_max or passed.count(False) == 1:
+            return RookAuction(r, passed, n, s, log, -1, s)
+        return RookAuction(r, passed, n, s, log, _next_in(passed, s))
 
     def outcome(self, auction: RookAuction) -> AuctionOutcome | None:
         if auction.turn >= 0:

@@ -196,8 +196,9 @@ class RookDeal(Deal):
     def legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == "play":
-            pa = self.r.play_actions
-            return [pa[c] for c in self.playable()]
+            r = self.r
+            pa = r.play_actions
+            return [pa[c] for c in playable(r, self.hands[self.acting], self.led, self.trump)]
         if ph == "bid":
             return list(BIDDING.calls(self.auction))
         if ph == "trump":
@@ -227,8 +228,9 @@ class RookDeal(Deal):
     def random_action(self, rng: random.Random) -> Action:
         ph = self.phase
         if ph == "play":
-            p = self.playable()
-            return self.r.play_actions[p[rng.randrange(len(p))]]
+            r = self.r
+            p = playable(r, self.hands[self.acting], self.led, self.trump)  # play.py's rule
+            return r.play_actions[p[rng.randrange(len(p))]]
         if ph == "nest":
             return ("discard", tuple(sorted(self.random_discard(self.hands[self.acting], rng))))
         choices = self.legal_actions()
@@ -311,6 +313,8 @@ class RookDeal(Deal):
                         )
                     return sentence(say("the dummy has no {card} face up", card=self._card(c)))
                 return sentence(say("you do not hold {card}", card=self._card(c)))
+            if c in self.playable():  # the validator's rule; its refusal says why not
+                return None
             return VALIDATOR.refusal(hand, self.trick, RookContract(self.r, self.trump), action)
         return _("the deal is over")
 
@@ -466,7 +470,7 @@ class RookDeal(Deal):
         if len(trick) == 1:
             self.leader = pos
         if self.led < 0:  # the suit to follow is still open (play.py says when it closes)
-            self.led = led_suit(r, self.trump, [x for _, x in trick])
+            self.led = led_suit(r, self.trump, (trick[0][1], c) if len(trick) > 1 else (c,))
         P = r.positions
         if len(trick) < P:
             nxt = (pos + 1) % P
