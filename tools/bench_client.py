@@ -119,6 +119,93 @@ def tractor_hand_frame_times(
     return times
 
 
+def _queued_ns() -> int | None:
+    """Nanoseconds this thread has waited for a core so far (Linux), else None."""
+    try:
+        with open("/proc/thread-self/schedstat") as f:
+            return int(f.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def thinking_frame_times(
+    variant: str = "crowsnest",
+    level: str = "hard",
+    hint: bool = False,
+    frames: int = 600,
+    worker: bool = True,
+    size: tuple[int, int] = (1280, 720),
+    cpu: list[float] | None = None,
+    unqueued: list[float] | None = None,
+) -> list[float]:
+    """Wall milliseconds of every frame drawn while an AI of `level` thinks (every seat
+    AI) or, with `hint`, while the bottom seat's hint search runs (the bottom seat human,
+    the others `level`; the player then plays the easy AI's card). The loop is paced
+    at 60 frames a second as App.run paces it (the time left of each 16.7 ms is slept),
+    so the AI's thread gets what a real window leaves it, and a frame counts only when a
+    search was running as it began. `worker` False: the search runs on a thread of this
+    process (the window's way before issue 31), for comparison. With `level` easy the
+    frames are those drawn while easy "thinks" (nothing searches): the baseline of the
+    machine's load. `unqueued` (if given) collects each frame's wall time less the time
+    the render thread waited in the kernel's run queue for a core (Linux schedstat): what
+    the frame would take on a machine with a core free, which other processes' load
+    cannot inflate but waiting for the AI's thread (the GIL) still shows in."""
+    from crowsnest.client.app import App
+    from crowsnest.client.prefs import PrefsStore
+    from crowsnest.client.scenes.overlays import EndOfDealScene
+    from crowsnest.client.scenes.table import TableScene
+    from crowsnest.client.session import LocalGame, SeatSetup
+    from crowsnest.config import Config
+
+    store = PrefsStore(Config())
+    store.prefs.speed = 3
+    app = App(store, size=size)
+    v = app.registry.variant(variant)
+    seats = v.default_seats
+    setups = [SeatSetup("human" if hint and i == 0 else "ai", level, "") for i in range(seats)]
+    session = LocalGame(v, setups, seed=1)
+    if not worker:  # the search on a thread of this interpreter, as before issue 31
+        from crowsnest.ai.runner import AIRunner
+
+        session.runner = AIRunner(v, session.match.options, seats, seed="1:ai")
+    table = TableScene(session)
+    app.stack.push(table)
+    times: list[float] = []
+    dt = 1 / 60
+    asked = False
+    for _ in range(frames * 400):
+        m = session.match
+        if hint and table.my_turn() and not session._hint and not table.tweener.busy:
+            if not asked:
+                session.request_hint()
+                asked = True
+            else:
+                choice = session.runner.choose(m, 0, "easy", budget_s=None)
+                table.submit(choice.action)
+                asked = False
+        busy = session.ai_busy() if not hint else session._hint is not None
+        q0 = _queued_ns()
+        c0, t0 = time.thread_time(), time.perf_counter()
+        app.step(dt)
+        t1, c1 = time.perf_counter(), time.thread_time()
+        q1 = _queued_ns()
+        if busy:
+            times.append((t1 - t0) * 1000)
+            if cpu is not None:
+                cpu.append((c1 - c0) * 1000)
+            if unqueued is not None and q0 is not None and q1 is not None:
+                unqueued.append((t1 - t0) * 1000 - (q1 - q0) / 1e6)
+            if len(times) >= frames:
+                break
+        if isinstance(app.stack.top, EndOfDealScene):
+            app.stack.top.close()
+        if m.over:
+            break
+        time.sleep(max(0.0, dt - (time.perf_counter() - t0)))
+    app.close()
+    return times
+
+
 def first_frame_seconds(runs: int = 3) -> float:
     """Wall time from starting a fresh Python to the first drawn frame (best of runs)."""
     env = dict(os.environ, CROWSNEST_FIRST_FRAME_ONLY="1", SDL_VIDEODRIVER="dummy")

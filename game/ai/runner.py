@@ -38,6 +38,12 @@ from .random_ai import NoListedAction, random_factory
 log = logging.getLogger("crowsnest.ai")
 
 LEVELS = ("random", "easy", "normal", "hard")  # weakest to strongest
+# The built-in levels that search (tenths of a second of pure Python per decision) and
+# the package of the built-in plugins: AIRunner(search_process=True) asks them in a
+# worker process that loads the plugins as installed (SEARCH_WORKER).
+SEARCH_LEVELS = ("hard",)
+BUILTIN_PACKAGE = "crowsnest_games."
+SEARCH_WORKER: tuple[str, ...] = ()  # the worker's arguments: the installed plugins only
 DEFAULT_BUDGET_S = 10.0
 MAX_BUDGET_S = 86400.0  # a longer (or infinite) budget waits this long at most
 # What an AI's own code may raise and the runner contains: every exception, and the
@@ -213,6 +219,7 @@ class AIRunner:
         budget_s: float | None = DEFAULT_BUDGET_S,
         seed: int | str | None = None,
         on_fault: Callable[[AIFault], None] | None = None,
+        search_process: bool = False,
     ) -> None:
         self.variant = variant
         self.options = variant.resolve_options(options)
@@ -230,6 +237,17 @@ class AIRunner:
         self._isolating = any(isinstance(f, IsolatedFactory) for f in variant.ais.values())
         self._processes: dict[tuple[str, ...], isolated.AIProcess] = {}
         self._id = isolated.runner_id()
+        # The built-in searches (SEARCH_LEVELS) in a worker process too, where asked (the
+        # window: a search on a thread of the render loop's interpreter holds the GIL,
+        # and every release the loop makes, drawing included, waits for it: frames of
+        # 100-240 ms while hard thought, docs/ai.md). Off where nothing draws (tournaments,
+        # the protocol): the same answers, without the worker's round trip.
+        self._search_process = (
+            search_process
+            and isolated.AVAILABLE
+            and any(self._builtin_search(lv) for lv in SEARCH_LEVELS)
+        )
+        self._search_worked = False  # the worker has answered once (then faults are faults)
 
     # ------------------------------------------------------------ public
 
@@ -296,6 +314,17 @@ class AIRunner:
             else:
                 req = {**position, "seat": seat, "level": level, "seed": ai_seed}
                 kind, detail, answer = self._ask_process(factory, req, budget)
+        elif self._search_process and position is not None and self._builtin_search(level):
+            req = {**position, "seat": seat, "level": level, "seed": ai_seed}
+            kind, detail, answer = self._ask_process(SEARCH_WORKER, req, budget)
+            if kind in ("raised", "died") and not self._search_worked:
+                # The worker cannot play this (a variant its plugins lack, no processes
+                # left): this runner's searches stay in process, as before.
+                log.warning("%s: the search runs in process (%s)", self.variant.id, detail)
+                self._search_process = False
+                kind, detail, answer = self._ask(deal, seat, level, random.Random(ai_seed), budget)
+            elif kind is None:
+                self._search_worked = True
         else:
             kind, detail, answer = self._ask(deal, seat, level, random.Random(ai_seed), budget)
         if kind in ("timeout", "died"):
@@ -392,11 +421,22 @@ class AIRunner:
                 return "raised", exc_text(e), None
             raise
 
+    def _builtin_search(self, level: str) -> bool:
+        """Whether `level` is one of the game's own searches (a built-in plugin's)."""
+        factory = self.variant.ais.get(level)
+        owner = getattr(factory, "__self__", factory)  # a classmethod factory: its class
+        return (
+            level in SEARCH_LEVELS
+            and factory is not None
+            and not isinstance(factory, IsolatedFactory)
+            and str(getattr(owner, "__module__", "")).startswith(BUILTIN_PACKAGE)
+        )
+
     def _position(self, source: Match | Deal) -> dict[str, Any] | None:
         """What to send to a worker (the seat to move's view and legal list), or None:
         no isolated AI here, or a plugin's view that cannot be sent (that AI then gets
         the fallback: it never runs in this process)."""
-        if not self._isolating:
+        if not (self._isolating or self._search_process):
             return None
         deal = source.deal if isinstance(source, Match) else source
         if deal.over:
@@ -408,15 +448,19 @@ class AIRunner:
             return None
 
     def _ask_process(
-        self, factory: IsolatedFactory, req: dict[str, Any], budget: float | None
+        self, factory: IsolatedFactory | tuple[str, ...], req: dict[str, Any], budget: float | None
     ) -> tuple[str | None, str, Any]:
         """Ask an isolated AI in its worker process; the same (kind, detail, answer) as
         _ask, plus kind "died" when the worker ended (killed, os._exit, out of memory)."""
         seat = int(req["seat"])
-        key = (*factory.worker_args, f"seat={seat}")
+        if isinstance(factory, tuple):  # the built-in searches: one worker for the runner's
+            args, worker_seat = factory, -1  # seats (the game's own code, no secrets to keep)
+        else:  # a plugin's AI: each seat its own worker (what one seat saw stays there)
+            args, worker_seat = factory.worker_args, seat
+        key = (*args, f"seat={worker_seat}")
         proc = self._processes.get(key)
         if proc is None:
-            proc = self._processes[key] = isolated.shared(factory.worker_args, seat)
+            proc = self._processes[key] = isolated.shared(args, worker_seat)
         try:
             ans = proc.ask({**req, "runner": self._id}, budget)
         except WorkerTimeout:

@@ -49,7 +49,9 @@ class LocalGame:
         self.finished_deal: Any = None  # the deal that just ended (the match deals anew)
         # the safe runner: timeouts, raised errors and illegal answers become a legal
         # fallback and a fault the table reports
-        self.runner = AIRunner(variant, self.match.options, len(seats), seed=f"{seed}:ai")
+        self.runner = AIRunner(
+            variant, self.match.options, len(seats), seed=f"{seed}:ai", search_process=True
+        )
         # AI faults to show: the table pops them as it says them; fault_log keeps every
         # one for the match (crowsnest.testing.play_in_client reports it)
         self.faults: list[str] = []
