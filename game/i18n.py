@@ -201,6 +201,79 @@ class _PseudoTranslations(gettext.NullTranslations):
 # ---------------------------------------------------------------- catalogs
 
 
+def placeholders(text: str) -> frozenset[str] | None:
+    """The names of a str.format text's placeholders ("{count} of {n}" -> count, n),
+    or None when the text is not a valid format string (a lone brace)."""
+    import string
+
+    try:
+        names = set()
+        for _lit, field, _spec, _conv in string.Formatter().parse(text):
+            if field is not None:
+                names.add(re.split(r"[.\[]", field, maxsplit=1)[0])
+        return frozenset(names)
+    except ValueError:
+        return None
+
+
+def _fits(translated: str, *english: str) -> bool:
+    """Whether a translation may stand for the English: it names no placeholder the
+    English lacks and is a valid format text (it may leave one out: format ignores it)."""
+    got = placeholders(translated)
+    if got is None:
+        return placeholders(english[0]) is None  # a text that is not a format at all
+    allowed: set[str] = set()
+    for e in english:
+        allowed |= placeholders(e) or set()
+    return got <= allowed
+
+
+class _CheckedTranslations(gettext.GNUTranslations):
+    """A catalog whose translation with a wrong placeholder reads as the English (the
+    sentence then formats as it would untranslated), never a KeyError in the caller's
+    .format(). Checked once per message."""
+
+    _ok: dict[tuple[str, ...], bool]
+
+    def _checked(self, translated: str, english: str, *also: str) -> str:
+        if translated == english:
+            return translated
+        ok = getattr(self, "_ok", None)
+        if ok is None:
+            ok = self._ok = {}
+        key = (translated, english, *also)
+        fine = ok.get(key)
+        if fine is None:
+            fine = ok[key] = _fits(translated, english, *also)
+        return translated if fine else english
+
+    def gettext(self, message: str) -> str:
+        return self._checked(super().gettext(message), message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        english = msgid1 if n == 1 else msgid2
+        return self._checked(super().ngettext(msgid1, msgid2, n), english, msgid1, msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._checked(super().pgettext(context, message), message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        english = msgid1 if n == 1 else msgid2
+        got = super().npgettext(context, msgid1, msgid2, n)
+        return self._checked(got, english, msgid1, msgid2)
+
+    def bad_entries(self) -> list[str]:
+        """The single (not plural) messages whose translation names a placeholder the
+        English lacks or is not a valid format text: they read as English."""
+        out = []
+        for key, value in getattr(self, "_catalog", {}).items():
+            if isinstance(key, str) and key and isinstance(value, str):
+                message = key.split("\x04", 1)[-1]  # a context's message
+                if value != message and not _fits(value, message):
+                    out.append(message)
+        return out
+
+
 class Catalog:
     """One gettext domain: the project's ("crowsnest") or a plugin's own.
 
@@ -235,10 +308,25 @@ class Catalog:
             return gettext.NullTranslations()
         try:
             with path.open("rb") as f:
-                return gettext.GNUTranslations(f)
+                t = _CheckedTranslations(f)
         except Exception as e:  # a broken catalog reads as English, it never stops the game
             self.errors[lang] = f"{path}: {e}"
             return gettext.NullTranslations()
+        bad = t.bad_entries()
+        if bad:
+            self.errors[lang] = (
+                f"{path}: {len(bad)} translation(s) name a placeholder the English does not "
+                f"have (for example {bad[0]!r}); they read as English"
+            )
+        return t
+
+    def check(self) -> dict[str, str]:
+        """Load every language this domain ships and say what is wrong with each
+        (`errors`): the plugin host checks a plugin's catalog when it loads."""
+        for lang in TRANSLATED:
+            if self.has(lang):
+                self.translations(lang)
+        return dict(self.errors)
 
     def has(self, lang: str) -> bool:
         """Whether this domain ships a catalog for `lang` (English and pseudo: always)."""

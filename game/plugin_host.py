@@ -22,6 +22,7 @@ import importlib
 import importlib.metadata
 import importlib.util
 import inspect
+import logging
 import os
 import re
 import sys
@@ -40,6 +41,8 @@ from crowsnest.engine import Deck, Option, OptionError, Variant
 from crowsnest.engine.safe import exc_text, safe_str
 from crowsnest.engine.variant import DIRECTIONS, AIFactory
 from crowsnest.hookspecs import API_VERSION, PROJECT, CrowsNestSpecs
+
+log = logging.getLogger("crowsnest.plugins")
 
 ENTRY_POINT_GROUP = "crowsnest.plugins"
 HOOK_PREFIX = PROJECT + "_"
@@ -362,6 +365,13 @@ def _check_variant(v: object) -> Variant:
         )
     if v.catalog is not None and not callable(getattr(v.catalog, "gettext", None)):
         raise PluginError(f"variant '{v.id}': catalog must be a crowsnest.i18n.Catalog or None")
+    check = getattr(v.catalog, "check", None)
+    if callable(check):  # a translation with a wrong placeholder reads as English: said once
+        try:
+            for problem in dict(check()).values():
+                log.warning("variant '%s': its catalog: %s", v.id, problem)
+        except Exception as e:  # noqa: BLE001 - a catalog's fault is not the variant's
+            log.warning("variant '%s': its catalog cannot be checked: %s", v.id, e)
     keys = set()
     for opt in v.options:
         if not isinstance(opt, Option):
@@ -462,8 +472,14 @@ def load_registry(
     if user_folder:
         folder_list.insert(0, user_plugin_folder())
 
-    candidates = (_entry_point_candidates() if entry_points else []) + _dropin_candidates(
-        folder_list
+    eps = _entry_point_candidates() if entry_points else []
+    # The built-in games load first and keep their names and variant ids: an installed
+    # package with an entry point named "rook" (or registering "crowsnest") is the one
+    # refused, whatever order the installation lists entry points in.
+    candidates = (
+        [c for c in eps if c.origin == BUILT_IN]
+        + [c for c in eps if c.origin != BUILT_IN]
+        + _dropin_candidates(folder_list)
     )
     pm = new_manager()
     loaded: list[_Loaded] = []

@@ -71,7 +71,11 @@ def quote_exec(args: list[str]) -> str:
         if any(c in _RESERVED for c in a):
             a = '"' + "".join("\\" + c if c in '"`$\\' else c for c in a) + '"'
         out.append(a)
-    return " ".join(out).replace("\\", "\\\\").replace("%", "%%")
+    text = " ".join(out).replace("\\", "\\\\").replace("%", "%%")
+    # A desktop file's value is one line: a newline (or tab, or carriage return) in the
+    # install path is written as its escape, so it can never start a line of its own
+    # (a folder named "x\nExec=evil" would add a second Exec key).
+    return text.replace("\n", "\\n").replace("\t", "\\t").replace("\r", "\\r")
 
 
 def entry_text(args: list[str] | None = None) -> str:
