@@ -525,16 +525,16 @@ class Store:
 
     def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         """The rows of a query; a read the file's damage stops is reported and gives
-        what was read before it."""
+        what could be read (row by row, to keep the rows before the damage)."""
+        try:
+            return self.db.execute(sql, args).fetchall()
+        except (sqlite3.DatabaseError, UnicodeDecodeError):
+            pass
         out: list[sqlite3.Row] = []
         try:
             cur = self.db.execute(sql, args)
             while True:
-                try:
-                    r = cur.fetchone()
-                except (sqlite3.OperationalError, UnicodeDecodeError) as e:  # not UTF-8
-                    self._problem_row("a stored record", e)
-                    break
+                r = cur.fetchone()
                 if r is None:
                     break
                 out.append(r)
