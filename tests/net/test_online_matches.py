@@ -77,7 +77,7 @@ def test_a_whole_match_over_the_wire_matches_the_log_and_leaks_nothing(server, v
     watcher = Bot(server.url, name="Watcher")
     watcher.send({"type": "join", "code": owner.code, "watch": True})
     watcher.expect("joined")
-    run([*bots, watcher], seconds=240)
+    run([*bots, watcher], seconds=600)
 
     m, entries = shadow(server.db, owner.code, variant)
     assert m.over and entries

@@ -34,7 +34,14 @@ def test_kill_minus_9_mid_deal_and_restart_loses_nothing(tmp_path):
     p, url = serve(db, tmp_path)
     try:
         owner = Bot(url, name="Ada", seed=5)
-        owner.send({"type": "create", "variant": "crowsnest", "seats": [{"kind": "human"}] * 4})
+        owner.send(
+            {
+                "type": "create",
+                "variant": "crowsnest",
+                "seats": [{"kind": "human"}] * 4,
+                "options": {"target": 100},  # a whole match that fits a loaded machine
+            }
+        )
         owner.expect("created")
         bots = [owner]
         for i in range(1, 4):
@@ -59,7 +66,7 @@ def test_kill_minus_9_mid_deal_and_restart_loses_nothing(tmp_path):
             b.url = url
             b.resume()
             assert b.state["seq"] == entries[-1].seq
-        run(bots, seconds=120)
+        run(bots, seconds=300)
         m, entries = shadow(str(db), owner.code, REGISTRY.variants["crowsnest"])
         import json
 
