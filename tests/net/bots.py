@@ -103,6 +103,9 @@ class Bot:
         self.closed = True
 
     def resume(self) -> None:
+        # A move sent just before the drop may never have reached the log: act again at
+        # whatever seq the table is at now.
+        self.sent_at = -1
         self.connect()
         self.send({"type": "resume", "code": self.code, "token": self.token, "seq": self.seq})
         self.expect("snapshot")
