@@ -13,6 +13,7 @@ import pytest
 from crowsnest.client.app import App
 from crowsnest.client.input import Act, InputEvent
 from crowsnest.client.prefs import PrefsStore
+from crowsnest.client.scenes import stats as stats_scene
 from crowsnest.client.scenes.saves import SavesScene
 from crowsnest.client.scenes.stats import StatsScene
 from crowsnest.client.scenes.title import TitleScene
@@ -95,7 +96,8 @@ def test_the_figures_are_read_off_the_render_thread(app: App, monkeypatch) -> No
         seen.append(threading.current_thread())
         return real(*a, **k)
 
-    monkeypatch.setattr(stats_mod, "player_stats", spy)
+    # the screen imports player_stats at the top of its module: spy on its name there
+    monkeypatch.setattr(stats_scene, "player_stats", spy)
     st = app.stack.push(StatsScene())
     _wait(app, st)
     assert seen and all(t is not threading.main_thread() for t in seen)
