@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from crowsnest.engine import ActionError, Match, MatchError, OptionError, Variant
+from crowsnest.engine import Match, MatchError, OptionError, Variant
 from crowsnest.engine.presentation import Text, sentence
 from crowsnest.net import words
 from crowsnest.net.log import Entry, SeatRow, TableLog
@@ -469,10 +469,7 @@ class Table:
         text = m.deal.format_action(m.parse(action))
         entry = Entry(self.seq + 1, "act", seat, text, by)
         self.log.append(self.code, entry)  # on disk before anyone hears of it
-        try:
-            events = m.apply(text)
-        except ActionError:
-            raise  # the check passed: a plugin fault; the match is unchanged (Match.apply)
+        events = m.apply(text)
         self.seq = entry.seq
         self.acts.append((seat, text))
         self.turn_started = self.clock()
