@@ -8,7 +8,7 @@ dealing is cheap and every deal of a match shares the same tables.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -73,258 +73,286 @@ def bird_words(bird_name: str) -> dict[str, str]:
     }
 
 
-def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ...]:
-    """Every section-8 knob, with one preset's defaults."""
-    d = defaults
-    w = bird_words(bird_name)
-    return (
-        Option(
-            "bird",
-            d["bird"],
-            "bool",
-            w["card"],
-            w["card_help"],
-        ),
-        Option(
-            "bird_rank",
-            d["bird_rank"],
-            "choice",
-            w["rank"],
-            N_(
-                "low: the lowest trump; high: the highest trump; middle: between the 10 and 11 of trump."
-            ),
-            choices=BIRD_RANKS,
-        ),
-        Option(
-            "bird_value",
-            d["bird_value"],
-            "int",
-            w["value"],
-            N_("Points the bird card is worth."),
-            minimum=0,
-            maximum=100,
-        ),
-        Option(
-            "bird_any_time",
-            d["bird_any_time"],
-            "bool",
-            w["any_time"],
-            N_("Even when you could follow the suit led."),
-        ),
-        Option(
-            "bird_led_trump",
-            d["bird_led_trump"],
-            "bool",
-            w["led_trump"],
-            N_("Off: the next card played decides the suit to follow."),
-        ),
-        Option(
-            "bird_only_trump_must",
-            d["bird_only_trump_must"],
-            "bool",
-            w["only_trump"],
-            w["only_trump_help"],
-        ),
-        Option(
-            "lowest_card",
-            d["lowest_card"],
-            "int",
-            N_("Lowest number card"),
-            N_("Cards run from this number to 14 (1s apart)."),
-            minimum=2,
-            maximum=13,
-        ),
-        Option(
-            "ones",
-            d["ones"],
-            "choice",
-            N_("The 1s"),
-            N_("absent, low (below the lowest number) or high (above the 14)."),
-            choices=ONES,
-        ),
-        Option(
-            "ones_value",
-            d["ones_value"],
-            "int",
-            N_("Value of a 1"),
-            N_("Points each 1 is worth."),
-            minimum=0,
-            maximum=100,
-        ),
-        Option(
-            "red_one",
-            d["red_one"],
-            "bool",
-            N_("Red 1"),
-            N_("The red 1 is always the highest trump."),
-        ),
-        Option(
-            "red_one_value",
-            d["red_one_value"],
-            "int",
-            N_("Red 1 value"),
-            N_("Points the red 1 is worth."),
-            minimum=0,
-            maximum=100,
-        ),
-        Option(
-            "nest_size",
-            d["nest_size"],
-            "int",
-            N_("Nest size"),
-            N_(
-                "How many cards go to the nest. As the game says: the cards left once the "
-                "hands are dealt; a number: the nest takes that many and the hands share the rest."
-            ),
-            minimum=-1,
-            maximum=30,
-        ),
-        Option(
-            "aside",
-            d["aside"],
-            "int",
-            N_("Cards set aside"),
-            N_("Cards left out of the deal, unseen."),
-            minimum=0,
-            maximum=20,
-        ),
-        Option(
-            "nest_counters",
-            d["nest_counters"],
-            "choice",
-            N_("Nest counters go to"),
-            N_("The winner of the last trick, or the declarer."),
-            choices=("last_trick", "declarer"),
-        ),
-        Option(
-            "bury_counters",
-            d["bury_counters"],
-            "bool",
-            N_("Declarer may bury counters"),
-            N_("Lay counters back in the nest."),
-        ),
-        Option(
-            "trump_timing",
-            d["trump_timing"],
-            "choice",
-            N_("Trump is named"),
-            N_("After or before the declarer takes the nest."),
-            choices=("after_nest", "before_nest"),
-        ),
-        Option(
-            "first_lead",
-            d["first_lead"],
-            "choice",
-            N_("First lead"),
-            N_("The player to the dealer's left, or the declarer."),
-            choices=("dealer_left", "declarer"),
-        ),
-        Option("bid_min", d["bid_min"], "int", N_("Lowest bid"), minimum=5, maximum=500, step=5),
-        Option("bid_step", d["bid_step"], "int", N_("Bid step"), minimum=1, maximum=50),
-        Option(
-            "bid_max",
-            d["bid_max"],
-            "int",
-            N_("Highest bid"),
-            N_("The highest bid allowed; with no limit, up to all the points in play."),
-            minimum=0,
-            maximum=500,
-            step=5,
-        ),
-        Option(
-            "all_pass",
-            d["all_pass"],
-            "choice",
-            N_("When everyone passes"),
-            N_("Either the same dealer deals again, or the last player must bid the lowest bid."),
-            choices=("redeal", "dealer_forced"),
-        ),
-        Option(
-            "made_bid",
-            d["made_bid"],
-            "choice",
-            N_("A made bid scores"),
-            N_("A side that makes its bid scores either the bid or the points it took."),
-            choices=("bid", "counters"),
-        ),
-        Option(
-            "majority_bonus",
-            d["majority_bonus"],
-            "int",
-            N_("Majority-of-tricks bonus"),
-            N_("Points for the side that takes more than half the tricks, or none."),
-            minimum=0,
-            maximum=100,
-        ),
-        Option(
-            "target",
-            d["target"],
-            "int",
-            N_("Target score"),
-            N_("The game ends when someone reaches it."),
-            minimum=50,
-            maximum=5000,
-            step=50,
-        ),
-        Option(
-            "lose_at",
-            d["lose_at"],
-            "int",
-            N_("Losing floor"),
-            N_(
-                "A side whose score falls this far below zero loses and the highest score "
-                "wins. It may be the target score, or no floor: scores may then fall without limit."
-            ),
-            minimum=-1,
-            maximum=5000,
-        ),
-        Option(
-            "deal_limit",
-            d["deal_limit"],
-            "int",
-            N_("Deal limit"),
-            N_(
-                "After this many deals the highest score wins, so a match in which no side "
-                "can reach the target still ends; with no limit it plays on."
-            ),
-            minimum=0,
-            maximum=10000,
-        ),
-    )
+def _same(value: Any) -> Any:
+    return value
 
 
-CROWSNEST_DEFAULTS: dict[str, Any] = {
-    "bird": True,
-    "bird_rank": "low",
-    "bird_value": 20,
-    "bird_any_time": True,
-    "bird_led_trump": True,
-    "bird_only_trump_must": True,
-    "lowest_card": 5,
-    "ones": "absent",
-    "ones_value": 0,
-    "red_one": False,
-    "red_one_value": 30,
-    "nest_size": -1,
-    "aside": 0,
-    "nest_counters": "last_trick",
-    "bury_counters": True,
-    "trump_timing": "after_nest",
-    "first_lead": "dealer_left",
-    "bid_min": 70,
-    "bid_step": 5,
-    "bid_max": 0,
-    "all_pass": "redeal",
-    "made_bid": "bid",
-    "majority_bonus": 0,
-    "target": 300,
+@dataclass(frozen=True)
+class Knob:
+    """One house rule, declared once: its option (with CrowsNest's default, which the
+    other presets override) and, where RookRules reads the value as a plain field, that
+    field and how the value becomes it. Knobs without a field feed the table builders
+    (deck, deal sizes, trump orders, bids) in `build_rules`.
+
+    `label` and `help` are msgids or, with `bird` set, keys of `bird_words` (phrases that
+    name the preset's bird card)."""
+
+    key: str
+    default: Any
+    kind: str
+    label: str
+    help: str = ""
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    step: int = 1
+    bird: bool = False
+    field: str = ""
+    to_field: Callable[[Any], Any] = _same
+
+    def option(self, default: Any, words: Mapping[str, str]) -> Option:
+        label, help_ = self.label, self.help
+        if self.bird:  # keys of bird_words; a help that is no key is a msgid of its own
+            label, help_ = words[label], words.get(help_, help_)
+        return Option(
+            self.key,
+            default,
+            self.kind,
+            label,
+            help_,
+            choices=self.choices,
+            minimum=self.minimum,
+            maximum=self.maximum,
+            step=self.step,
+        )
+
+
+KNOBS: tuple[Knob, ...] = (
+    Knob("bird", True, "bool", "card", "card_help", bird=True),
+    Knob(
+        "bird_rank",
+        "low",
+        "choice",
+        "rank",
+        N_(
+            "low: the lowest trump; high: the highest trump; middle: between the 10 and 11 of trump."
+        ),
+        choices=BIRD_RANKS,
+        bird=True,
+    ),
+    Knob(
+        "bird_value",
+        20,
+        "int",
+        "value",
+        N_("Points the bird card is worth."),
+        minimum=0,
+        maximum=100,
+        bird=True,
+    ),
+    Knob(
+        "bird_any_time",
+        True,
+        "bool",
+        "any_time",
+        N_("Even when you could follow the suit led."),
+        bird=True,
+        field="bird_any_time",
+    ),
+    Knob(
+        "bird_led_trump",
+        True,
+        "bool",
+        "led_trump",
+        N_("Off: the next card played decides the suit to follow."),
+        bird=True,
+        field="bird_led_trump",
+    ),
+    Knob(
+        "bird_only_trump_must",
+        True,
+        "bool",
+        "only_trump",
+        "only_trump_help",
+        bird=True,
+        field="bird_only_trump_must",
+    ),
+    Knob(
+        "lowest_card",
+        5,
+        "int",
+        N_("Lowest number card"),
+        N_("Cards run from this number to 14 (1s apart)."),
+        minimum=2,
+        maximum=13,
+    ),
+    Knob(
+        "ones",
+        "absent",
+        "choice",
+        N_("The 1s"),
+        N_("absent, low (below the lowest number) or high (above the 14)."),
+        choices=ONES,
+    ),
+    Knob(
+        "ones_value",
+        0,
+        "int",
+        N_("Value of a 1"),
+        N_("Points each 1 is worth."),
+        minimum=0,
+        maximum=100,
+    ),
+    Knob("red_one", False, "bool", N_("Red 1"), N_("The red 1 is always the highest trump.")),
+    Knob(
+        "red_one_value",
+        30,
+        "int",
+        N_("Red 1 value"),
+        N_("Points the red 1 is worth."),
+        minimum=0,
+        maximum=100,
+    ),
+    Knob(
+        "nest_size",
+        -1,
+        "int",
+        N_("Nest size"),
+        N_(
+            "How many cards go to the nest. As the game says: the cards left once the "
+            "hands are dealt; a number: the nest takes that many and the hands share the rest."
+        ),
+        minimum=-1,
+        maximum=30,
+    ),
+    Knob(
+        "aside",
+        0,
+        "int",
+        N_("Cards set aside"),
+        N_("Cards left out of the deal, unseen."),
+        minimum=0,
+        maximum=20,
+    ),
+    Knob(
+        "nest_counters",
+        "last_trick",
+        "choice",
+        N_("Nest counters go to"),
+        N_("The winner of the last trick, or the declarer."),
+        choices=("last_trick", "declarer"),
+        field="nest_to_declarer",
+        to_field=lambda v: v == "declarer",
+    ),
+    Knob(
+        "bury_counters",
+        True,
+        "bool",
+        N_("Declarer may bury counters"),
+        N_("Lay counters back in the nest."),
+        field="bury_counters",
+    ),
+    Knob(
+        "trump_timing",
+        "after_nest",
+        "choice",
+        N_("Trump is named"),
+        N_("After or before the declarer takes the nest."),
+        choices=("after_nest", "before_nest"),
+        field="trump_first",
+        to_field=lambda v: v == "before_nest",
+    ),
+    Knob(
+        "first_lead",
+        "dealer_left",
+        "choice",
+        N_("First lead"),
+        N_("The player to the dealer's left, or the declarer."),
+        choices=("dealer_left", "declarer"),
+        field="declarer_leads",
+        to_field=lambda v: v == "declarer",
+    ),
+    Knob("bid_min", 70, "int", N_("Lowest bid"), minimum=5, maximum=500, step=5),
+    Knob("bid_step", 5, "int", N_("Bid step"), minimum=1, maximum=50),
+    Knob(
+        "bid_max",
+        0,
+        "int",
+        N_("Highest bid"),
+        N_("The highest bid allowed; with no limit, up to all the points in play."),
+        minimum=0,
+        maximum=500,
+        step=5,
+    ),
+    Knob(
+        "all_pass",
+        "redeal",
+        "choice",
+        N_("When everyone passes"),
+        N_("Either the same dealer deals again, or the last player must bid the lowest bid."),
+        choices=("redeal", "dealer_forced"),
+        field="forced_dealer",
+        to_field=lambda v: v == "dealer_forced",
+    ),
+    Knob(
+        "made_bid",
+        "bid",
+        "choice",
+        N_("A made bid scores"),
+        N_("A side that makes its bid scores either the bid or the points it took."),
+        choices=("bid", "counters"),
+        field="made_scores_bid",
+        to_field=lambda v: v == "bid",
+    ),
+    Knob(
+        "majority_bonus",
+        0,
+        "int",
+        N_("Majority-of-tricks bonus"),
+        N_("Points for the side that takes more than half the tricks, or none."),
+        minimum=0,
+        maximum=100,
+        field="majority_bonus",
+    ),
+    Knob(
+        "target",
+        300,
+        "int",
+        N_("Target score"),
+        N_("The game ends when someone reaches it."),
+        minimum=50,
+        maximum=5000,
+        step=50,
+        field="target",
+    ),
     # rook.md: "the first team to reach 300 wins", no floor; the opponents of a set bid
     # still bank their counters, so matches end without one (docs/rules-decisions.md).
-    "lose_at": 0,
+    Knob(
+        "lose_at",
+        0,
+        "int",
+        N_("Losing floor"),
+        N_(
+            "A side whose score falls this far below zero loses and the highest score "
+            "wins. It may be the target score, or no floor: scores may then fall without limit."
+        ),
+        minimum=-1,
+        maximum=5000,
+    ),
     # rook.md is silent on a match nobody can win (every bid set, scores sinking on both
     # sides: four random bidders never finish). Real tables end long before 100 deals.
-    "deal_limit": 100,
-}
+    Knob(
+        "deal_limit",
+        100,
+        "int",
+        N_("Deal limit"),
+        N_(
+            "After this many deals the highest score wins, so a match in which no side "
+            "can reach the target still ends; with no limit it plays on."
+        ),
+        minimum=0,
+        maximum=10000,
+        field="deal_limit",
+    ),
+)
+
+CROWSNEST_DEFAULTS: Mapping[str, Any] = MappingProxyType({k.key: k.default for k in KNOBS})
+
+
+def knob_schema(defaults: Mapping[str, Any], bird_name: str) -> tuple[Option, ...]:
+    """Every section-8 knob as an Option, with one preset's defaults."""
+    words = bird_words(bird_name)
+    return tuple(k.option(defaults[k.key], words) for k in KNOBS)
 
 
 # ---------------------------------------------------------------- resolved rules
@@ -400,12 +428,66 @@ def build_rules(preset: Any, o: Mapping[str, Any], seats: int) -> RookRules:
         raise OptionError(f"{preset.name} is played by {allowed} players, not {seats}")
     dummy = seats == 2
     positions = 3 if dummy else seats
-    lowest = o["lowest_card"]
-    ones = o["ones"]
+    cards = _cards(o)
+    hand, nest = _deal_sizes(preset, o, seats, positions, len(cards.deck.names))
+    counter_total = sum(cards.points)
+    in_play = counter_total + o["majority_bonus"]
+    bid_min, bid_max, bids = _bids(o, in_play)
+    # Legal bidding actions keyed by the high bid so far (0: nobody has bid).
+    after_bid: dict[int, tuple[tuple, ...]] = {0: (PASS, *bids)}
+    for i, (_, b) in enumerate(bids):
+        after_bid[b] = (PASS, *bids[i + 1 :])
+    plain_fields = {k.field: k.to_field(o[k.key]) for k in KNOBS if k.field}
+    return RookRules(
+        preset=preset.id,
+        bird_name=preset.bird_name,
+        seats=seats,
+        positions=positions,
+        dummy=dummy,
+        teams=preset.teams_for(seats),
+        deck=cards.deck,
+        hand_size=hand,
+        nest_size=nest,
+        aside=o["aside"],
+        bird=cards.bird,
+        red_one=cards.red_one,
+        bid_min=bid_min,
+        bid_step=o["bid_step"],
+        bid_max=bid_max,
+        floor=-(o["target"] if o["lose_at"] == -1 else o["lose_at"] or 10**9),
+        points=cards.points,
+        suit=cards.suit,
+        rank=cards.rank,
+        power=cards.power,
+        orders=_trump_orders(cards, o["bird_rank"]),
+        counter_total=counter_total,
+        points_in_play=in_play,
+        play_actions=tuple(("play", (c,)) for c in range(len(cards.points))),
+        after_bid=MappingProxyType(after_bid),  # shared by every match: read-only
+        bids=bids,
+        trump_actions=tuple(("trump", name) for name in COLOUR_NAMES),
+        **plain_fields,
+    )
+
+
+@dataclass(frozen=True)
+class _Cards:
+    """The pack the knobs describe, card by card."""
+
+    deck: Deck
+    suit: tuple[int, ...]
+    rank: tuple[int, ...]
+    power: tuple[int, ...]
+    points: tuple[int, ...]
+    bird: int
+    red_one: int
+
+
+def _cards(o: Mapping[str, Any]) -> _Cards:
+    lowest, ones, red_one_on = o["lowest_card"], o["ones"], o["red_one"]
     names: list[str] = []
     suit: list[int] = []
     rank: list[int] = []
-    red_one_on = o["red_one"]
     for s, letter in enumerate(COLOURS):
         numbers = list(range(lowest, 15))
         if ones != "absent" or (red_one_on and s == RED):
@@ -420,30 +502,32 @@ def build_rules(preset: Any, o: Mapping[str, Any], seats: int) -> RookRules:
         names.append(BIRD_TOKEN)
         suit.append(BIRD_SUIT)
         rank.append(0)
-    n_cards = len(names)
     red_one = names.index("R1") if red_one_on else -1
+    points = tuple(_points(c, rank[c], bird, red_one, o) for c in range(len(names)))
+    power = tuple(15 if (r == 1 and ones == "high") else r for r in rank)
+    ranks_text = [BIRD_TOKEN if c == bird else str(rank[c]) for c in range(len(names))]
+    suits_text = ["*" if c == bird else COLOURS[suit[c]] for c in range(len(names))]
+    deck = Deck(tuple(names), points, tuple(ranks_text), tuple(suits_text))
+    return _Cards(deck, tuple(suit), tuple(rank), power, points, bird, red_one)
 
-    points = []
-    for c in range(n_cards):
-        if c == bird:
-            points.append(o["bird_value"])
-        elif c == red_one:
-            points.append(o["red_one_value"])
-        elif rank[c] == 1:
-            points.append(o["ones_value"])
-        elif rank[c] == 5:
-            points.append(5)
-        elif rank[c] in (10, 14):
-            points.append(10)
-        else:
-            points.append(0)
-    power = [15 if (r == 1 and ones == "high") else r for r in rank]
-    ranks_text = [BIRD_TOKEN if c == bird else str(rank[c]) for c in range(n_cards)]
-    suits_text = ["*" if c == bird else COLOURS[suit[c]] for c in range(n_cards)]
-    deck = Deck(tuple(names), tuple(points), tuple(ranks_text), tuple(suits_text))
 
-    # Deal sizes: a preset hand size, the nest takes the rest (or an explicit nest size
-    # decides the hands). Anything that does not divide evenly is refused.
+def _points(card: int, rank: int, bird: int, red_one: int, o: Mapping[str, Any]) -> int:
+    """A card's counter value: the bird, the red 1 and the 1s as the knobs say; 5s are
+    worth 5, 10s and 14s 10."""
+    if card == bird:
+        return o["bird_value"]
+    if card == red_one:
+        return o["red_one_value"]
+    if rank == 1:
+        return o["ones_value"]
+    return {5: 5, 10: 10, 14: 10}.get(rank, 0)
+
+
+def _deal_sizes(
+    preset: Any, o: Mapping[str, Any], seats: int, positions: int, n_cards: int
+) -> tuple[int, int]:
+    """(hand size, nest size): a preset hand size, the nest takes the rest (or an explicit
+    nest size decides the hands). Anything that does not divide evenly is refused."""
     aside = o["aside"]
     nest = o["nest_size"]
     dealt = n_cards - aside
@@ -460,24 +544,26 @@ def build_rules(preset: Any, o: Mapping[str, Any], seats: int) -> RookRules:
                 f"{positions} hands of {hand}; add cards (lower the lowest number, add the 1s) "
                 "or set aside fewer"
             )
-    else:
-        rest = dealt - nest
-        if rest <= 0 or rest % positions:
-            raise OptionError(
-                f"a nest of {nest} does not fit: {n_cards} cards, less {aside} set aside and "
-                f"{nest} in the nest, leaves {rest}, which cannot be dealt evenly to "
-                f"{positions} hands"
-            )
-        hand = rest // positions
+        return hand, nest
+    rest = dealt - nest
+    if rest <= 0 or rest % positions:
+        raise OptionError(
+            f"a nest of {nest} does not fit: {n_cards} cards, less {aside} set aside and "
+            f"{nest} in the nest, leaves {rest}, which cannot be dealt evenly to "
+            f"{positions} hands"
+        )
+    return rest // positions, nest
 
-    # Trump orders, one per colour.
-    bird_rank = o["bird_rank"]
+
+def _trump_orders(cards: _Cards, bird_rank: str) -> tuple[TrumpOrder, ...]:
+    """One trump order per colour: the colour's cards by power, the bird where its rank
+    knob puts it, the red 1 on top."""
+    suit, power, bird, red_one = cards.suit, cards.power, cards.bird, cards.red_one
     orders = []
     for t in range(4):
-        plain = sorted(
-            (c for c in range(n_cards) if suit[c] == t and c != red_one), key=lambda c: power[c]
+        seq = sorted(
+            (c for c in range(len(suit)) if suit[c] == t and c != red_one), key=lambda c: power[c]
         )
-        seq: list[int] = list(plain)
         if bird >= 0:
             if bird_rank == "low":
                 seq.insert(0, bird)
@@ -489,10 +575,12 @@ def build_rules(preset: Any, o: Mapping[str, Any], seats: int) -> RookRules:
         if red_one >= 0:
             seq.append(red_one)
         orders.append(build_trump_order(suit, power, t, seq))
+    return tuple(orders)
 
-    counter_total = sum(points)
-    bonus = o["majority_bonus"]
-    in_play = counter_total + bonus
+
+def _bids(o: Mapping[str, Any], in_play: int) -> tuple[int, int, tuple[tuple, ...]]:
+    """(lowest bid, highest bid, every ("bid", n) between); a highest bid of 0 means all
+    the points in play, rounded down to the step."""
     bid_min, bid_step, bid_max = o["bid_min"], o["bid_step"], o["bid_max"]
     if bid_max == 0:
         bid_max = in_play - (in_play - bid_min) % bid_step if in_play >= bid_min else 0
@@ -505,51 +593,4 @@ def build_rules(preset: Any, o: Mapping[str, Any], seats: int) -> RookRules:
         raise OptionError(
             f"the lowest bid ({bid_min}) is above the highest bid ({bid_max}) for {in_play} points in play"
         )
-    bids = [("bid", b) for b in range(bid_min, bid_max + 1, bid_step)]
-    # Legal bidding actions keyed by the high bid so far (0: nobody has bid).
-    after_bid: dict[int, tuple[tuple, ...]] = {0: (PASS, *bids)}
-    for i, (_, b) in enumerate(bids):
-        after_bid[b] = (PASS, *bids[i + 1 :])
-
-    teams = preset.teams_for(seats)
-    return RookRules(
-        preset=preset.id,
-        bird_name=preset.bird_name,
-        seats=seats,
-        positions=positions,
-        dummy=dummy,
-        teams=teams,
-        deck=deck,
-        hand_size=hand,
-        nest_size=nest,
-        aside=aside,
-        bird=bird,
-        red_one=red_one,
-        bird_any_time=o["bird_any_time"],
-        bird_led_trump=o["bird_led_trump"],
-        bird_only_trump_must=o["bird_only_trump_must"],
-        nest_to_declarer=o["nest_counters"] == "declarer",
-        bury_counters=o["bury_counters"],
-        trump_first=o["trump_timing"] == "before_nest",
-        declarer_leads=o["first_lead"] == "declarer",
-        bid_min=bid_min,
-        bid_step=bid_step,
-        bid_max=bid_max,
-        forced_dealer=o["all_pass"] == "dealer_forced",
-        made_scores_bid=o["made_bid"] == "bid",
-        majority_bonus=bonus,
-        target=o["target"],
-        floor=-(o["target"] if o["lose_at"] == -1 else o["lose_at"] or 10**9),
-        deal_limit=o["deal_limit"],
-        points=tuple(points),
-        suit=tuple(suit),
-        rank=tuple(rank),
-        power=tuple(power),
-        orders=tuple(orders),
-        counter_total=counter_total,
-        points_in_play=in_play,
-        play_actions=tuple(("play", (c,)) for c in range(n_cards)),
-        after_bid=MappingProxyType(after_bid),  # shared by every match: read-only
-        bids=tuple(bids),
-        trump_actions=tuple(("trump", name) for name in COLOUR_NAMES),
-    )
+    return bid_min, bid_max, tuple(("bid", b) for b in range(bid_min, bid_max + 1, bid_step))
