@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from crowsnest import i18n
-from crowsnest.engine.presentation import presentation_of, render
+from crowsnest.engine.presentation import player_hint, presentation_of, render
 from crowsnest.i18n import _, ngettext
 
 from .scenes.table import TableScene
@@ -48,17 +48,20 @@ def advice(
     return Advice(title, text, tuple(allowed_lines(match, seat, card)))
 
 
-def _render(text: Any) -> str:
-    return render(text, str, str, None, None, i18n._, i18n.ngettext)
+def _render(text: Any, card_words: Callable[[Any], Any] | None = None) -> str:
+    return render(text, str, str, card_words, None, i18n._, i18n.ngettext)
 
 
 def action_namer(variant: Any, deck: Any) -> Callable[[Any], str]:
     """An action as the game labels its button ("Pass", "75", "Red")."""
     words = presentation_of(variant)
 
+    def cards(names: Any) -> Any:
+        return words.card_words(list(names), deck)
+
     def name(action: Any) -> str:
         try:
-            return _render(words.action_label(action, deck))
+            return _render(words.action_label(action, deck), cards)
         except Exception:  # noqa: BLE001 - a plugin's words must not stop the coach
             return " ".join(str(x) for x in action)
 
@@ -93,8 +96,8 @@ def allowed_lines(
     label = label or action_namer(match.variant, deck)
     legal = match.legal_actions()
     if not match.deal.legal_complete():
-        hint = match.deal.legal_hint()
-        return [hint[:1].upper() + hint[1:]] if hint else []
+        hint = player_hint(match.deal.legal_hint())
+        return [hint] if hint else []
     kinds = Counter(a[0] for a in legal)
     lines: list[str] = []
     bids = sorted(a[1] for a in legal if a[0] == "bid")
@@ -105,8 +108,11 @@ def allowed_lines(
             )
         else:
             lines.append(_("You may bid {low} to {high}.").format(low=bids[0], high=bids[-1]))
+        # why not the bid just below: only for a bid somebody made in this deal (an
+        # opening "Not 65: the lowest bid is 70" named a bid no button offers)
         lower = bids[0] - (bids[1] - bids[0] if len(bids) > 1 else 1)
-        reason = match.check(("bid", lower)) if lower > 0 else None
+        made = ("bid", lower) in match.deal_actions()
+        reason = match.check(("bid", lower)) if made else None
         if reason:
             lines.append(_("Not {bid}: {reason}.").format(bid=lower, reason=reason))
     elif kinds["pass"] and len(legal) == 1:

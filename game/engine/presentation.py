@@ -22,6 +22,7 @@ Nothing here imports pygame: the rules engine stays pure. Everything is a frozen
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -190,6 +191,18 @@ def render(
         return msg.format_map(values)
     except (KeyError, IndexError, ValueError):
         return msg  # a plugin's malformed sentence shows as written, never crashes
+
+
+# Deal.legal_hint() also serves scripts (the engine protocol), so it may end with the
+# notation to type: "choose 8 cards to bury: 'discard' followed by 8 cards". A player
+# reads the sentence before it (":" or a full-width "：", then a quoted action kind).
+_NOTATION_TAIL = re.compile(r"\s*[:：]\s*'[a-z_]+\b.*$", re.DOTALL)
+
+
+def player_hint(hint: str) -> str:
+    """A Deal's legal_hint() without the notation tail, capitalised for the screen."""
+    text = _NOTATION_TAIL.sub("", hint).strip()
+    return text[:1].upper() + text[1:]
 
 
 def sentence(text: Text | str, card_words: Any = None, catalog: Any = None) -> str:

@@ -3,10 +3,12 @@ game, counted in the store) and the interactive How to play."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from client_driver import Driver, start
+from crowsnest import i18n
 from crowsnest.client.app import App
 from crowsnest.client.coach import COACHED_DEALS, advice, card_namer
 from crowsnest.client.input import Act, InputEvent
@@ -16,7 +18,7 @@ from crowsnest.client.scenes.howto import HowToScene, follow_position
 from crowsnest.client.scenes.settings import SettingsScene
 from crowsnest.client.scenes.title import TitleScene
 from crowsnest.engine import Match
-from crowsnest.engine.presentation import presentation_of
+from crowsnest.engine.presentation import player_hint, presentation_of
 from crowsnest.plugin_host import load_registry
 
 
@@ -36,8 +38,12 @@ def test_bid_advice_lists_the_engines_bids_and_its_reason(crowsnest) -> None:
     a = advice(m, m.to_move, about(crowsnest, m))
     assert a.title == "The auction" and "highest bidder" in a.about
     assert a.allowed[0] == f"You may bid {bids[0]} to {bids[-1]}, or pass."
-    reason = m.check(("bid", bids[0] - 5))
-    assert reason and a.allowed[1] == f"Not {bids[0] - 5}: {reason}."
+    # nobody has bid: no "Not 65: the lowest bid is 70", a bid no button offers
+    assert not any(line.startswith("Not ") for line in a.allowed), a.allowed
+    m.apply(("bid", bids[0]))
+    a = advice(m, m.to_move, about(crowsnest, m))
+    reason = m.check(("bid", bids[0]))
+    assert reason and a.allowed[1] == f"Not {bids[0]}: {reason}."
 
 
 def test_play_advice_names_the_playable_cards_and_why_not_the_others(crowsnest) -> None:
@@ -60,7 +66,8 @@ def test_the_nest_advice_is_the_engines_hint_and_unknown_games_get_facts_only(cr
     a = advice(m, m.to_move, about(crowsnest, m))
     assert a.title == "The nest"
     hint = m.deal.legal_hint()
-    assert a.allowed == (hint[:1].upper() + hint[1:],)
+    assert hint.endswith("'discard C C ...'")  # the engine's hint serves scripts too
+    assert a.allowed == (player_hint(hint),) and "'" not in a.allowed[0]
     b = advice(m, m.to_move, None)  # a game without coach words: the engine's facts only
     assert b.title == "Your decision" and b.about == "" and b.allowed == a.allowed
 
@@ -169,3 +176,31 @@ def test_the_coach_card_opens_how_to_play_for_its_game(tmp_path: Path) -> None:
     assert isinstance(app.stack.top, HowToScene)  # opened by name (App.scene("howto"))
     assert app.stack.top.variant.id == "crowsnest"
     app.close()
+
+
+NOTATION = re.compile(r"'(discard|play|declare|bid)\b|\b(?:10|[2-9JQKA])[SHDC]\b|\b[BR]J\b")
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "fr"])
+def test_the_tractor_coach_speaks_words_not_engine_notation(language) -> None:
+    """The Tractor coach's declare line named "Declare 2S" and its bury line "'discard'
+    followed by 8 cards": the engine's notation for scripts, not a player's words."""
+    tractor = load_registry(user_folder=False).variant("tractor")
+    m = Match(tractor, seed=3)
+    lines: dict[str, tuple[str, ...]] = {}
+    try:
+        i18n.set_language(language)
+        while m.phase not in lines or m.phase == "declare":
+            if m.phase == "bury":
+                lines["bury"] = advice(m, m.to_move, None).allowed
+                break
+            if m.phase == "declare" and any(a[0] == "declare" for a in m.legal_actions()):
+                lines["declare"] = advice(m, m.to_move, None).allowed
+            m.apply(m.legal_actions()[0])
+    finally:
+        i18n.set_language("en")
+    assert set(lines) == {"declare", "bury"}
+    for phase, said in lines.items():
+        assert said and all(said), phase
+        for line in said:
+            assert not NOTATION.search(line), (phase, line)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 from crowsnest.engine import Action
-from crowsnest.engine.presentation import Centre, Text, say
+from crowsnest.engine.presentation import Centre, Text, player_hint, say
 
 from ...game import MatchLike, TableGame
 from ...layout import MIN_SIZE, TableLayout, table_layout
@@ -191,7 +191,7 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
             if self.tweener.busy or self.beats:
                 return ""
             if self.card_kind == "discard":
-                hint = m.deal.legal_hint().split(": '")[0]
+                hint = player_hint(m.deal.legal_hint())
                 return w(w.game.layaway_prompt(hint, len(self.selected), self.view))
             if self.card_kind == "play":
                 if self.dummy_turn():
