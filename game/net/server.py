@@ -24,6 +24,7 @@ import crowsnest
 from crowsnest.ai.runner import AIRunner, level_order
 from crowsnest.engine import ActionError
 from crowsnest.net import words
+from crowsnest.net.directory import HERE, Directory, LocalDirectory
 from crowsnest.net.log import SQLiteLog, TableLog
 from crowsnest.net.protocol import (
     ACTION_CHARS,
@@ -45,6 +46,7 @@ log = logging.getLogger("crowsnest.net")
 
 SEND_QUEUE = 256
 TICK_S = 0.25
+RENEW_S = 1.0  # how often the directory's claims on this process's tables are renewed
 IDLE_EXPIRY_S = 24 * 3600
 
 
@@ -100,7 +102,9 @@ class Server:
         ai_budget_s: float = 10.0,
         frames_per_s: float = 20.0,
         joins_per_min: float = 20.0,
+        directory: Directory | None = None,
     ) -> None:
+        self.directory: Directory = directory or LocalDirectory()
         self.frames_per_s = frames_per_s
         self.joins_per_min = joins_per_min
         self.registry = registry
@@ -126,19 +130,22 @@ class Server:
         """Rebuild every open table from its log (after a restart)."""
         n = 0
         for code in self.log.open_tables():
-            start = self.log.start(code)
-            if not start or start.get("variant") not in self.registry.variants:
-                continue
-            try:
-                t = Table.restore(
-                    code, self.registry.variants[start["variant"]], self.log, self.clock
-                )
-            except Exception:  # noqa: BLE001 - one bad table never stops the others
-                log.exception("table %s could not be rebuilt from its log", code)
-                continue
-            self._adopt(t)
-            n += 1
+            if self._rebuild(code) is not None:
+                n += 1
         return n
+
+    def _rebuild(self, code: str) -> Table | None:
+        """One table from its log, adopted; None when it cannot be (said in the log)."""
+        start = self.log.start(code)
+        if not start or start.get("variant") not in self.registry.variants:
+            return None
+        try:
+            t = Table.restore(code, self.registry.variants[start["variant"]], self.log, self.clock)
+        except Exception:  # noqa: BLE001 - one bad table never stops the others
+            log.exception("table %s could not be rebuilt from its log", code)
+            return None
+        self._adopt(t)
+        return t
 
     def _adopt(self, t: Table) -> None:
         self.tables[t.code] = t
@@ -153,7 +160,8 @@ class Server:
 
         self.loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
-        self.restore()
+        if self.directory.eager:
+            self.restore()
         async with serve(
             self._handler,
             host,
@@ -188,6 +196,8 @@ class Server:
                     await asyncio.wait_for(c.ws.close(1001, "shutdown"), 1)
         for r in self.runners.values():
             r.close()
+        for code in list(self.tables):
+            self.directory.release(code)  # another process may take them over at once
 
     def stop(self) -> None:
         if self.loop is not None and self._stop is not None:
@@ -417,7 +427,11 @@ class Server:
         vid = f["variant"]
         if vid not in self.registry.variants:
             raise TableError("bad_setup", detail=f"there is no game {vid[:40]!r}")
-        code = new_code(lambda x: x in self.tables or self.log.start(x) is not None)
+        code = new_code(
+            lambda x: (
+                x in self.tables or self.log.start(x) is not None or not self.directory.claim_new(x)
+            )
+        )
         t = Table.create(code, self.registry.variants[vid], f, self.log, self.clock)
         self._adopt(t)
         self._seat_at(c, t)
@@ -454,9 +468,22 @@ class Server:
     def _table(self, text: str) -> Table:
         code = normal_code(text)
         t = self.tables.get(code) if code else None
+        if t is None and code:
+            t = self._locate(code)
         if t is None:
             raise TableError("no_table", code=text[:12])
         return t
+
+    def _locate(self, code: str) -> Table | None:
+        """A table this process does not hold: claimed and rebuilt here when the directory
+        gives it to us, else None (no such table)."""
+        where = self.directory.find(code)
+        if where == HERE:
+            t = self._rebuild(code)
+            if t is None:
+                self.directory.release(code)
+            return t
+        return None
 
     def _join(self, c: Conn, f: dict[str, Any], ref: Any) -> None:
         t = self._table(f["code"])
@@ -555,9 +582,14 @@ class Server:
         asyncio.wrap_future(fut, loop=self.loop).add_done_callback(done)
 
     async def _ticker(self) -> None:
+        renewed = self.clock()
         while True:
             await asyncio.sleep(TICK_S)
             now = time.time()
+            if self.clock() - renewed >= RENEW_S:
+                renewed = self.clock()
+                for code in self.directory.renew(list(self.tables)):
+                    self._lost(code)
             for code, t in list(self.tables.items()):
                 try:
                     self._route(t.tick())
@@ -569,9 +601,27 @@ class Server:
                             self.log.expire(code)
                         self.tables.pop(code, None)
                         self.runners.pop(code).close()
+                        self.directory.release(code)
                 except Exception:  # noqa: BLE001
                     self.internal_errors += 1
                     log.exception("table %s: tick failed", code)
+
+    def _lost(self, code: str) -> None:
+        """Another process holds the table now: this one stops serving it at once."""
+        t = self.tables.pop(code, None)
+        runner = self.runners.pop(code, None)
+        if runner is not None:
+            runner.close()
+        if t is None:
+            return
+        log.warning("table %s: its claim was lost; its readers go elsewhere", code)
+        for rid in list(t.readers):
+            c = self.conns.get(rid)
+            if c is not None and c.table is t:
+                c.table = None
+                # 1012 (service restart): the client reconnects and resumes, and finds the
+                # table wherever it is served now.
+                asyncio.ensure_future(c.ws.close(1012, "moved"))
 
 
 @dataclass
