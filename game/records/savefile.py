@@ -33,6 +33,7 @@ from crowsnest import __version__
 from crowsnest.config import default_path
 from crowsnest.engine import ActionError, Match, MatchError, OptionError
 from crowsnest.engine.safe import exc_text
+from crowsnest.i18n import _, ngettext, pgettext, variant_text
 from crowsnest.tomlfile import clean_temps, read_toml, write_atomic
 
 FORMAT = "crowsnest-save"
@@ -446,17 +447,35 @@ def load(path: str | Path, registry: Any) -> tuple[Match, list[Seat]]:
 
 
 def describe(match: Match, players: Sequence[Any], names: Sequence[str] | None = None) -> str:
-    """One line for people: "CrowsNest, deal 4: You & North 120, West & East 85".
-    `names` are the names shown at the table (the client's), else the saved ones."""
+    """One line for people, in the current language: "CrowsNest, deal 4: You & North
+    120, West & East 85". `names` are the names shown at the table (the client's), else
+    the saved ones."""
+    game = variant_text(match.variant, match.variant.name)
+    scores = scores_line(match, players, names)
+    if match.over:
+        return ngettext(
+            "{game}, finished after {n} deal: {scores}",
+            "{game}, finished after {n} deals: {scores}",
+            match.deal_no,
+        ).format(game=game, n=match.deal_no, scores=scores)
+    return _("{game}, deal {deal}: {scores}").format(
+        game=game, deal=match.deal_no + 1, scores=scores
+    )
+
+
+def scores_line(match: Match, players: Sequence[Any], names: Sequence[str] | None = None) -> str:
+    """Each side and its score: "You & North 120, West & East 85"."""
     names = list(names) if names is not None else _names(players)
     if match.teams:
         sides = [" & ".join(names[s] for s in t if s < len(names)) for t in match.teams]
     else:
         sides = names
-    scores = ", ".join(f"{n} {s}" for n, s in zip(sides, match.scores, strict=False))
-    if match.over:
-        return f"{match.variant.name}, finished after {match.deal_no} deals: {scores}"
-    return f"{match.variant.name}, deal {match.deal_no + 1}: {scores}"
+    # TRANSLATORS: between the sides' scores in one line ("You & North 120, West & East 85")
+    comma = pgettext("list", ", ")
+    return comma.join(
+        _("{side} {score}").format(side=n, score=s)
+        for n, s in zip(sides, match.scores, strict=False)
+    )
 
 
 def _start_key(
@@ -713,7 +732,7 @@ def replay_text(got: Loaded) -> str:
         tm = r["to_move"]
         kind = r["players"][tm]["kind"] if 0 <= tm < len(names) else ""
         lines.append(f"to move: seat {tm}, {r['to_move_name']} ({kind})")
-    lines.append("scores: " + describe(got.match, got.players).split(": ", 1)[1])
+    lines.append("scores: " + scores_line(got.match, got.players))
     if r["mismatch"]:
         lines.append("warning: " + r["mismatch"])
     return "\n".join(lines)
