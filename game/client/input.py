@@ -113,6 +113,7 @@ class InputEvent:
     key: int = 0  # the raw key (for the key-binding capture screen)
     text: str = ""
     pad: str = ""  # the pad button or stick direction that made it ("a", "stickleft")
+    mod: int = 0  # the modifier keys held (pygame.KMOD_*), for text editing (Ctrl+A)
 
 
 class BindingError(ValueError):
@@ -310,11 +311,12 @@ class InputMap:
             self.pad_in_use = False
         if t == pygame.KEYDOWN:
             act = self._by_key.get(ev.key)
+            mod = int(getattr(ev, "mod", 0))
             if act is not None:
-                return InputEvent(act, key=ev.key)
+                return InputEvent(act, key=ev.key, mod=mod)
             if ev.key in _DIGITS:
-                return InputEvent(Act.SELECT_CARD, index=_DIGITS[ev.key], key=ev.key)
-            return InputEvent(Act.KEY, key=ev.key)
+                return InputEvent(Act.SELECT_CARD, index=_DIGITS[ev.key], key=ev.key, mod=mod)
+            return InputEvent(Act.KEY, key=ev.key, mod=mod)
         if t == pygame.TEXTINPUT:
             return InputEvent(Act.TEXT, text=ev.text)
         if t == pygame.MOUSEMOTION:

@@ -3,6 +3,7 @@ buttons and a keyboard/mouse menu. Colours live here so every screen matches."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -298,3 +299,151 @@ class Menu:
     ) -> None:
         for i, b in enumerate(self.buttons):
             b.draw(surface, text, size, show_focus and i == self.focus)
+
+
+DONE, CANCEL = "done", "cancel"
+
+
+class TextEdit:
+    """A line of text being typed (a seat name, a save's name), as a text box behaves:
+    opening it selects the whole text, so typing replaces it; Ctrl+A selects all,
+    Ctrl+U or Delete on a selection clears; Left/Right/Home/End move (Shift selects,
+    Ctrl by words); Backspace/Delete (Ctrl: a word); Ctrl+C/X/V copy, cut and paste.
+    `key()` takes every event while typing and answers DONE (Enter, Tab, a click),
+    CANCEL (Esc, a right click) or None."""
+
+    def __init__(self, text: str, limit: int = 60) -> None:
+        self.limit = limit
+        self.text = text[:limit]
+        self.cursor = len(self.text)
+        self.anchor = 0  # the selection's other end; == cursor when nothing is selected
+
+    @property
+    def selection(self) -> tuple[int, int]:
+        return min(self.anchor, self.cursor), max(self.anchor, self.cursor)
+
+    @property
+    def selected(self) -> str:
+        lo, hi = self.selection
+        return self.text[lo:hi]
+
+    def select_all(self) -> None:
+        self.anchor, self.cursor = 0, len(self.text)
+
+    def insert(self, typed: str) -> None:
+        typed = "".join(ch for ch in typed if ch.isprintable())
+        lo, hi = self.selection
+        room = self.limit - (len(self.text) - (hi - lo))
+        typed = typed[: max(0, room)]
+        self.text = self.text[:lo] + typed + self.text[hi:]
+        self.cursor = self.anchor = lo + len(typed)
+
+    def _word_left(self, i: int) -> int:
+        while i > 0 and self.text[i - 1].isspace():
+            i -= 1
+        while i > 0 and not self.text[i - 1].isspace():
+            i -= 1
+        return i
+
+    def _word_right(self, i: int) -> int:
+        n = len(self.text)
+        while i < n and self.text[i].isspace():
+            i += 1
+        while i < n and not self.text[i].isspace():
+            i += 1
+        return i
+
+    def _move(self, to: int, extend: bool) -> None:
+        self.cursor = max(0, min(len(self.text), to))
+        if not extend:
+            self.anchor = self.cursor
+
+    def _delete(self, lo: int, hi: int) -> None:
+        lo, hi = max(0, lo), min(len(self.text), hi)
+        self.text = self.text[:lo] + self.text[hi:]
+        self.cursor = self.anchor = lo
+
+    def key(self, ev: InputEvent) -> str | None:
+        if ev.act is Act.TEXT:
+            self.insert(ev.text)
+            return None
+        if ev.act is Act.CLICK:
+            return DONE
+        if ev.act is Act.ALT_CLICK:
+            return CANCEL
+        k, ctrl = ev.key, bool(ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        shift = bool(ev.mod & pygame.KMOD_SHIFT)
+        lo, hi = self.selection
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+            return DONE
+        if k == pygame.K_ESCAPE:
+            return CANCEL
+        if ctrl and k == pygame.K_a:
+            self.select_all()
+        elif ctrl and k == pygame.K_u:
+            self._delete(0, len(self.text))
+        elif ctrl and k in (pygame.K_c, pygame.K_x):
+            if lo < hi:
+                _copy(self.selected)
+                if k == pygame.K_x:
+                    self._delete(lo, hi)
+        elif ctrl and k == pygame.K_v:
+            self.insert(_paste())
+        elif k == pygame.K_BACKSPACE:
+            if lo < hi:
+                self._delete(lo, hi)
+            else:
+                self._delete(self._word_left(lo) if ctrl else lo - 1, lo)
+        elif k == pygame.K_DELETE:
+            if lo < hi:
+                self._delete(lo, hi)
+            else:
+                self._delete(lo, self._word_right(lo) if ctrl else lo + 1)
+        elif k == pygame.K_LEFT:
+            to = self._word_left(self.cursor) if ctrl else self.cursor - 1
+            self._move(to if shift or lo == hi else lo, shift)
+        elif k == pygame.K_RIGHT:
+            to = self._word_right(self.cursor) if ctrl else self.cursor + 1
+            self._move(to if shift or lo == hi else hi, shift)
+        elif k == pygame.K_HOME:
+            self._move(0, shift)
+        elif k == pygame.K_END:
+            self._move(len(self.text), shift)
+        return None
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        text: TextCache,
+        size: int,
+        pos: tuple[int, int],
+        colour: Colour = GOLD,
+        bold: bool = True,
+        anchor: str = "center",
+    ) -> pygame.Rect:
+        """The text with its selection shaded and a caret at the cursor."""
+        font = text.fonts(size, bold)
+        shown = text.render(self.text or " ", size, colour, bold)
+        r = shown.get_rect(**{anchor: pos})
+        lo, hi = self.selection
+        if lo < hi:
+            x0 = r.left + font.size(self.text[:lo])[0]
+            x1 = r.left + font.size(self.text[:hi])[0]
+            pygame.draw.rect(surface, (60, 110, 170), (x0, r.top, x1 - x0, r.height))
+        surface.blit(shown, r)
+        cx = r.left + font.size(self.text[: self.cursor])[0]
+        pygame.draw.line(surface, colour, (cx, r.top + 2), (cx, r.bottom - 2), 2)
+        return r
+
+
+def _copy(s: str) -> None:
+    # no clipboard (a headless window): nothing to do
+    with contextlib.suppress(pygame.error, AttributeError):
+        pygame.scrap.put_text(s)
+
+
+def _paste() -> str:
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError):
+        return ""

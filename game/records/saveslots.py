@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from crowsnest.i18n import variant_text
 from crowsnest.records import savefile
 from crowsnest.records.seats import seat_names
 from crowsnest.records.stats import history
@@ -86,8 +87,12 @@ def loads_full(text: str, registry: Any, label: str) -> Any:
 
 
 def slot_base_name(match: Any, when: str) -> str:
-    """The name a new slot gets: the game and the local time ("CrowsNest, Dec 01 10:15")."""
-    return f"{match.variant.name}, {when}"
+    """The name a new slot gets: the game, in the player's language, and the local time
+    ("CrowsNest, 2026-12-01 10:15": digits read the same in every language)."""
+    return f"{variant_text(match.variant, match.variant.name)}, {when}"
+
+
+SLOT_TIME = "%Y-%m-%d %H:%M"
 
 
 def save_to_slot(
@@ -98,5 +103,5 @@ def save_to_slot(
     plugin = savefile.plugin_of(registry, match.variant.id) if registry else (None, None)
     text = savefile.dumps(savefile.document(match, seats, match.log_strings(), plugin=plugin))
     if name is None:
-        name = store.free_slot_name(slot_base_name(match, time.strftime("%b %d %H:%M")))
+        name = store.free_slot_name(slot_base_name(match, time.strftime(SLOT_TIME)))
     return store.put_slot(name, match.variant.id, text).name

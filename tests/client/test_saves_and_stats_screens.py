@@ -11,6 +11,7 @@ import pytest
 from crowsnest.client.app import App
 from crowsnest.client.input import Act, InputEvent
 from crowsnest.client.prefs import PrefsStore
+from crowsnest.client.scenes.common import NameScene
 from crowsnest.client.scenes.overlays import PauseScene
 from crowsnest.client.scenes.saves import ConfirmScene, SavesScene
 from crowsnest.client.scenes.stats import StatsScene, figures
@@ -47,6 +48,10 @@ def test_save_to_a_slot_then_continue_rename_and_delete(app: App) -> None:
     pause = app.stack.push(PauseScene(app.stack.top))
     labels = [label for label, _ in pause.items]
     pause.items[labels.index("Save to a slot")][1]()
+    asked = app.stack.top  # the name is asked, the game and the time offered
+    assert isinstance(asked, NameScene) and asked.box.text.startswith("CrowsNest, 20")
+    assert asked.box.selected == asked.box.text and not app.db.slots()
+    app.dispatch(InputEvent(Act.KEY, key=pygame.K_RETURN))  # Enter keeps the name offered
     (slot,) = app.db.slots()
     assert slot.name.startswith("CrowsNest, ") and session.slot_name == slot.name
     assert app.stack.top.banner.startswith(f"Saved as '{slot.name}'")
@@ -63,10 +68,8 @@ def test_save_to_a_slot_then_continue_rename_and_delete(app: App) -> None:
     # rename: Rename, type, Enter
     saves.buttons.focus = 1
     press(app, Act.CONFIRM)
-    assert saves.renaming == slot.name
-    for _ in range(len(slot.name)):
-        app.dispatch(InputEvent(Act.KEY, key=pygame.K_BACKSPACE))
-    app.dispatch(InputEvent(Act.TEXT, text="Sunday"))
+    assert saves.renaming.text == slot.name
+    app.dispatch(InputEvent(Act.TEXT, text="Sunday"))  # the old name is selected: replaced
     app.dispatch(InputEvent(Act.KEY, key=pygame.K_RETURN))
     assert [s.name for s in app.db.slots()] == ["Sunday"]
     assert saves.current.title == "Sunday"
@@ -136,3 +139,23 @@ def test_finished_matches_are_listed_and_the_statistics_plot_them(app: App) -> N
         app.step(0.02)  # draws: the figures and the plot fit
     press(app, Act.BACK)
     assert isinstance(app.stack.top, TitleScene)
+
+
+def test_save_to_a_slot_takes_the_name_typed_and_escape_saves_nothing(app: App) -> None:
+    v = app.registry.variant("crowsnest")
+    session = LocalGame(v, [SeatSetup("human", "normal", "")] + [SeatSetup()] * 3, seed=7)
+    app.stack.replace(TableScene(session))
+    app.step(0.02)
+    pause = app.stack.push(PauseScene(app.stack.top))
+    for typed, end in (("Friday", pygame.K_ESCAPE), ("Friday night", pygame.K_RETURN)):
+        dict(pause.items)["Save to a slot"]()
+        app.dispatch(InputEvent(Act.TEXT, text=typed))
+        press(app, Act.KEY, key=end)
+        # Esc goes back to the pause menu, saving nothing; Enter saves and plays on
+        assert app.stack.top is (pause if end == pygame.K_ESCAPE else app.stack.top)
+    assert isinstance(app.stack.top, TableScene)
+    assert [s.name for s in app.db.slots()] == ["Friday night"]
+    assert session.slot_name == "Friday night"
+    pause = app.stack.push(PauseScene(app.stack.top))
+    dict(pause.items)["Save to a slot"]()
+    assert app.stack.top.box.text == "Friday night"  # saving again offers the same slot

@@ -9,7 +9,7 @@ from crowsnest.i18n import _
 
 from ..input import Act, InputEvent
 from ..scene import Scene
-from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel, shade
+from ..widgets import DONE, GOLD, INK, MUTED, RED, Button, Menu, TextEdit, panel, shade
 
 
 class MenuScene(Scene):
@@ -115,7 +115,7 @@ class Row:
         value: Callable[[], str],
         change: Callable[[int], None] | None = None,
         activate: Callable[[], None] | None = None,
-        edit: Callable[[str | None], None] | None = None,
+        edit: Callable[[str], None] | None = None,
         heading: bool = False,
         colour: tuple[int, int, int] = GOLD,
         note: Callable[[], str] | None = None,
@@ -159,7 +159,7 @@ class FormScene(Scene):
         self.focus = 0  # index into rows, then buttons
         self.scroll = 0
         self.editing: Row | None = None
-        self.fresh_edit = False  # the next letter typed replaces the value (a new edit)
+        self.edit_box: TextEdit | None = None  # the text being typed into `editing`
         self.message = ""
         self._looks: tuple = ()  # the size and text scale the rows were built for
 
@@ -253,24 +253,16 @@ class FormScene(Scene):
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
         a = ev.act
-        if self.editing is not None:
+        if self.editing is not None and self.edit_box is not None:
             # typing a name: letters arrive as TEXT; only the raw editing keys count here
             # (a letter bound to an action, such as P for the menu, is just a letter)
-            row = self.editing
-            if a is Act.TEXT:
-                if self.fresh_edit:  # typing over a name replaces it, as in a text box
-                    row.edit("")
-                    self.fresh_edit = False
-                row.edit(ev.text)
-            elif ev.key == pygame.K_BACKSPACE:
-                self.fresh_edit = False
-                row.edit(None)  # delete one character
-            elif (
-                ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB)
-                or a is Act.CLICK
-            ):
-                self.editing = None
+            got = self.edit_box.key(ev)
+            if got is not None:
+                if got == DONE:
+                    self.editing.edit(self.edit_box.text)
+                self.editing, self.edit_box = None, None
                 pygame.key.stop_text_input()
+                self.rebuild()
             return None
         if a in (Act.MENU, Act.BACK, Act.ALT_CLICK):
             self.on_back()
@@ -328,8 +320,7 @@ class FormScene(Scene):
             return
         r = self.rows[i]
         if r.edit is not None:
-            self.editing = r
-            self.fresh_edit = True
+            self.editing, self.edit_box = r, TextEdit(r.value())  # all selected
             pygame.key.start_text_input()
         elif r.activate is not None:
             r.activate()
@@ -381,9 +372,11 @@ class FormScene(Scene):
                 "midleft",
             )
             val = r.value()
-            if self.editing is r:
-                val += "_"
-            elif r.edit is not None and focused:
+            if self.editing is r and self.edit_box is not None:
+                mid = (r.left.right + r.right.left) // 2
+                self.edit_box.draw(surface, text, ui(20), (mid, r.rect.centery))
+                continue
+            if r.edit is not None and focused:
                 val += (
                     "   " + _("(Enter to type)")
                     if r.change is None
@@ -487,4 +480,69 @@ class ConfirmScene(Scene):
         for line in lines:
             text.draw(surface, line, ui(22), (W // 2, y), INK, True, "midtop")
             y += ui(28)
+        self.menu.draw(surface, text, ui(22))
+
+
+class NameScene(Scene):
+    """Asks for a name over the screen below (a save's): a text box with the default
+    already selected (typing replaces it, Enter keeps it), OK and Cancel."""
+
+    transparent = True
+
+    def __init__(self, question: str, default: str, on_done: Callable[[str], None]) -> None:
+        super().__init__()
+        self.question = question
+        self.box = TextEdit(default)
+        self.on_done = on_done
+        self.menu = Menu([Button(_("OK"), True), Button(_("Cancel"), False)], self._press)
+        self.menu.columns = 2
+
+    def _press(self, b: Button) -> None:
+        self._finish(DONE if b.value else "")
+
+    def _finish(self, how: str) -> None:
+        pygame.key.stop_text_input()
+        self.close()
+        name = self.box.text.strip()
+        if how == DONE and name:
+            self.on_done(name)
+
+    def on_push(self) -> None:
+        pygame.key.start_text_input()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if self.app:
+            ui = self.app.ui
+            w, h, gap = ui(180), ui(48), ui(20)
+            x = size[0] // 2 - w - gap // 2
+            for i, b in enumerate(self.menu.buttons):
+                b.rect = pygame.Rect(x + i * (w + gap), size[1] // 2 + ui(40), w, h)
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if ev.act in (Act.CLICK, Act.POINT) and ev.pos is not None:
+            if any(b.rect.collidepoint(ev.pos) for b in self.menu.buttons):
+                self.menu.process_event(ev)
+            return None
+        got = self.box.key(ev)
+        if got is not None:
+            self._finish(got)
+        return None  # modal
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, text = self.app.ui, self.app.text
+        W, H = surface.get_size()
+        shade(surface, 160)
+        box = pygame.Rect(0, 0, min(W - ui(40), ui(640)), ui(250))
+        box.center = (W // 2, H // 2)
+        panel(surface, box, colour=(16, 28, 24, 250))
+        line = text.fit(self.question, ui(22), box.width - ui(40), True)
+        text.draw(surface, line, ui(22), (W // 2, box.top + ui(24)), INK, True, "midtop")
+        field = pygame.Rect(box.left + ui(24), box.top + ui(70), box.width - ui(48), ui(44))
+        pygame.draw.rect(surface, (8, 16, 14), field, border_radius=6)
+        pygame.draw.rect(surface, GOLD, field, 2, border_radius=6)
+        size = text.shrink(self.box.text, ui(21), field.width - ui(20), True, ui(15))
+        self.box.draw(surface, text, size, (field.left + ui(10), field.centery), anchor="midleft")
+        hint = text.fit(_("Enter saves, Esc cancels"), ui(16), box.width - ui(40))
+        text.draw(surface, hint, ui(16), (W // 2, field.bottom + ui(6)), MUTED, False, "midtop")
         self.menu.draw(surface, text, ui(22))

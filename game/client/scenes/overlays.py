@@ -9,12 +9,13 @@ through the table's `Words`.
 
 from __future__ import annotations
 
+import time
 from typing import Any, Protocol
 
 import pygame
 from crowsnest.engine.presentation import DealSheet, Text, say
 from crowsnest.i18n import _
-from crowsnest.records.saveslots import save_to_slot
+from crowsnest.records.saveslots import SLOT_TIME, save_to_slot, slot_base_name
 
 from ..game import TableGame
 from ..input import Act, InputEvent
@@ -22,7 +23,7 @@ from ..scene import Scene
 from ..tweens import Tweener
 from ..widgets import GOLD, INK, MUTED, TEAM_COLOURS, Button, Menu, panel, shade
 from ..words import Words
-from .common import MenuScene
+from .common import MenuScene, NameScene
 
 
 class TableLike(Protocol):
@@ -176,12 +177,19 @@ class PauseScene(MenuScene):
         self.app.stack.push(self.app.scene("settings"))
 
     def save_slot(self) -> None:
-        """Keep the match under a name (the Saves screen lists it); saving again from
-        the same match replaces its slot."""
+        """Keep the match under a name the player gives (the Saves screen lists it): the
+        default is the slot this match was saved in, else the game and the time."""
+        s = self.table.session
+        default = s.slot_name or self.app.db.free_slot_name(
+            slot_base_name(s.match, time.strftime(SLOT_TIME))
+        )
+        self.app.stack.push(NameScene(_("Save the game as"), default, self._save_as))
+
+    def _save_as(self, name: str) -> None:
         s = self.table.session
         try:
             s.slot_name = save_to_slot(
-                self.app.db, s.match, s.seat_setups, name=s.slot_name, registry=self.app.registry
+                self.app.db, s.match, s.seat_setups, name=name, registry=self.app.registry
             )
         except Exception as e:  # noqa: BLE001 - saving must never stop the game
             self.table.say(_("The game could not be saved: {why}").format(why=e), 4.0)

@@ -17,7 +17,7 @@ from crowsnest.records.seats import display_name
 
 from ..input import Act, InputEvent
 from ..scene import Scene
-from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel
+from ..widgets import DONE, GOLD, INK, MUTED, RED, Button, Menu, TextEdit, panel
 from .common import ConfirmScene
 
 
@@ -124,7 +124,7 @@ class SavesScene(Scene):
         self.index = 0
         self.scroll = 0
         self.message = ""
-        self.renaming: str | None = None  # the new name being typed
+        self.renaming: TextEdit | None = None  # the new name being typed
         self.buttons = Menu(
             [
                 Button(_("Continue"), "continue"),
@@ -209,12 +209,13 @@ class SavesScene(Scene):
         if e is None or e.kind != "slot":
             return
         slot = self.app.db.slot(e.key)
-        self.renaming = slot.name if slot else ""
+        self.renaming = TextEdit(slot.name if slot else "")  # all selected: typing replaces
         self.message = _("Type the new name, Enter to keep it, Escape to cancel")
         pygame.key.start_text_input()
 
     def _finish_rename(self, keep: bool) -> None:
-        name, self.renaming = self.renaming or "", None
+        name = self.renaming.text if self.renaming is not None else ""
+        self.renaming = None
         pygame.key.stop_text_input()
         if not keep:
             self.message = _("Unchanged")
@@ -259,14 +260,9 @@ class SavesScene(Scene):
     def process_event(self, ev: InputEvent) -> InputEvent | None:
         a = ev.act
         if self.renaming is not None:
-            if a is Act.TEXT:
-                self.renaming = (self.renaming + ev.text)[:60]
-            elif ev.key == pygame.K_BACKSPACE:
-                self.renaming = self.renaming[:-1]
-            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) or a is Act.CLICK:
-                self._finish_rename(True)
-            elif ev.key == pygame.K_ESCAPE or a is Act.ALT_CLICK:
-                self._finish_rename(False)
+            got = self.renaming.key(ev)
+            if got is not None:
+                self._finish_rename(got == DONE)
             return None
         if a in (Act.BACK, Act.MENU, Act.ALT_CLICK):
             self.close()
@@ -350,18 +346,20 @@ class SavesScene(Scene):
             if i == self.index:
                 pygame.draw.rect(surface, (70, 100, 86), r, border_radius=6)
                 pygame.draw.rect(surface, GOLD, r, 2, border_radius=6)
-            title = e.title
-            if self.renaming is not None and i == self.index:
-                title = self.renaming + "_"
             tw = r.width - ui(24)
-            text.draw(
-                surface,
-                text.fit(title, ui(21), tw, True),
-                ui(21),
-                (r.left + ui(12), r.top + ui(6)),
-                GOLD if self.renaming is not None and i == self.index else INK,
-                True,
-            )
+            if self.renaming is not None and i == self.index:
+                self.renaming.draw(
+                    surface, text, ui(21), (r.left + ui(12), r.top + ui(6)), anchor="topleft"
+                )
+            else:
+                text.draw(
+                    surface,
+                    text.fit(e.title, ui(21), tw, True),
+                    ui(21),
+                    (r.left + ui(12), r.top + ui(6)),
+                    INK,
+                    True,
+                )
             detail, colour = (e.problem, RED) if e.problem else (e.detail, MUTED)
             text.draw(
                 surface,

@@ -185,16 +185,12 @@ class SetupScene(FormScene):
             )
         return _("Computer ({level})").format(level=level_word(level))
 
-    def _edit(self, sp: SeatPrefs, t: str | None) -> None:
-        # Editing a default name edits what the player sees ("Länsi", not the key
-        # "West"); from then on it is a typed name and stays as typed.
-        sp.name = display_name(sp.name)
-        if t is None:
-            sp.name = sp.name[:-1]
-        elif t == "":  # the field is typed over: the old name goes
-            sp.name = ""
-        elif len(sp.name) < 16:
-            sp.name += t
+    def _edit(self, sp: SeatPrefs, t: str) -> None:
+        # The name as typed. Left as shown, a default name stays the default (the key
+        # "West", shown in the player's language); emptied, the seat gets its default.
+        t = t.strip()[:16]
+        if t != display_name(sp.name):
+            sp.name = t
 
     def _suggest(self, sp: SeatPrefs, d: int) -> None:
         """Left/right (or < and > with the mouse) step through ready-made names, so a
