@@ -25,8 +25,9 @@ from crowsnest.i18n import _, ngettext
 from crowsnest.records import savefile
 
 from . import desktop
+from . import paths as cli_paths
 from . import store as cli_store
-from .common import PROG, CLIError
+from .common import PROG, CLIError, HelpFormatter, add_command, speak_argparse_in_the_game_language
 
 # Each command imports the layers it runs inside its function (the plugin host, the
 # engine, the batch runners, the protocol, the window): `crowsnest --version`, `stats`,
@@ -37,6 +38,7 @@ HEADLESS_DRIVERS = ("dummy", "offscreen")
 
 
 def _parser() -> argparse.ArgumentParser:
+    speak_argparse_in_the_game_language()
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--config",
@@ -50,6 +52,9 @@ def _parser() -> argparse.ArgumentParser:
             "CrowsNest Arcade: Rook-family games, Tractor and Dou Dizhu. "
             "With no command, opens the game window."
         ),
+        epilog=_("Examples:")
+        + "\n  crowsnest\n  crowsnest simulate --games 3\n  crowsnest simulate --help",
+        formatter_class=HelpFormatter,
         parents=[common],
     )
     p.add_argument(
@@ -59,10 +64,22 @@ def _parser() -> argparse.ArgumentParser:
         version=f"{PROG} {__version__}",
         help=_("print the version and exit"),
     )
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", title=_("commands"))
 
-    s = sub.add_parser(
-        "simulate", parents=[common], help=_("play AI-only matches headless and report the results")
+    s = add_command(
+        sub,
+        "simulate",
+        common,
+        summary=_("play AI-only matches headless and report the results"),
+        description=_(
+            "Plays whole matches with the computer in every seat, without a window, and "
+            "prints who won. The same seed plays the same matches, with any number of "
+            "workers."
+        ),
+        examples=(
+            "crowsnest simulate --games 10",
+            "crowsnest simulate --variant tractor --level normal --games 5 --seed 7 --json",
+        ),
     )
     s.add_argument("--variant", metavar="ID", help=_("variant id (default: the config's variant)"))
     s.add_argument("--seats", type=int, metavar="N", help=_("number of players"))
@@ -81,26 +98,50 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         default=1,
         metavar="N",
-        help=_("worker processes (same results for any N; default 1)"),
+        help=_("worker processes; the same results for any N"),
     )
     s.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
-    e = sub.add_parser(
-        "engine", parents=[common], help=_("the JSON-lines engine protocol on stdin/stdout")
+    add_command(
+        sub,
+        "engine",
+        common,
+        summary=_("the JSON-lines engine protocol on stdin/stdout"),
+        description=_(
+            "Reads one JSON request a line on standard input and answers each with one "
+            "JSON line on standard output: new matches, views, legal actions, moves and "
+            "the AIs' decisions (docs/protocol.md). For programs and tests."
+        ),
+        examples=('echo \'{"cmd":"variants"}\' | crowsnest engine',),
     )
-    del e
 
-    pl = sub.add_parser(
-        "plugins", parents=[common], help=_("list plugins, what they registered and errors")
+    pl = add_command(
+        sub,
+        "plugins",
+        common,
+        summary=_("list plugins, what they registered and errors"),
+        description=_(
+            "Lists the plugins found (installed packages and the plugin folders), the "
+            "games each one registered, and each one that failed to load, with the reason."
+        ),
+        examples=("crowsnest plugins", "crowsnest plugins --json"),
     )
     pl.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
-    t = sub.add_parser(
+    t = add_command(
+        sub,
         "tournament",
-        parents=[common],
-        help=_("AI levels against each other on duplicate deals, with 95%% intervals"),
-        description="AI levels against each other on duplicate deals: every deal is "
-        "played with the levels rotated through the sides or roles (docs/ai.md).",
+        common,
+        summary=_("AI levels against each other on duplicate deals, with 95%% intervals"),
+        description=_(
+            "AI levels against each other on duplicate deals: every deal is played with "
+            "the levels rotated through the sides or roles (docs/ai.md)."
+        ),
+        examples=(
+            "crowsnest tournament --variant doudizhu --levels hard,normal --deals 200 --workers 2",
+            "crowsnest tournament --variant crowsnest --levels hard,normal --matches "
+            "--deals 40 --results runs.jsonl",
+        ),
     )
     t.add_argument("--variant", metavar="ID", help=_("variant id (default: the config's variant)"))
     t.add_argument("--seats", type=int, metavar="N", help=_("number of players"))
@@ -137,43 +178,62 @@ def _parser() -> argparse.ArgumentParser:
         default="local",
         help=_(
             "where the deals are played: local worker processes, or a Ray cluster "
-            "(pip install 'crowsnest-arcade[cluster]'; default: local)"
+            "(pip install 'crowsnest-arcade[cluster]')"
         ),
     )
     t.add_argument("--address", metavar="ADDR", help=_("Ray cluster address (--backend ray)"))
     t.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
-    r = sub.add_parser(
-        "replay", parents=[common], help=_("replay a save file and print where the match stands")
+    r = add_command(
+        sub,
+        "replay",
+        common,
+        summary=_("replay a save file and print where the match stands"),
+        description=_(
+            "Replays a save file, a named save slot or a finished match from the records, "
+            "checking every action again, and prints where the match stands: the scores, "
+            "the deal and whose turn it is."
+        ),
+        examples=(
+            "crowsnest replay --slot Friday",
+            "crowsnest replay --match 12 --json",
+            "crowsnest replay bug-report.toml --json",
+        ),
     )
     r.add_argument("file", metavar="FILE", nargs="?", help=_("a save file (docs/saves.md)"))
     r.add_argument("--match", type=int, metavar="ID", help=_("a finished match (crowsnest saves)"))
     r.add_argument("--slot", metavar="NAME", help=_("a named save slot (crowsnest saves)"))
     r.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
-    sv = sub.add_parser(
+    sv = add_command(
+        sub,
         "serve",
-        parents=[common],
-        help=_("host online tables: friends join from the window with a table's code"),
+        common,
+        summary=_("host online tables: friends join from the window with a table's code"),
+        description=_(
+            "Hosts online tables on this machine: friends join them from the game window "
+            "with a table's code. Listens on this machine only (127.0.0.1) unless told "
+            "otherwise; Ctrl-C keeps every table and tells the players (docs/online.md)."
+        ),
+        examples=("crowsnest serve", "crowsnest serve --host 0.0.0.0 --port 9000 --db tables.db"),
     )
-    sv.add_argument(
-        "--host", default="127.0.0.1", help=_("address to listen on (default: %(default)s)")
-    )
-    sv.add_argument(
-        "--port", type=int, default=8765, help=_("port to listen on (default: %(default)s)")
-    )
+    sv.add_argument("--host", default="127.0.0.1", help=_("address to listen on"))
+    sv.add_argument("--port", type=int, default=8765, help=_("port to listen on"))
     sv.add_argument("--db", metavar="PATH", help=_("the tables' database (docs/online.md)"))
 
     cli_store.add_parsers(sub, common)
-
-    from crowsnest.cli import paths as cli_paths
-
     cli_paths.add_parser(sub, common)
 
-    d = sub.add_parser(
+    d = add_command(
+        sub,
         "desktop-entry",
-        parents=[common],
-        help=_("add the game to the desktop's applications menu (.desktop file and icon)"),
+        common,
+        summary=_("add the game to the desktop's applications menu (.desktop file and icon)"),
+        description=_(
+            "Adds CrowsNest Arcade to the desktop's applications menu: a .desktop file and "
+            "an icon in your own folders (nothing system-wide), or removes them."
+        ),
+        examples=("crowsnest desktop-entry", "crowsnest desktop-entry --remove"),
     )
     d.add_argument("--remove", action="store_true", help=_("remove the entry and the icon"))
     d.add_argument("--print", action="store_true", help=_("print the entry; write nothing"))
@@ -244,8 +304,6 @@ def _run(args: argparse.Namespace) -> int:
                 cli_store.cmd_stats(args) if args.command == "stats" else cli_store.cmd_saves(args)
             )
         if args.command == "paths":
-            from crowsnest.cli import paths as cli_paths
-
             return cli_paths.cmd_paths(args)
         if args.command == "desktop-entry":
             return cmd_desktop_entry(args)

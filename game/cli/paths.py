@@ -10,16 +10,20 @@ from pathlib import Path
 
 from crowsnest.i18n import _
 
+from .common import add_command
+
 
 def add_parser(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "paths",
-        parents=[common],
-        help=_("where the config, saves, records, plugins and log are"),
+        common,
+        summary=_("where the config, saves, records, plugins and log are"),
         description=_(
             "Where this player's files are. Uninstalling the game removes the program "
             "only: these stay until you delete them."
         ),
+        examples=("crowsnest paths", "crowsnest paths --json"),
     )
     p.add_argument("--json", action="store_true", help=_("print one JSON object"))
 

@@ -18,20 +18,36 @@ from crowsnest.records.seats import display_name
 from crowsnest.records.stats import player_stats
 from crowsnest.records.store import Store, StoreError, store_path
 
-from .common import CLIError
+from .common import CLIError, add_command
 
 
 def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
-    st = sub.add_parser(
-        "stats", parents=[common], help=_("statistics of the games played in the window")
+    st = add_command(
+        sub,
+        "stats",
+        common,
+        summary=_("statistics of the games played in the window"),
+        description=_(
+            "The statistics of the games played in the window, for each player: matches "
+            "and deals played and won, per game and per computer level."
+        ),
+        examples=("crowsnest stats", "crowsnest stats --player Anna --variant tractor"),
     )
     st.add_argument(
         "--player", metavar="NAME", help=_("one player's figures (a name at the table)")
     )
     st.add_argument("--variant", metavar="ID", help=_("one game (a variant id)"))
     st.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    sv = sub.add_parser(
-        "saves", parents=[common], help=_("the autosave, the named save slots and finished matches")
+    sv = add_command(
+        sub,
+        "saves",
+        common,
+        summary=_("the autosave, the named save slots and finished matches"),
+        description=_(
+            "The autosave, the named save slots and the finished matches kept in the "
+            "records, each with what `crowsnest replay` needs to open it."
+        ),
+        examples=("crowsnest saves", "crowsnest saves --json"),
     )
     sv.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
