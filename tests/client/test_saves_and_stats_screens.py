@@ -159,3 +159,27 @@ def test_save_to_a_slot_takes_the_name_typed_and_escape_saves_nothing(app: App) 
     pause = app.stack.push(PauseScene(app.stack.top))
     dict(pause.items)["Save to a slot"]()
     assert app.stack.top.box.text == "Friday night"  # saving again offers the same slot
+
+
+def test_back_from_new_game_opened_in_the_pause_menu_returns_to_the_game(app: App) -> None:
+    """Pause -> New game -> Back went to the title and the game was gone."""
+    v = app.registry.variant("crowsnest")
+    session = LocalGame(v, [SeatSetup("human", "normal", "")] + [SeatSetup()] * 3, seed=7)
+    table = app.stack.replace(TableScene(session))
+    app.step(0.02)
+    pause = app.stack.push(PauseScene(table))
+    dict(pause.items)["New game"]()
+    setup = app.stack.top
+    assert type(setup).__name__ == "SetupScene"
+    press(app, Act.BACK)
+    assert app.stack.top is pause and list(app.stack)[0] is table
+    press(app, Act.BACK)  # the pause menu closes: the same game goes on
+    assert app.stack.top is table and table.session is session
+    closed: list[bool] = []
+    session.close = lambda: closed.append(True)  # type: ignore[method-assign]
+    pause = app.stack.push(PauseScene(table))
+    dict(pause.items)["New game"]()
+    app.stack.top._start(v, v.resolve_options({}))  # Start (the question is tested elsewhere)
+    top = app.stack.top
+    assert isinstance(top, TableScene) and top is not table and closed == [True]
+    assert len(list(app.stack)) == 1

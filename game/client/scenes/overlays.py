@@ -200,9 +200,10 @@ class PauseScene(MenuScene):
         self.close()
 
     def new_game(self) -> None:
-        self.table.session.close()
-        self.app.stack.replace(self.app.scene("title"))
-        self.app.stack.push(self.app.scene("setup"))
+        """New game over the paused table: Back comes back here, Start ends this game."""
+        setup = self.app.scene("setup")
+        setup.leaving = self.table.session
+        self.app.stack.push(setup)
 
     def to_title(self) -> None:
         error = self.app.flush_saves()  # the autosave holds the last move: Continue resumes

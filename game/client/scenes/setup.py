@@ -82,6 +82,9 @@ class _NoTable:
 
 class SetupScene(FormScene):
     title = N_("New game")
+    # opened from a game's pause menu: Back returns to it; Start ends it (closes its
+    # session) before the new one begins
+    leaving: Any = None
 
     def on_push(self) -> None:
         reg = self.app.registry
@@ -331,4 +334,6 @@ class SetupScene(FormScene):
             SeatSetup(s.kind, playable_level(v, s.level)[0], s.name.strip()) for s in p.players
         ]
         session = LocalGame(v, seats, dict(opts), seed=random.randrange(1 << 30))
+        if self.leaving is not None:
+            self.leaving.close()
         self.app.stack.replace(self.app.scene("table", session))
