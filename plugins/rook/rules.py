@@ -40,6 +40,11 @@ def bird_words(bird_name: str) -> dict[str, str]:
             "card_help": N_("Play with the Crow card (20 points)."),
             "rank": N_("Crow rank"),
             "value": N_("Crow value"),
+            "rank_help": N_(
+                "Where the Crow ranks in trump: the lowest, the highest, or between the 10 "
+                "and the 11."
+            ),
+            "value_help": N_("Points the Crow is worth."),
             "any_time": N_("Crow may be played at any time"),
             "led_trump": N_("Leading the Crow leads trump"),
             "only_trump": N_("Only trump Crow must be played"),
@@ -53,6 +58,11 @@ def bird_words(bird_name: str) -> dict[str, str]:
             "card_help": N_("Play with the Rook card (20 points)."),
             "rank": N_("Rook rank"),
             "value": N_("Rook value"),
+            "rank_help": N_(
+                "Where the Rook ranks in trump: the lowest, the highest, or between the 10 "
+                "and the 11."
+            ),
+            "value_help": N_("Points the Rook is worth."),
             "any_time": N_("Rook may be played at any time"),
             "led_trump": N_("Leading the Rook leads trump"),
             "only_trump": N_("Only trump Rook must be played"),
@@ -66,6 +76,9 @@ def bird_words(bird_name: str) -> dict[str, str]:
         "card_help": f"Play with the {b} card (20 points).",
         "rank": f"{b} rank",
         "value": f"{b} value",
+        "rank_help": f"Where the {b} ranks in trump: the lowest, the highest, or between the 10 "
+        "and the 11.",
+        "value_help": f"Points the {b} is worth.",
         "any_time": f"{b} may be played at any time",
         "led_trump": f"Leading the {b} leads trump",
         "only_trump": f"Only trump {b} must be played",
@@ -124,9 +137,7 @@ KNOBS: tuple[Knob, ...] = (
         "low",
         "choice",
         "rank",
-        N_(
-            "low: the lowest trump; high: the highest trump; middle: between the 10 and 11 of trump."
-        ),
+        "rank_help",
         choices=BIRD_RANKS,
         bird=True,
     ),
@@ -135,7 +146,7 @@ KNOBS: tuple[Knob, ...] = (
         20,
         "int",
         "value",
-        N_("Points the bird card is worth."),
+        "value_help",
         minimum=0,
         maximum=100,
         bird=True,
@@ -181,7 +192,7 @@ KNOBS: tuple[Knob, ...] = (
         "absent",
         "choice",
         N_("The 1s"),
-        N_("absent, low (below the lowest number) or high (above the 14)."),
+        N_("Left out, below the lowest number, or above the 14."),
         choices=ONES,
     ),
     Knob(
