@@ -143,3 +143,22 @@ def test_counter_clockwise_game_shows_compass_names_where_the_seats_sit(tmp_path
     assert cfgmod.load(tmp_path / "config.toml").seats[1].name == "West"  # stored as default
     table.session.close()
     app.close()
+
+
+def test_the_plugins_screen_names_games_and_levels_not_ids() -> None:
+    """It listed "individual2" and "crowsnest:hard"."""
+    from crowsnest import i18n
+    from crowsnest.client.scenes.info import registers
+    from crowsnest.plugin_host import load_registry
+
+    reg = load_registry(user_folder=False)
+    rook = next(r for r in reg.plugins if "individual2" in r.variants)
+    line = registers(rook.variants, rook.ais, reg)
+    assert "Rook for 2 (dummy)" in line and "CrowsNest: " in line and "hard" in line
+    assert "individual2" not in line and "crowsnest:" not in line
+    try:
+        i18n.set_language("fi")
+        fi = registers(rook.variants, rook.ais, reg)
+        assert "vaikea" in fi and "Traktori" not in fi
+    finally:
+        i18n.set_language("en")

@@ -3,6 +3,8 @@ plugin list (what loaded, what failed and why; enable and disable)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 from crowsnest import i18n
 from crowsnest.config import Config
@@ -12,6 +14,7 @@ from ..input import Act, InputEvent
 from ..scene import Scene
 from ..widgets import GOLD, INK, MUTED, RED, Button, panel
 from .common import FormScene, Row
+from .setup import level_word
 
 
 def reflow(text: str) -> str:
@@ -29,10 +32,25 @@ def reflow(text: str) -> str:
     return "\n".join(out)
 
 
-def registers(variants: tuple[str, ...], ais: tuple[str, ...]) -> str:
-    """What a plugin added, as the plugin screen's line under its name: every name
-    (the screen wraps the sentence onto as many lines as it needs)."""
-    games, levels = ", ".join(variants), ", ".join(ais)
+def registers(variants: tuple[str, ...], ais: tuple[str, ...], registry: Any = None) -> str:
+    """What a plugin added, as the plugin screen's line under its name: every game by
+    the name it shows (ids only for a game the registry lacks), each game's AI levels
+    in the player's words ("Rook for 2: easy, hard")."""
+
+    def game(vid: str) -> str:
+        v = registry.variants.get(vid) if registry is not None else None
+        return i18n.variant_text(v, v.name) if v is not None else vid
+
+    by_game: dict[str, list[str]] = {}
+    for ai in ais:
+        vid, _sep, level = ai.partition(":")
+        by_game.setdefault(vid, []).append(level_word(level) if level else vid)
+    # TRANSLATORS: a game and its AI levels, in the plugin screen ("Tractor: easy, hard")
+    levels = "; ".join(
+        _("{game}: {levels}").format(game=game(g), levels=", ".join(ls))
+        for g, ls in by_game.items()
+    )
+    games = ", ".join(game(v) for v in variants)
     if not variants:
         return (
             _("registers no games, AIs: {ais}").format(ais=levels)
@@ -204,7 +222,7 @@ class PluginsScene(FormScene):
             if rec.error and enabled:
                 rows += lines(rec.error, RED)  # the whole reason, wrapped
             else:
-                rows += lines(registers(rec.variants, rec.ais))
+                rows += lines(registers(rec.variants, rec.ais, reg))
         if not rows:
             rows.append(Row(_("No plugin was found."), lambda: "", heading=True))
         self.rows = rows
