@@ -400,6 +400,10 @@ class Presentation:
     # table and leaves `coach()` alone; one that needs the view overrides `coach()`.
     coach_phases: ClassVar[Mapping[str, tuple[Text, Text]]] = MappingProxyType({})
 
+    # Whether the dealer's badge means something to a player of this game (who bids or
+    # leads first follows from it); False where the rules give the dealer no role.
+    dealer_badge: ClassVar[bool] = True
+
     # ---- events -> table events
 
     def table_events(

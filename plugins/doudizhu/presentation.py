@@ -50,6 +50,7 @@ COACH = {
 
 class DouDizhuPresentation(Presentation):
     coach_phases = COACH
+    dealer_badge = False  # the first bidder is drawn: the dealer has no role to show
 
     def largest_play(self, options: Mapping[str, Any], seats: int) -> int:
         return 20  # the landlord's whole hand: an airplane with wings, or a long chain

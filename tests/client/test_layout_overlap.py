@@ -233,6 +233,8 @@ def test_the_leaders_icon_stays_clear_of_the_plate_words():
     icons = [r for k, o, r in t.drawn if k == "plate:icon" and o == seat]
     plate = next(r for k, o, r in t.drawn if k == "plate" and o == seat)
     assert len(icons) == 1 and plate.right - icons[0].right < icons[0].width  # first slot
+    # the dealer has no role in Dou Dizhu: no badge on the dealer's plate, only the leader's
+    assert [o for k, o, r in t.drawn if k == "plate:icon"] == [seat]
     words = [r for o, r in t.plate_text if o == seat]
     assert words and not any(icons[0].colliderect(r) for r in words), (icons, words)
     check_regions(t.drawn, app.size)

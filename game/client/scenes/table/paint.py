@@ -233,7 +233,7 @@ class PaintRoom(RoomBase):
         ix = px + ui(14)
         icon_h = ui(18)
         dv = self.bar_view or self.view  # the finished deal's dealer while its sheet is up
-        dealer = dv.dealer == seat
+        dealer = dv.dealer == seat and self.words.game.dealer_badge
         leads = seat >= 0 and seat == self.words.game.leader(dv)
         # the icons stand in slots from the plate's right edge: the dealer's, then the
         # leader's in the next free one (the first, when the leader does not deal)
