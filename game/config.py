@@ -8,7 +8,8 @@ is never overwritten (save() refuses). See docs/config.md for every key.
 Saving respects the file the player keeps: the new values are written into the file's
 own tomlkit document, so comments, key order, blank lines and the way unchanged values
 are spelled survive; only changed keys are rewritten, new ones are added at the end of
-their table and dropped ones removed. The file keeps its mode (0644 stays 0644) and a
+their table and dropped ones removed. Only the player's keys are written: those the file
+had and those that differ from the defaults (player_keys). The file keeps its mode (0644 stays 0644) and a
 symbolic link stays a link (the file it points at is replaced).
 """
 
@@ -335,7 +336,6 @@ def save(config: Config, path: str | Path | None = None) -> Path:
     (module doc). Refuses to replace an existing file that does not load, so a
     hand-edited file with a mistake is never lost."""
     p = Path(path).expanduser() if path is not None else (config.path or default_path())
-    data = _toml_data(config.to_toml())
     old_text = None
     if p.exists():
         try:
@@ -343,8 +343,28 @@ def save(config: Config, path: str | Path | None = None) -> Path:
             old_text = p.read_text(encoding="utf-8")
         except ConfigError as e:
             raise ConfigError(f"{e}; fix or remove it first: it was not overwritten") from None
+    had = tomllib.loads(old_text) if old_text is not None else {}
+    data = player_keys(_toml_data(config.to_toml()), _toml_data(Config().to_toml()), had)
     write_atomic(p, render(data, old_text), prefix=".config-")
     return p
+
+
+def player_keys(
+    data: Mapping[str, Any], defaults: Mapping[str, Any], had: Mapping[str, Any]
+) -> dict[str, Any]:
+    """What a save writes: each key the file already had, and each other key whose value
+    differs from the default. A default the player never set stays out of their file, so
+    a later release can still change it for them."""
+    out: dict[str, Any] = {}
+    for k, v in data.items():
+        default, before = defaults.get(k), had.get(k)
+        if isinstance(v, Mapping) and isinstance(default, Mapping):
+            inner = player_keys(v, default, before if isinstance(before, Mapping) else {})
+            if inner or k in had:
+                out[k] = inner
+        elif k in had or v != default:
+            out[k] = v
+    return out
 
 
 NEW_FILE_HEADER = (

@@ -239,3 +239,40 @@ def test_any_save_over_any_saved_file_reads_back_exactly(first, second):
     text = render(cfgmod._toml_data(second.to_toml()), old)
     assert cfgmod.from_dict(tomllib.loads(text)) == second
     assert text.startswith("# top comment\n")
+
+
+def test_a_save_writes_only_the_players_keys_and_what_differs_from_the_defaults(tmp_path):
+    """A later release can change a default for everyone who never set it (issue 30):
+    saving from Settings writes the keys the file had and the ones changed from their
+    defaults, never the other defaults."""
+    path = tmp_path / "config.toml"
+    write(path, 'variant = "tractor"  # mine\n\n[display]\nwidth = 1280\n')
+    cfg = load(path)
+    save(
+        cfg.replace(language="fi", display=DisplayConfig(**{**_display(cfg), "card_size": "large"}))
+    )
+    text = path.read_text()
+    data = tomllib.loads(text)
+    default = cfgmod._toml_data(cfgmod.Config().to_toml())
+    assert default["display"]["card_size"] != "large" and default["language"] != "fi"
+    assert data == {
+        "variant": "tractor",
+        "language": "fi",
+        "display": {"width": 1280, "card_size": "large"},
+    }
+    assert 'variant = "tractor"  # mine' in text
+    # a key the player wrote stays, even when it is set back to its default
+    save(
+        load(path).replace(
+            display=DisplayConfig(**{**_display(cfg), "width": default["display"]["width"]})
+        )
+    )
+    assert tomllib.loads(path.read_text())["display"]["width"] == default["display"]["width"]
+    assert load(path).language == "fi"
+
+
+def test_a_new_file_of_defaults_holds_no_keys(tmp_path):
+    path = tmp_path / "config.toml"
+    save(cfgmod.Config(), path)
+    assert tomllib.loads(path.read_text()) == {}
+    assert load(path) == cfgmod.Config(path=path)
