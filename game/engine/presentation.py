@@ -277,12 +277,29 @@ class EventContext:
 @dataclass(frozen=True, slots=True)
 class Fact:
     """A top-bar item. `suit`: a suit key whose glyph is drawn before the words, in the
-    suit's colour. `keep`: stays when a narrow window drops the other facts."""
+    suit's colour. `rank`: how much the player needs it (BAR_RANKS): a window too narrow
+    for the whole bar drops the lowest first (the game's name, then the deal number,
+    ...); `keep=True` ranks a fact with the most needed (as trump)."""
 
     text: Text
     suit: str = ""
     keep: bool = False
     dim: bool = False
+    rank: int | None = None
+
+    @property
+    def importance(self) -> int:
+        if self.rank is not None:
+            return self.rank
+        return BAR_RANKS["kept"] if self.keep else BAR_RANKS["fact"]
+
+
+# How much the top bar's items matter, for dropping the least needed first in a narrow
+# window: the bar's own items (the game's name, the deal number, the running scores) and
+# a game's facts (plain, or kept).
+BAR_RANKS: Mapping[str, int] = MappingProxyType(
+    {"game": 0, "deal": 1, "fact": 2, "scores": 4, "kept": 6}
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from typing import Any
 
 from crowsnest.engine import Action, Deck
 from crowsnest.engine.presentation import (
+    BAR_RANKS,
     CALL,
     CONTRACT,
     LAYAWAY,
@@ -259,8 +260,11 @@ class TractorPresentation(Presentation):
 
     def facts(self, view: Mapping[str, Any]) -> list[Fact]:
         out: list[Fact] = []
+        # the rank being played and the attackers' points are the deal's score: they
+        # stay with the trump when a narrow bar drops the game's name and the levels
+        kept = BAR_RANKS["kept"]
         if view.get("level_rank"):
-            out.append(Fact(say("Playing {rank}s", rank=view["level_rank"])))
+            out.append(Fact(say("Playing {rank}s", rank=view["level_rank"]), rank=kept))
         att = view.get("attackers")
         if isinstance(att, int) and att >= 0 and "attacker_points" in view:
             target = view.get("attacker_target")
@@ -270,7 +274,7 @@ class TractorPresentation(Presentation):
                 )
             else:
                 text = say("Attackers {points}", points=view["attacker_points"])
-            out.append(Fact(text))
+            out.append(Fact(text, rank=kept))
         tr = view.get("trump")
         if tr == "NT":
             out.append(Fact(say("No trump suit"), keep=True))

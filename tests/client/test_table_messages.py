@@ -5,7 +5,9 @@ the human seat's possessive is "your", not "You's"."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from client_driver import make_app, table_at
+from crowsnest.engine.presentation import BAR_RANKS
 
 
 def drawn(app) -> set[str]:
@@ -95,7 +97,8 @@ def test_top_bar_keeps_trump_and_both_sides_clear_of_the_toolbar_in_a_small_wind
         app.draw()
         bar = [r for r in rects.values() if r.bottom <= t.lay.top_bar[3]]
         toolbar = [b.rect for b in t.toolbar.buttons]
-        words = [rects[s] for s, _c, _i in t._bar_items()[1]]  # trump and the two sides
+        needed = [it for it, rank, kind in t._bar_items() if rank >= BAR_RANKS["scores"]]
+        words = [rects[s] for s, _c, _i in needed]  # the rank, points, trump, the sides
         assert len(words) >= 3 and all(r in bar for r in words), (size, sorted(rects))
         left = min(b.left for b in toolbar)
         for r in bar:
@@ -208,4 +211,30 @@ def test_the_nests_cards_join_the_hand_when_their_flight_lands():
     faces.clear()
     app.draw()
     assert nest <= set(faces)
+    app.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(640, 480), (800, 600), (2560, 1440)])
+def test_a_narrow_top_bar_drops_the_least_needed_facts_first(size) -> None:
+    """At 640x480 the Tractor bar dropped the attackers' points and the rank being
+    played (the deal's running score) first of all, and kept the game's name."""
+    app = make_app(size=size)
+    t = table_at(app, "tractor", 4, lambda m: m.phase == "play" and m.to_move == 0)
+    shown, _fs = t.bar_shown()
+    words = [w for w, _c, _s in shown]
+    facts = t.facts()
+    assert any(f.startswith("Playing ") for f in facts)
+    assert any(f.startswith("Attackers ") for f in facts)
+    for f in facts:  # the rank being played, the attackers' points, the trump
+        assert f in words, (size, words)
+    ranked = t._bar_items()
+    kept = {it[0] for it, _r, _k in ranked}
+    dropped = [(r, it[0]) for it, r, _k in ranked if it[0] not in words]
+    if dropped:  # whatever went was no more needed than anything that stayed
+        assert max(r for r, _w in dropped) <= min(r for it, r, _k in ranked if it[0] in words)
+    else:
+        assert set(words) == kept
+    if size == (2560, 1440):
+        assert not dropped and words[0] == "Tractor"
     app.close()

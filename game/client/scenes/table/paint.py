@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 from crowsnest import i18n
-from crowsnest.engine.presentation import Centre, Fact, say
+from crowsnest.engine.presentation import BAR_RANKS, Centre, Fact, say
 
 from ...layout import CARD_RATIO
 from ...widgets import GOLD, INK, MUTED, RED, TEAM_COLOURS, panel
@@ -446,20 +446,9 @@ class PaintRoom(RoomBase):
         x, y, w, h = lay.top_bar
         panel(surface, (x - 4, y - 4, w + 8, h + 4), radius=0, edge=None)
         self._mark("bar", -1, lay.top_bar)
-        facts, tail = self._bar_items()
-        room = self.toolbar_left - ui(10)
-
-        def width(items: list[BarItem], fs: int) -> int:
-            font = text.fonts(fs, True)
-            return sum(font.size(t)[0] + ui(18) + (ui(14) if suit else 0) for t, _c, suit in items)
-
-        # a narrow window: smaller type first, then the deal's facts give way (the
-        # scores and the trump stay: the player needs them most)
-        fs = next((f for f in (ui(17), ui(15), ui(13)) if width(facts + tail, f) <= room), ui(13))
-        while len(facts) > 1 and width(facts + tail, fs) > room:
-            facts.pop()
+        items, fs = self.bar_shown()
         cx = ui(10)
-        for t, colour, suit in facts + tail:
+        for t, colour, suit in items:
             if suit:  # the suit's glyph before its words
                 ic = self.app.assets.icon("suit:" + suit, ui(20))
                 surface.blit(ic, ic.get_rect(midleft=(cx, h // 2)))
@@ -468,38 +457,64 @@ class PaintRoom(RoomBase):
             cx = r.right + ui(18)
         self.toolbar.draw(surface, text, ui(16), show_focus=False)
 
-    def _bar_items(self) -> tuple[list[BarItem], list[BarItem]]:
-        """The top bar's words, split into the deal's facts and what must stay (the
-        game's kept facts, such as trump, and the running scores)."""
+    def bar_shown(self) -> tuple[list[BarItem], int]:
+        """What the top bar shows in this window: smaller type first, then the least
+        needed items give way (the game's ranking of its facts, BAR_RANKS), so the most
+        important facts stay at every size."""
+        text, ui = self.app.text, self.app.ui
+        ranked = self._bar_items()
+        room = self.toolbar_left - ui(10)
+
+        def width(items: list[tuple[BarItem, int, str]], fs: int) -> int:
+            font = text.fonts(fs, True)
+            return sum(
+                font.size(t)[0] + ui(18) + (ui(22) if suit else 0)
+                for (t, _c, suit), _r, _k in items
+            )
+
+        sizes = (ui(17), ui(15), ui(13))
+        fs = next((f for f in sizes if width(ranked, f) <= room), sizes[-1])
+        while len(ranked) > 1 and width(ranked, fs) > room:
+            # the least needed goes; among equals the rightmost
+            drop = min(range(len(ranked)), key=lambda i: (ranked[i][1], -i))
+            del ranked[drop]
+        return [item for item, _r, _k in ranked], fs
+
+    def _bar_items(self) -> list[tuple[BarItem, int, str]]:
+        """The top bar's items in order, each with its rank (BAR_RANKS) and kind ("game",
+        "deal", "fact" or "scores")."""
         v = self.bar_view or self.view
         deal = self.match.deal_no + (0 if self.match.over or self.between else 1)
         words = self.words
-        facts: list[BarItem] = [
-            (i18n.variant_text(self.session.variant, self.session.variant.name), INK, ""),
-            (words(say("Deal {number}", number=max(1, deal))), INK, ""),
+        name = i18n.variant_text(self.session.variant, self.session.variant.name)
+        out: list[tuple[BarItem, int, str]] = [
+            ((name, INK, ""), BAR_RANKS["game"], "game"),
+            (
+                (words(say("Deal {number}", number=max(1, deal))), INK, ""),
+                BAR_RANKS["deal"],
+                "deal",
+            ),
         ]
-        tail: list[BarItem] = []
         for f in self.words.game.facts(v) or ():
             if not isinstance(f, Fact):
                 continue
             colour = MUTED if f.dim else INK
             if f.suit:
                 colour = self.app.assets.suit_colour_on_dark(f.suit)
-            (tail if f.keep else facts).append((words(f.text), colour, f.suit))
+            out.append(((words(f.text), colour, f.suit), f.importance, "fact"))
         # running scores (team games; individual scores sit on the name plates)
         if self.match.teams:
             labels = words.side_labels()
             for i, (lab, sc) in enumerate(zip(labels, self.match.scores, strict=False)):
                 line = words(words.game.score_text(lab, sc))
-                tail.append((line, TEAM_COLOURS[i % len(TEAM_COLOURS)], ""))
-        return facts, tail
+                colour = TEAM_COLOURS[i % len(TEAM_COLOURS)]
+                out.append(((line, colour, ""), BAR_RANKS["scores"], "scores"))
+        return out
 
     def facts(self) -> list[str]:
-        """The deal's public facts as the top bar shows them (after the game's name and
-        the deal number), the kept ones included."""
-        facts, tail = self._bar_items()
-        n = len(self.match.scores) if self.match.teams else 0
-        return [t for t, _c, _s in facts[2:] + tail[: len(tail) - n]]
+        """The deal's public facts as the top bar shows them in a wide window (after the
+        game's name and the deal number; not the scores)."""
+        return [item[0] for item, _r, kind in self._bar_items() if kind == "fact"]
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         """The prompt line: the news of the moment and what to do, then the reason a
