@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -70,10 +71,70 @@ def _write(tickets: list[Ticket], path: Path) -> None:
     os.replace(tmp, path)
 
 
-def thread_client(url: str) -> Any:
-    from crowsnest.net.client import ThreadClient  # the window's only network import
+class Dialing:
+    """A connection being opened on its own thread: opening a socket can take seconds
+    (an address that does not answer), and a frame must never wait for it. Frames sent
+    before it is open are kept and sent once it is; poll() says `_closed` (with `why`)
+    when it could not be opened, as a dropped connection does."""
 
-    return ThreadClient(url)
+    def __init__(self, url: str, open_timeout: float = 5.0) -> None:
+        self.url = url
+        self._lock = threading.Lock()
+        self._conn: Any = None
+        self._failed: str | None = None
+        self._early: list[dict[str, Any]] = []
+        self._closed = False
+        threading.Thread(
+            target=self._open, args=(open_timeout,), name="crowsnest-dial", daemon=True
+        ).start()
+
+    def _open(self, open_timeout: float) -> None:
+        from crowsnest.net.client import ThreadClient  # the window's only network import
+
+        try:
+            conn = ThreadClient(self.url, open_timeout=open_timeout)
+        except Exception as e:  # noqa: BLE001 - any failure to open is "unreachable"
+            with self._lock:
+                self._failed = type(e).__name__
+            return
+        with self._lock:
+            if self._closed:
+                conn.close()
+                return
+            for msg in self._early:
+                conn.send(msg)
+            self._early.clear()
+            self._conn = conn
+
+    def send(self, msg: dict[str, Any]) -> None:
+        with self._lock:
+            if self._conn is None:
+                self._early.append({k: v for k, v in msg.items() if k != "v"})
+                return
+            conn = self._conn
+        conn.send({k: v for k, v in msg.items() if k != "v"})
+
+    def poll(self) -> list[dict[str, Any]]:
+        with self._lock:
+            conn, failed = self._conn, self._failed
+        if conn is not None:
+            return list(conn.poll())
+        if failed is not None:
+            self._failed = None  # said once
+            self._closed = True
+            return [{"type": "_closed", "why": failed, "opened": False}]
+        return []
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.close()
+
+
+def thread_client(url: str) -> Any:
+    return Dialing(url)
 
 
 class Link:
@@ -144,6 +205,10 @@ class Link:
                 self._lost(out)
                 break
             if kind == "welcome":
+                if msg.get("protocol") != 1:  # a server of another version: say so, stop
+                    self.over = True
+                    out.append({"type": "_closed", "code": "version"})
+                    break
                 self._open = True
                 self.welcome = msg
                 self._send_now(self._place())
