@@ -79,6 +79,14 @@ class SoundConfig:
     mute: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class OnlineConfig:
+    # Table servers the player can join or host on (ws://host:port), the last used first;
+    # the window adds an address when a join works (docs/online.md, "In the window").
+    server: tuple[str, ...] = ()
+    name: str = ""  # the name other players see at an online table ("" = the first seat's)
+
+
 def _default_seats() -> tuple[SeatConfig, ...]:
     return (SeatConfig("You", "human"),) + tuple(SeatConfig(n) for n in DEFAULT_NAMES[1:4])
 
@@ -92,6 +100,7 @@ class Config:
     plugins: PluginsConfig = field(default_factory=PluginsConfig)
     display: DisplayConfig = field(default_factory=DisplayConfig)
     sound: SoundConfig = field(default_factory=SoundConfig)
+    online: OnlineConfig = field(default_factory=OnlineConfig)
     # Key bindings the player changed: action -> key names. Actions not listed keep the
     # client's defaults (crowsnest.client.input), so only overrides live here.
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
@@ -133,6 +142,7 @@ class Config:
             },
             "display": dataclasses.asdict(self.display),
             "sound": dataclasses.asdict(self.sound),
+            "online": {"server": list(self.online.server), "name": self.online.name},
             "keys": {k: list(v) for k, v in self.keys.items()},
         }
         return out
@@ -211,7 +221,17 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
     top = r.table(
         data,
         "",
-        ("variant", "language", "seats", "options", "plugins", "display", "sound", "keys"),
+        (
+            "variant",
+            "language",
+            "seats",
+            "options",
+            "plugins",
+            "display",
+            "sound",
+            "online",
+            "keys",
+        ),
     )
     d = Config()
     variant = r.text(top, "variant", "variant", d.variant)
@@ -296,6 +316,12 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
         mute=r.boolean(so, "mute", "sound.mute", d.sound.mute),
     )
 
+    on = r.table(top, "online", ("server", "name"))
+    name = on.get("name", "")
+    if not isinstance(name, str) or len(name) > 24:
+        raise r.fail("online.name", "a name of at most 24 characters", name)
+    online = OnlineConfig(server=r.strings(on, "server", "online.server"), name=name)
+
     keys_raw = top.get("keys", {})
     if not isinstance(keys_raw, Mapping):
         raise r.fail("keys", "a table of action = [key names]", keys_raw)
@@ -316,6 +342,7 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
         plugins=plugins,
         display=display,
         sound=sound,
+        online=online,
         keys=MappingProxyType(keys),
         path=Path(file) if file != "the configuration" else None,
     )

@@ -34,7 +34,7 @@ from .input import Act, BindingError, InputEvent, InputMap
 from .layout import MIN_SIZE
 from .prefs import TEXT_SCALES, PrefsStore
 from .scene import Scene, SceneStack
-from .scenes import coach, howto, info, saves, settings, setup, stats, title
+from .scenes import coach, howto, info, online, saves, settings, setup, stats, title
 from .scenes.table import TableScene
 from .session import LocalGame
 from .silent_audio import SilentAudio
@@ -54,7 +54,17 @@ NO_DISPLAY = (
 # one way to open one, so screens do not import one another (a table's own sheets, the
 # overlays, belong to the table and are pushed by it).
 SceneName = Literal[
-    "title", "setup", "saves", "stats", "settings", "rules", "plugins", "coach", "howto", "table"
+    "title",
+    "setup",
+    "saves",
+    "stats",
+    "settings",
+    "rules",
+    "plugins",
+    "coach",
+    "howto",
+    "table",
+    "online",
 ]
 SCENES: dict[str, Any] = {
     "title": title.TitleScene,
@@ -67,6 +77,7 @@ SCENES: dict[str, Any] = {
     "coach": coach.CoachScene,
     "howto": howto.HowToScene,
     "table": TableScene,
+    "online": online.OnlineMenuScene,
 }
 
 
@@ -124,6 +135,9 @@ class App:
         # drag sends a burst of resize events; the config is written once).
         self._pending_size: tuple[int, int] | None = None
         self._resized_at = 0.0
+        # The table server this window started to host a table (client/hosting.py: its
+        # own process), stopped when the window closes; None when it hosts nothing.
+        self.hosting: Any = None
 
     # ------------------------------------------------------------ services
 
@@ -411,6 +425,9 @@ class App:
             self._db = None
         for s in list(self.stack):
             self.stack.remove(s)
+        if self.hosting is not None:
+            self.hosting.stop()  # every table is on disk; the seats are told
+            self.hosting = None
         self.pads.close()
         pygame.display.quit()
 

@@ -53,6 +53,8 @@ class Prefs:
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # per variant
     disabled_plugins: list[str] = field(default_factory=list)
     plugin_folders: list[str] = field(default_factory=list)
+    servers: list[str] = field(default_factory=list)  # [online] server: the last used first
+    online_name: str = ""  # [online] name
 
     @property
     def card_scale(self) -> float:
@@ -118,6 +120,8 @@ def from_config(c: cfgmod.Config, p: Prefs) -> None:
     p.options = {k: dict(v) for k, v in c.options.items()}
     p.disabled_plugins = list(c.plugins.disabled)
     p.plugin_folders = list(c.plugins.folders)
+    p.servers = list(c.online.server)
+    p.online_name = c.online.name
 
 
 def to_config(p: Prefs, c: cfgmod.Config) -> cfgmod.Config:
@@ -145,5 +149,6 @@ def to_config(p: Prefs, c: cfgmod.Config) -> cfgmod.Config:
             bool(p.coach),
         ),
         sound=cfgmod.SoundConfig(float(p.volume), p.muted),
+        online=cfgmod.OnlineConfig(tuple(p.servers[:8]), p.online_name[:24]),
         keys={k: tuple(v) for k, v in p.keys.items() if tuple(v) != DEFAULT_BINDINGS.get(k)},
     )

@@ -81,6 +81,7 @@ class Window:
             if isinstance(top, TableScene):
                 self.table = top
                 self.driver = WindowDriver(self.app, top, "mixed", seed=self.seed)
+                self.game.link.clock = self.clock  # a link the window's screens made too
                 return
             if isinstance(top, ConnectingScene) and top.failed:
                 raise AssertionError(f"{self.name}: {top.failed}")

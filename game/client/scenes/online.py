@@ -8,16 +8,20 @@ its own thread), and on the table's first snapshot it becomes the table scene ov
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
-from crowsnest.i18n import _
+from crowsnest.ai.runner import playable_level
+from crowsnest.i18n import N_, _, pgettext
 
+from ..hosting import HostedServer, normal_address, shown_address
 from ..input import Act, InputEvent
-from ..online import Link, Ticket, keep_ticket
+from ..online import Link, Ticket, keep_ticket, load_tickets
 from ..remote import RemoteGame, failure_sentence
 from ..scene import Scene
-from ..widgets import INK, RED, Button, Menu, panel
+from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel, shade
+from .common import FormScene, MenuScene, Row
 
 
 def tickets_file(app: Any) -> Any:
@@ -29,19 +33,32 @@ def tickets_file(app: Any) -> Any:
 
 
 class ConnectingScene(Scene):
-    """ "Connecting to ..." until the table's snapshot; then the table."""
+    """ "Connecting to ..." until the table's snapshot; then the table. With `host`, the
+    window's own server is started first ("Starting the table's server...") and the
+    link is made to it once it listens."""
 
-    def __init__(self, link: Link, *, then: Any = None) -> None:
+    def __init__(
+        self,
+        link: Link | None,
+        *,
+        host: HostedServer | None = None,
+        first: dict[str, Any] | None = None,
+        name: str = "",
+        then: Any = None,
+        clock: Any = None,
+    ) -> None:
         super().__init__()
-        self.link = link
+        self.link: Any = link
+        self.host, self.first, self.name, self.clock = host, first or {}, name, clock
         self.failed = ""
-        self.then = then  # called with the table scene once it is open (the host's code card)
+        self.then = then  # called with (table scene, game) once it is open
         self.table: Any = None
         self.menu = Menu([Button(_("Cancel"), "back")], self._press)
         self.t = 0.0
 
     def _press(self, b: Button) -> None:
-        self.link.close()
+        if self.link is not None:
+            self.link.close()
         self.close()
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
@@ -64,6 +81,17 @@ class ConnectingScene(Scene):
         self.t += dt
         if self.failed or self.table is not None:
             return
+        if self.link is None:
+            h = self.host
+            if h is None or h.state == "starting":
+                return
+            if h.state != "ready":
+                self._fail(
+                    _("The table's server could not be started: {why}").format(why=h.error), ""
+                )
+                return
+            kw = {"clock": self.clock} if self.clock is not None else {}
+            self.link = Link(h.local_url, self.first, name=self.name, **kw)
         got = self.link.poll()
         for i, msg in enumerate(got):
             kind = msg.get("type")
@@ -86,7 +114,8 @@ class ConnectingScene(Scene):
                 return
 
     def _fail(self, text: str, code: str) -> None:
-        self.link.close()
+        if self.link is not None:
+            self.link.close()
         # the server words its refusals in this window's language; the link's own
         # failures (unreachable, another version) are worded here
         self.failed = text or failure_sentence(code)
@@ -138,11 +167,463 @@ class ConnectingScene(Scene):
             colour = RED
         else:
             dots = "." * (1 + int(self.t * 2) % 3)
-            shown = self.link.url.removeprefix("ws://")
-            lines = [_("Connecting to {address}").format(address=shown) + dots]
+            if self.link is None:
+                lines = [_("Starting the table's server") + dots]
+            else:
+                shown = shown_address(self.link.url)
+                lines = [_("Connecting to {address}").format(address=shown) + dots]
             colour = INK
         y = box.top + ui(36)
         for line in lines:
             text.draw(surface, line, ui(22), (W // 2, y), colour, True, "midtop")
             y += ui(30)
         self.menu.draw(surface, text, ui(22))
+
+
+# ---------------------------------------------------------------- the screens
+
+
+def player_name(app: Any) -> str:
+    """The name others see at an online table: [online] name, else the first seat's
+    own (a default name such as "You" says nothing to the others: "Player")."""
+    p = app.prefs
+    if p.online_name.strip():
+        return p.online_name.strip()[:24]
+    first = p.players[0].name.strip() if p.players else ""
+    if first and first not in ("You", "South", "West", "North", "East"):
+        return first[:24]
+    return _("Player")
+
+
+def remember_server(app: Any, url: str) -> None:
+    """The address used last goes first in [online] server (at most eight kept)."""
+    p = app.prefs
+    p.servers = [url, *[s for s in p.servers if s != url]][:8]
+    app.save_prefs()
+
+
+def hosting_db(app: Any) -> Any:
+    """The hosted tables' database: beside the saves; a window without a save folder
+    (tests, tools) keeps it in a temporary folder for the process."""
+    if app.save_path is not None:
+        return app.save_path.parent.parent / "hosted.sqlite3"
+    import tempfile
+
+    if getattr(app, "_host_tmp", None) is None:
+        app._host_tmp = tempfile.mkdtemp(prefix="crowsnest-host-")
+    return Path(app._host_tmp) / "hosted.sqlite3"
+
+
+def hosted_server(app: Any, lan: bool) -> HostedServer:
+    """The window's own table server, started once and kept while the window is open
+    (App.close stops it); asked again with the other network choice, it is restarted."""
+    h = getattr(app, "hosting", None)
+    if h is not None and h.lan != lan:
+        h.stop()
+        h = None
+    if h is None:
+        h = HostedServer(hosting_db(app), lan=lan)
+        app.hosting = h
+    h.start()
+    return h
+
+
+class OnlineMenuScene(MenuScene):
+    """Play online: host, join or watch a table; rejoin a seat this window holds."""
+
+    title = N_("Play online")
+    subtitle = N_("Tables with friends, here or across the network")
+
+    def on_push(self) -> None:
+        self._menu()
+
+    def resume(self) -> None:
+        self._menu()  # a ticket may have gone (a finished table) or come
+
+    def language_changed(self) -> None:
+        self._menu()
+
+    def tickets(self) -> list[Ticket]:
+        path = tickets_file(self.app)
+        return load_tickets(path)[:3] if path is not None else []
+
+    def _menu(self) -> None:
+        items: list[tuple[str, Any]] = []
+        for t in self.tickets():
+            items.append(
+                (
+                    _("Rejoin table {code}, seat {number}").format(code=t.code, number=t.seat + 1),
+                    lambda t=t: self.rejoin(t),
+                )
+            )
+        items += [
+            (_("Host a table"), lambda: self.app.stack.push(self.app.scene("setup", HostRules()))),
+            (_("Join a table"), lambda: self.app.stack.push(JoinScene())),
+            (_("Watch a table"), lambda: self.app.stack.push(JoinScene(watch=True))),
+            (_("Back"), self.close),
+        ]
+        self.set_items(items)
+
+    def on_back(self) -> None:
+        self.close()
+
+    def rejoin(self, t: Ticket) -> None:
+        rejoin(self.app, t)
+
+
+def rejoin(app: Any, t: Ticket) -> None:
+    """Take a held seat again with its ticket (a closed or crashed window). A table this
+    window hosted: its server is started again on the same database and port first."""
+    first = {"type": "resume", "code": t.code, "token": t.token}
+    h = getattr(app, "hosting", None)
+    local = t.server.startswith(("ws://127.0.0.1:", "ws://localhost:"))
+    if local and (h is None or not h.running):
+        port = int(t.server.rsplit(":", 1)[1])
+        h = HostedServer(hosting_db(app), lan=True, port=port)
+        app.hosting = h
+        h.start()
+        app.stack.push(ConnectingScene(None, host=h, first=first, name=t.name))
+        return
+    app.stack.push(ConnectingScene(Link(t.server, first, name=t.name)))
+
+
+RULE_STEPS: dict[str, tuple[Any, ...]] = {
+    "grace": (0, 10, 30, 60, 120, 300),
+    "turn": (0, 15, 30, 60, 120),
+    "undo": ("off", "agree"),
+    "spectators": (True, False),
+    "chat": ("presets", "free", "off"),
+}
+
+
+def rule_text(key: str, value: Any) -> str:
+    if key == "grace":
+        if not value:
+            return pgettext("grace period", "None: the computer plays at once")
+        return _("{seconds} seconds").format(seconds=value)
+    if key == "turn":
+        if not value:
+            return pgettext("turn clock", "No clock")
+        return _("{seconds} seconds a move").format(seconds=value)
+    if key == "undo":
+        return _("If the others agree") if value == "agree" else pgettext("undo", "Off")
+    if key == "spectators":
+        return _("Anyone with the code") if value else pgettext("watchers", "Nobody")
+    if key == "chat":
+        return {
+            "presets": _("Ready-made phrases"),
+            "free": _("Phrases and typed words"),
+            "off": pgettext("chat", "Off"),
+        }[str(value)]
+    return str(value)
+
+
+class HostRules:
+    """What hosting adds to the set-up screen (scenes/setup.py, `app.scene("setup",
+    HostRules())`): the table's own rules and where it runs, the button that opens the
+    table. Human seats are open for friends; the host takes the first of them."""
+
+    title = N_("Host a table")
+
+    def __init__(self) -> None:
+        self.rules: dict[str, Any] = {"grace": 30, "turn": 0, "undo": "off"}
+        self.rules.update({"spectators": True, "chat": "presets"})
+        self.where = 0  # 0 this computer (the network), 1 this computer only, 2+ a server
+        self.app: Any = None
+
+    def button(self) -> str:
+        return _("Open the table")
+
+    def places(self) -> list[str]:
+        return [
+            _("This computer: friends on this network join"),
+            _("This computer only"),
+            *(
+                _("Server {address}").format(address=shown_address(s))
+                for s in self.app.prefs.servers
+            ),
+        ]
+
+    def rows(self, app: Any) -> list[Row]:
+        self.app = app
+        rows = [Row(_("The table"), lambda: "", heading=True)]
+        rows.append(Row(_("Where the table runs"), lambda: self.places()[self.where], self._where))
+        rows.append(
+            Row(
+                _("Your name at the table"),
+                lambda: player_name(app),
+                edit=lambda t: edit_name(app, t),
+            )
+        )
+        labels = {
+            "grace": (
+                _("Time to come back"),
+                _("How long a dropped player's seat waits before the computer plays it."),
+            ),
+            "turn": (
+                _("Turn clock"),
+                _("Seconds for each decision; then the computer makes that one move."),
+            ),
+            "undo": (_("Undo"), _("Whether a player may take back a move, and who must agree.")),
+            "spectators": (
+                _("Watchers"),
+                _("Who may watch the table without a seat (never anyone's hand)."),
+            ),
+            "chat": (_("Chat"), _("What players may say at the table.")),
+        }
+        for key, (label, note) in labels.items():
+            rows.append(
+                Row(
+                    label,
+                    lambda k=key: rule_text(k, self.rules[k]),
+                    lambda d, k=key: self._rule(k, d),
+                    note=lambda n=note: n,
+                )
+            )
+        return rows
+
+    def _where(self, d: int) -> None:
+        self.where = (self.where + d) % len(self.places())
+
+    def _rule(self, key: str, d: int) -> None:
+        steps = RULE_STEPS[key]
+        i = steps.index(self.rules[key]) if self.rules[key] in steps else 0
+        self.rules[key] = steps[(i + d) % len(steps)]
+
+    def create_frame(self, v: Any, opts: Any, players: list[Any]) -> dict[str, Any]:
+        seats = [
+            {"kind": "human"}
+            if sp.kind == "human"
+            else {"kind": "ai", "level": playable_level(v, sp.level)[0]}
+            for sp in players
+        ]
+        rules = dict(self.rules)
+        if rules["turn"]:
+            rules["bank"] = 60  # a little extra time for the hard decisions
+        keys = {o.key for o in v.options}
+        frame: dict[str, Any] = {"type": "create", "variant": v.id, "seats": seats}
+        frame["options"] = {k: val for k, val in dict(opts).items() if k in keys}
+        frame["rules"] = rules
+        if not any(s["kind"] == "human" for s in seats):
+            frame["take"] = None  # nobody here plays: the host watches
+        return frame
+
+    def start(self, app: Any, v: Any, opts: Any, players: list[Any]) -> None:
+        """Open the table (the set-up screen has remembered its choices)."""
+        first = self.create_frame(v, opts, players)
+        name = player_name(app)
+        if self.where >= 2:  # a server from the config
+            url = app.prefs.servers[self.where - 2]
+            scene = ConnectingScene(Link(url, first, name=name), then=self._opened(app, url))
+        else:
+            h = hosted_server(app, lan=self.where == 0)
+            scene = ConnectingScene(
+                None, host=h, first=first, name=name, then=self._opened(app, None)
+            )
+        app.stack.push(scene)
+
+    def _opened(self, app: Any, url: str | None) -> Any:
+        def then(table: Any, game: Any) -> None:
+            h = app.hosting if url is None else None
+            shown = h.public_url if h is not None else url
+            app.stack.push(CodeCardScene(game.code, shown_address(str(shown))))
+
+        return then
+
+
+def edit_name(app: Any, t: str | None) -> None:
+    p = app.prefs
+    if not p.online_name:
+        p.online_name = player_name(app)
+    if t is None:
+        p.online_name = p.online_name[:-1]
+    elif t == "":
+        p.online_name = ""
+    elif len(p.online_name) < 24 and t.isprintable():
+        p.online_name += t
+
+
+class JoinScene(FormScene):
+    """Join (or watch) a table: the server's address (the last used first), the code,
+    which seat."""
+
+    def __init__(self, watch: bool = False) -> None:
+        super().__init__()
+        self.watch = watch
+        self.title = N_("Watch a table") if watch else N_("Join a table")
+        self.address = ""
+        self.code = ""
+        self.seat = 0  # 0 the first free seat, n seat n, -1 watch
+
+    def on_push(self) -> None:
+        self.address = shown_address(self.app.prefs.servers[0]) if self.app.prefs.servers else ""
+        self.buttons = [
+            Button(_("Watch") if self.watch else pgettext("online table", "Join"), self.join),
+            Button(_("Back"), self.close),
+        ]
+        super().on_push()
+
+    def build(self) -> None:
+        rows = [
+            Row(
+                _("Server address"),
+                lambda: self.address,
+                self._cycle if len(self.app.prefs.servers) > 1 else None,
+                edit=self._edit_address,
+                note=lambda: _("The address the host gives you, such as 192.168.1.20:8765."),
+            ),
+            Row(
+                _("Table code"),
+                lambda: self.code,
+                edit=self._edit_code,
+                note=lambda: _("Six letters and digits, from the host's screen."),
+            ),
+        ]
+        if not self.watch:
+            rows.append(Row(_("Seat"), self._seat_text, self._change_seat))
+            rows.append(
+                Row(
+                    _("Your name at the table"),
+                    lambda: player_name(self.app),
+                    edit=lambda t: edit_name(self.app, t),
+                )
+            )
+        self.rows = rows
+
+    def _seat_text(self) -> str:
+        if self.seat == 0:
+            return _("The first free seat")
+        if self.seat < 0:
+            return _("No seat: watch")
+        return _("Seat {number}").format(number=self.seat)
+
+    def _change_seat(self, d: int) -> None:
+        order = [0, 1, 2, 3, 4, 5, 6, -1]
+        self.seat = order[(order.index(self.seat) + d) % len(order)]
+
+    def _cycle(self, d: int) -> None:
+        shown = [shown_address(s) for s in self.app.prefs.servers]
+        i = shown.index(self.address) if self.address in shown else -1
+        self.address = shown[(i + d) % len(shown)]
+
+    def _edit_address(self, t: str | None) -> None:
+        if t is None:
+            self.address = self.address[:-1]
+        elif t == "":
+            self.address = ""
+        elif len(self.address) < 80 and t.isprintable() and not t.isspace():
+            self.address += t
+
+    def _edit_code(self, t: str | None) -> None:
+        if t is None:
+            self.code = self.code[:-1]
+        elif t == "":
+            self.code = ""
+        else:
+            for ch in t.upper():
+                if ch.isalnum() and len(self.code) < 6:
+                    self.code += ch
+
+    def join(self) -> None:
+        url = normal_address(self.address)
+        if not url:
+            self.message = _("Type the server's address, such as 192.168.1.20:8765.")
+            return
+        if len(self.code) != 6:
+            self.message = _("A table's code has six letters and digits.")
+            return
+        first: dict[str, Any] = {"type": "join", "code": self.code}
+        if self.watch or self.seat < 0:
+            first["watch"] = True
+        elif self.seat > 0:
+            first["seat"] = self.seat - 1
+        self.message = ""
+        self.app.save_prefs()  # the name typed
+        link = Link(url, first, name=player_name(self.app))
+        self.app.stack.push(
+            ConnectingScene(link, then=lambda table, game: remember_server(self.app, url))
+        )
+
+
+class CodeCardScene(Scene):
+    """The hosted table's address and code, large, over the table: what friends type.
+    Copy puts both on the clipboard."""
+
+    transparent = True
+
+    def __init__(self, code: str, address: str) -> None:
+        super().__init__()
+        self.code, self.address = code, address
+        self.copied = ""
+        self.menu = Menu(
+            [Button(_("Copy"), "copy"), Button(_("To the table"), "close")], self._press
+        )
+        self.menu.focus = 1
+        self.menu.columns = 2
+
+    def _press(self, b: Button) -> None:
+        if b.value == "copy":
+            self.copied = copy_text(
+                _("Address {address}, code {code}").format(address=self.address, code=self.code)
+            )
+        else:
+            self.close()
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if ev.act in (Act.BACK, Act.MENU, Act.ALT_CLICK):
+            self.close()
+        else:
+            self.menu.process_event(ev)
+        return None
+
+    def box(self) -> pygame.Rect:
+        ui = self.app.ui
+        W, H = self.size
+        box = pygame.Rect(0, 0, min(W - ui(40), ui(760)), min(H - ui(40), ui(470)))
+        box.center = (W // 2, H // 2)
+        return box
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if self.app:
+            ui, box = self.app.ui, self.box()
+            w, h, gap = min(ui(220), (box.width - ui(60)) // 2), ui(48), ui(20)
+            x = box.centerx - w - gap // 2
+            for i, b in enumerate(self.menu.buttons):
+                b.rect = pygame.Rect(x + i * (w + gap), box.bottom - ui(24) - h, w, h)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, text = self.app.ui, self.app.text
+        shade(surface, 170)
+        box = self.box()
+        panel(surface, box, colour=(16, 28, 24, 250))
+        cx, y = box.centerx, box.top + ui(26)
+        room = box.width - ui(40)
+        for line in text.wrap(_("Your table is open. Friends join with:"), ui(22), room, True)[:2]:
+            text.draw(surface, line, ui(22), (cx, y), INK, True, "midtop")
+            y += ui(30)
+        y += ui(6)
+        text.draw(surface, _("Address"), ui(18), (cx, y), MUTED, False, "midtop")
+        y += ui(24)
+        size = text.shrink(self.address, ui(40), room, True, ui(18))
+        text.draw(surface, self.address, size, (cx, y), GOLD, True, "midtop")
+        y += text.fonts(size, True).get_linesize() + ui(8)
+        text.draw(surface, _("Code"), ui(18), (cx, y), MUTED, False, "midtop")
+        y += ui(24)
+        text.draw(surface, " ".join(self.code), ui(64), (cx, y), GOLD, True, "midtop")
+        y += text.fonts(ui(64), True).get_linesize()
+        if self.copied:
+            line = text.fit(self.copied, ui(17), room)
+            text.draw(surface, line, ui(17), (cx, y), MUTED, False, "midtop")
+        self.menu.draw(surface, text, ui(22))
+
+
+def copy_text(words: str) -> str:
+    """Put words on the clipboard; what happened, to show under the code."""
+    try:
+        if not pygame.scrap.get_init():
+            pygame.scrap.init()
+        pygame.scrap.put_text(words)
+    except (pygame.error, AttributeError, NotImplementedError):
+        return _("Copying is not possible here: write the code down.")
+    return _("Copied: paste it into a message to your friends.")

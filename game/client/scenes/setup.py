@@ -86,6 +86,14 @@ class SetupScene(FormScene):
     # session) before the new one begins
     leaving: Any = None
 
+    def __init__(self, table: Any = None) -> None:
+        super().__init__()
+        # an online table's set-up (scenes/online.py, HostRules): its own rows after the
+        # house rules, its title and button, and what Start does
+        self.table = table
+        if table is not None:
+            self.title = table.title
+
     def on_push(self) -> None:
         reg = self.app.registry
         self.variants = sorted(
@@ -105,6 +113,8 @@ class SetupScene(FormScene):
             Button(pgettext("start the game", "Start"), self.start),
             Button(_("Back"), self.close),
         ]
+        if self.table is not None:
+            self.buttons[0].label = self.table.button()
         super().on_push()
         if not self.variants:
             self.message = _("No game is available: every plugin failed to load (see Plugins).")
@@ -172,6 +182,8 @@ class SetupScene(FormScene):
                         off=lambda o=opt: self._opt_off(o),
                     )
                 )
+        if self.table is not None:
+            rows += self.table.rows(self.app)
         if self.rows and len(self.rows) != len(rows):
             self.scroll = 0
         self.rows = rows
@@ -294,6 +306,10 @@ class SetupScene(FormScene):
         except OptionError as e:
             self.message = str(e)
             return
+        if self.table is not None:  # online: no local game is replaced
+            self._remember()
+            self.table.start(self.app, v, opts, self.players)
+            return
         if self._would_replace_a_saved_game():
             self.app.stack.push(
                 ConfirmScene(
@@ -318,16 +334,20 @@ class SetupScene(FormScene):
         except Exception:  # noqa: BLE001 - a save that cannot be continued is not lost by this
             return False
 
-    def _start(self, v: Any, opts: Any) -> None:
+    def _remember(self) -> None:
         p = self.app.prefs
         cw = self._names_clockwise
-        p.variant = v.id
+        p.variant = self.variant.id
         p.players = [
             SeatPrefs(sp.kind, sp.level, sp.name if cw else mirror_compass(sp.name))
             for sp in self.players
         ]
         p.options = self.options
         self.app.save_prefs()
+
+    def _start(self, v: Any, opts: Any) -> None:
+        self._remember()
+        p = self.app.prefs
         # the session mirrors compass names itself for counter-clockwise play; a level
         # this game lacks plays the fallback the seat row showed
         seats = [

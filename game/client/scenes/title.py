@@ -34,6 +34,7 @@ class TitleScene(MenuScene):
             [
                 *([(_("Continue"), self.continue_game)] if self.saved else []),
                 (_("New game"), self.new_game),
+                (_("Play online"), lambda: self.app.stack.push(self.app.scene("online"))),
                 (_("Saves"), self.saves),
                 (_("Statistics"), self.statistics),
                 (_("How to play"), self.howto),
