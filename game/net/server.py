@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import random
 import threading
 import time
 from collections import defaultdict
@@ -22,7 +23,7 @@ from typing import Any
 
 import crowsnest
 from crowsnest.ai.runner import AIRunner, level_order
-from crowsnest.engine import ActionError
+from crowsnest.engine import ActionError, VariantFault
 from crowsnest.net import words
 from crowsnest.net.directory import HERE, Directory, LocalDirectory
 from crowsnest.net.log import SQLiteLog, TableLog
@@ -201,7 +202,8 @@ class Server:
 
     def stop(self) -> None:
         if self.loop is not None and self._stop is not None:
-            self.loop.call_soon_threadsafe(self._stop.set)
+            with contextlib.suppress(RuntimeError):  # already stopped: the loop is closed
+                self.loop.call_soon_threadsafe(self._stop.set)
 
     # ------------------------------------------------------------ connections
 
@@ -554,7 +556,11 @@ class Server:
             return
         try:
             choice = f.result()
-            self._route(t.apply(seat, choice.text, by))
+            try:
+                self._route(t.apply(seat, choice.text, by))
+            except VariantFault:
+                log.error("table %s: the game's code failed on a computer move", t.code)
+                self._route(self._fallback(t, seat, by, choice.text))
         except ActionError:
             log.error("table %s: a computer move was refused by the engine", t.code)
         except Exception:  # noqa: BLE001 - the runner contains AIs; anything else is ours
@@ -562,6 +568,18 @@ class Server:
             log.exception("table %s: computer move failed", t.code)
             return
         self._ai(t)
+
+    def _fallback(self, t: Table, seat: int, by: str, failed: str) -> Out:
+        """Another legal move when the game's code failed on the computer's choice (a
+        plugin bug must not stall the table); nothing when every one tried fails."""
+        legal = [a for a in t.match.legal_strings() if a != failed]
+        random.shuffle(legal)
+        for action in [*legal[:7], failed]:  # the same one last: a fault may not repeat
+            with contextlib.suppress(VariantFault, ActionError):
+                return t.apply(seat, action, by)
+        log.error("table %s: the game's code fails on every move tried; it waits", t.code)
+        self.thinking[t.code] = t.seq  # not asked again at this seq (no busy loop)
+        return []
 
     def _hint(self, c: Conn, t: Table, ref: Any) -> None:
         r = t.readers[c.id]

@@ -1,24 +1,27 @@
 """One online table, pure (docs/online.md): the match, its seats and their tokens, the
 readers (connections) at it, grace periods, the turn clock, undo and chat. No sockets and
 no threads: the server feeds it frames and the time (`clock`), and routes what it returns,
-a list of (reader id, frame). Every action is appended to the log before it is applied
-and before anyone hears of it."""
+a list of (reader id, frame). Every action is applied and appended to the log in one
+step (an action the game refuses or fails on is never logged) before anyone hears of it."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import random
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from crowsnest.engine import Match, MatchError, OptionError, Variant
+from crowsnest.engine import Match, MatchError, OptionError, Variant, VariantFault
 from crowsnest.engine.presentation import Text, sentence
 from crowsnest.net import words
 from crowsnest.net.log import Entry, SeatRow, TableLog
 from crowsnest.net.protocol import CODE_ALPHABET, CODE_LEN
+
+logger = logging.getLogger("crowsnest.net")
 
 Out = list[tuple[int, dict[str, Any]]]
 Clock = Callable[[], float]
@@ -460,16 +463,31 @@ class Table:
             s.bank = max(
                 0.0, s.bank - max(0.0, self.clock() - self.turn_started - self.rules["turn"])
             )
-        return self.apply(r.seat, action, "player")
+        try:
+            return self.apply(r.seat, action, "player")
+        except VariantFault:
+            # A plugin's fault never takes the table down: the move is refused, the table
+            # is as it was (never logged: the text names the player's cards).
+            logger.error("table %s: the game's code failed on a move; refused", self.code)
+            return [(rid, self.refusal(r, action, "fault"))]
 
     def apply(self, seat: int, action: str, by: str) -> Out:
-        """Apply a checked action by `seat` (a player's, or the computer's for it): logged
-        first, then applied, then one update per reader."""
+        """Apply a checked action by `seat` (a player's, or the computer's for it): applied
+        and logged, then one update per reader. Raises ActionError or VariantFault (the
+        table unchanged, nothing logged)."""
         m = self.match
         text = m.deal.format_action(m.parse(action))
-        entry = Entry(self.seq + 1, "act", seat, text, by)
-        self.log.append(self.code, entry)  # on disk before anyone hears of it
+        # Applied, then logged, as one step: an action the match refuses (ActionError) or
+        # the game's code fails on (VariantFault: the match is left as it was) is never
+        # logged, so a restart's replay never meets it; an action the log cannot take is
+        # taken back. Either way nobody hears of it.
         events = m.apply(text)
+        entry = Entry(self.seq + 1, "act", seat, text, by)
+        try:
+            self.log.append(self.code, entry)
+        except BaseException:
+            self.match = Match.replay(self.variant, [t for _, t in self.acts], **m.start_kwargs())
+            raise
         self.seq = entry.seq
         self.acts.append((seat, text))
         self.turn_started = self.clock()

@@ -43,6 +43,7 @@ REFUSALS: dict[str, str] = {
     "undo_off": N_("this table does not allow undo"),
     "nothing_to_undo": N_("you have no decision to take back in this deal"),
     "undo_pending": N_("an undo request is waiting for answers"),
+    "fault": N_("the game's rules failed on that move; the table is unchanged: try another"),
 }
 
 BYES: dict[str, str] = {

@@ -59,6 +59,8 @@ class Bot:
                 self.token = f["token"]
         elif kind == "refused" and f.get("code") == "stale":
             self.send({"type": "snapshot"})
+        elif kind == "refused" and f.get("code") == "fault":
+            self.sent_at = -1  # the game failed on that move: choose again
         elif kind == "error" and f.get("code") == "rate_limited":
             self.sent_at = -1  # the frame was dropped: act again a little later
             self.hold_until = time.monotonic() + 0.1
