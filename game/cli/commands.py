@@ -203,6 +203,16 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("file", metavar="FILE", nargs="?", help=_("a save file (docs/saves.md)"))
     r.add_argument("--match", type=int, metavar="ID", help=_("a finished match (crowsnest saves)"))
     r.add_argument("--slot", metavar="NAME", help=_("a named save slot (crowsnest saves)"))
+    r.add_argument(
+        "--table",
+        metavar="CODE",
+        help=_("an online table, finished or open, from the server's database (crowsnest serve)"),
+    )
+    r.add_argument(
+        "--db",
+        metavar="PATH",
+        help=_("the tables' database for --table (default: crowsnest serve's)"),
+    )
     r.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
     sv = add_command(
@@ -700,8 +710,22 @@ def cmd_tournament(args: argparse.Namespace, cfg: Config) -> int:
 def cmd_replay(args: argparse.Namespace, cfg: Config) -> int:
     """Replay a save through the engine (every action checked again) and print the
     final position: scores, deal, whose turn; or the save's one-sentence problem."""
-    if sum(x is not None for x in (args.file, args.match, args.slot)) != 1:
-        raise CLIError(_("replay needs one of: a save FILE, --match ID or --slot NAME"), 2)
+    if sum(x is not None for x in (args.file, args.match, args.slot, args.table)) != 1:
+        raise CLIError(
+            _("replay needs one of: a save FILE, --match ID, --slot NAME or --table CODE"), 2
+        )
+    if args.db is not None and args.table is None:
+        raise CLIError(_("--db goes with --table CODE"), 2)
+    if args.table is not None:
+        from crowsnest.cli.serve import default_db
+        from crowsnest.net import history
+
+        try:
+            h = history.load(args.db or default_db(), args.table, _registry(cfg))
+        except savefile.SaveError as e:
+            raise CLIError(str(e)) from None
+        print(json.dumps(history.report(h)) if args.json else history.text(h))
+        return 0
     try:
         if args.file is not None:
             got = savefile.load_full(args.file, _registry(cfg))

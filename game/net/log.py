@@ -40,6 +40,16 @@ class TableLog(Protocol):
     def open_tables(self) -> list[str]: ...
     def finish(self, code: str) -> None: ...
     def expire(self, code: str) -> None: ...
+    def about(self, code: str) -> tuple[str, float, float] | None:
+        """(state: open, finished or expired; created; last updated, epoch seconds)."""
+        rows = self._run("SELECT state, created, updated FROM tables WHERE code = ?", (code,))
+        return (str(rows[0][0]), float(rows[0][1]), float(rows[0][2])) if rows else None
+
+    def recent(self, limit: int = 5) -> list[tuple[str, str]]:
+        """The last `limit` tables touched: (code, state), newest first."""
+        rows = self._run("SELECT code, state FROM tables ORDER BY updated DESC LIMIT ?", (limit,))
+        return [(str(c), str(st)) for c, st in rows]
+
     def idle_since(self, code: str) -> float: ...
     def close(self) -> None: ...
 
@@ -61,12 +71,17 @@ class SQLiteLog:
     """One SQLite file (WAL) for every table of a server process. Each write commits:
     an action is on disk before anyone hears of it."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
         self.path = str(path)
+        self._lock = threading.Lock()
+        if read_only:  # `crowsnest replay --table`: never creates or changes a file
+            uri = Path(self.path).resolve().as_uri() + "?mode=ro"
+            self._db = sqlite3.connect(uri, uri=True, check_same_thread=False)
+            self._db.execute("PRAGMA busy_timeout=5000")
+            return
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._lock = threading.Lock()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a process kill
         self._db.execute("PRAGMA busy_timeout=5000")
@@ -132,6 +147,16 @@ class SQLiteLog:
 
     def expire(self, code: str) -> None:
         self._run("UPDATE tables SET state = 'expired' WHERE code = ?", (code,))
+
+    def about(self, code: str) -> tuple[str, float, float] | None:
+        """(state: open, finished or expired; created; last updated, epoch seconds)."""
+        rows = self._run("SELECT state, created, updated FROM tables WHERE code = ?", (code,))
+        return (str(rows[0][0]), float(rows[0][1]), float(rows[0][2])) if rows else None
+
+    def recent(self, limit: int = 5) -> list[tuple[str, str]]:
+        """The last `limit` tables touched: (code, state), newest first."""
+        rows = self._run("SELECT code, state FROM tables ORDER BY updated DESC LIMIT ?", (limit,))
+        return [(str(c), str(st)) for c, st in rows]
 
     def idle_since(self, code: str) -> float:
         rows = self._run("SELECT updated FROM tables WHERE code = ?", (code,))

@@ -708,10 +708,12 @@ def replay_report(got: Loaded) -> dict[str, Any]:
     }
 
 
-def replay_text(got: Loaded) -> str:
-    r = replay_report(got)
+def replay_text(got: Loaded, report: dict[str, Any] | None = None, head: Sequence[str] = ()) -> str:
+    """The replay in lines for people; `report` and `head` (the first lines) let another
+    source (an online table's log, crowsnest.net.history) say where it came from."""
+    r = report or replay_report(got)
     names = [p["name"] for p in r["players"]]
-    lines = [
+    lines = list(head) or [
         f"{r['variant_name']} ({r['variant']}), {r['seats']} players, seed {r['seed']}: "
         f"{r['actions']} actions replayed",
         f"saved {r['saved_at'] or 'at an unknown time'}"
