@@ -60,6 +60,6 @@ def test_saves_lists_slots_and_history_and_replay_reads_them(tmp_path: Path) -> 
     r = c.run("replay", "--match", "99", "--config", str(cfg))
     assert r.returncode == 1 and "no finished match #99" in r.stderr
     r = c.run("replay", "--config", str(cfg))
-    assert r.returncode == 2 and "a save FILE, --match ID or --slot NAME" in r.stderr
+    assert r.returncode == 2 and "a save FILE, --match ID, --slot NAME or --table CODE" in r.stderr
     stats = c.run("stats", "--player", "mum", "--config", str(cfg)).stdout
     assert stats.startswith("Mum, CrowsNest: 1 match, ")
