@@ -24,7 +24,7 @@ from crowsnest.i18n import _
 from crowsnest.plugin_host import load_registry
 from crowsnest.records.savefile import Autosaver, Loaded, autosave_path, load_full
 from crowsnest.records.saveslots import loads_full
-from crowsnest.records.stats import record_of
+from crowsnest.records.stats import live_record, record_of
 from crowsnest.records.store import STORE_NAME, Slot, Store, StoreError, now_iso
 
 from .assets import SPRITES_DIR, Assets
@@ -363,6 +363,8 @@ class App:
             self.notice = self._autosaver.error
         if session.match.over and not session.recorded:
             self.record_match(session)
+        elif len(session.match.history) != getattr(session, "live_deals", 0):
+            self.record_deals(session)
 
     # ------------------------------------------------------------ the store
 
@@ -405,6 +407,25 @@ class App:
             why = _("the finished game could not be recorded: {why}").format(why=e)
             self.notice = self.notice or why
             return None
+
+    def record_deals(self, session: Any) -> None:
+        """Count a match's finished deals in the statistics while it is played (a match
+        to 300 takes an evening: the figures start with its first deal)."""
+        m = session.match
+        session.live_deals = len(m.history)
+        db = self.db
+        if db is None or m.over:
+            return
+        try:
+            rec = live_record(m, session.seat_setups, session.name_keys)
+            if rec["deals"]:
+                db.put_live_match(
+                    rec["key"], rec["variant"], rec["variant_name"], rec["players"], rec["deals"]
+                )
+            else:  # undone back into the first deal: nothing of it is finished
+                db.drop_live_match(rec["key"])
+        except Exception as e:  # noqa: BLE001 - counting must never stop the game
+            log.info("the deals of the match in progress were not counted: %s", e)
 
     def flush_saves(self) -> str | None:
         """Finish pending autosave writes (leaving a game); the last write's error."""

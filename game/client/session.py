@@ -64,6 +64,7 @@ class LocalGame:
         self.started_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         self.started_clock = time.monotonic()
         self.recorded = False
+        self.live_deals = 0  # finished deals counted while the match is played (the store)
         self.undone = False  # a decision was taken back in this match (the statistics)
         self.slot_name: str | None = None  # the save slot this match was continued from
         # the rest of the table's contract (client/game.py: TableGame), what an online

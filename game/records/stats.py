@@ -60,6 +60,7 @@ class MatchRecord:
     save: str  # the match as a save file's text (replayable)
     game_version: str = __version__
     undone: bool = False  # a move was taken back against the computers
+    key: str = ""  # savefile.match_key: its deals counted while it was played go
 
 
 def side_of(match: Match, seat: int) -> int:
@@ -135,6 +136,7 @@ def record_of(
             )
         )
     return MatchRecord(
+        key=savefile.match_key(match),
         variant=match.variant.id,
         variant_name=match.variant.name,
         options=dict(match.options),
@@ -152,6 +154,38 @@ def record_of(
         save=save,
         undone=undone,
     )
+
+
+def live_record(match: Match, seats: Sequence[Any], names: Sequence[str]) -> dict[str, Any]:
+    """What the statistics keep of a match in progress (Store.put_live_match): who sits
+    where and each finished deal's contract and score change."""
+    players = [
+        {
+            "seat": i,
+            "name": names[i] if i < len(names) else f"Seat {i + 1}",
+            "kind": str(getattr(s, "kind", "ai")),
+            "side": side_of(match, i),
+        }
+        for i, s in enumerate(seats)
+    ]
+    deals = []
+    for h in match.history:
+        declarer, _bid, made = contract(h)
+        deals.append(
+            {
+                "deal": int(h.get("deal", len(deals) + 1)),
+                "declarer": declarer,
+                "made": made,
+                "score_change": list(h.get("score_change", ())),
+            }
+        )
+    return {
+        "key": savefile.match_key(match),
+        "variant": match.variant.id,
+        "variant_name": match.variant.name,
+        "players": players,
+        "deals": deals,
+    }
 
 
 # ---------------------------------------------------------------- figures
@@ -180,15 +214,26 @@ def player_stats(
     players = store.players_of([m["id"] for m in matches])
     deals = store.deals_of()
     groups: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def wanted(p: Mapping[str, Any]) -> bool:
+        if p.get("kind") != "human" or not isinstance(p.get("name"), str):
+            return False
+        return player is None or p["name"].casefold() == player.casefold()
+
     for m in matches:
         seats = [dict(p) for p in players.get(m["id"], [])]
         for p in seats:
-            if p["kind"] != "human":
-                continue
-            if player is not None and p["name"].casefold() != player.casefold():
-                continue
-            g = groups.setdefault((p["name"], m["variant"]), _empty(p["name"], m))
-            _add(g, m, p, seats, deals.get(m["id"], []))
+            if wanted(p):
+                g = groups.setdefault((p["name"], m["variant"]), _empty(p["name"], m))
+                _add(g, m, p, seats, deals.get(m["id"], []))
+    # matches still being played count their finished deals from the first one
+    live = getattr(store, "live_matches", None)
+    for m in live(variant) if live is not None else ():
+        for p in m["players"]:
+            if wanted(p) and isinstance(p.get("side"), int) and isinstance(p.get("seat"), int):
+                g = groups.setdefault((p["name"], m["variant"]), _empty(p["name"], m))
+                g["in_progress"] += 1
+                _add_deals(g, p, m["deals"])
     return [_finish(g) for g in groups.values()]
 
 
@@ -204,6 +249,8 @@ def _empty(name: str, m: Mapping[str, Any]) -> dict[str, Any]:
         "deals_won": 0,
         "bids_made": 0,
         "bids_set": 0,
+        "best_deal": None,  # the most points a deal gained the player's side
+        "in_progress": 0,  # matches being played whose finished deals count
         "scores": [],
         "results": [],  # True/False per match, oldest first
         "by_opponent_level": {},
@@ -238,13 +285,25 @@ def _add(
         lv["wins"] += int(won)
     g["seconds"] += m["seconds"]
     g["last_played"] = m["finished_at"]
+    _add_deals(g, p, deals)
+
+
+def _add_deals(g: dict[str, Any], p: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) -> None:
+    side = p["side"]
     for d in deals:
+        change = d.get("score_change")
+        if not isinstance(change, list) or not all(
+            isinstance(x, int | float) and not isinstance(x, bool) for x in change
+        ):
+            continue  # a value that is not a deal's score change: left out
         g["deals"] += 1
-        change = d["score_change"]
         if 0 <= side < len(change) and len(set(change)) > 1 and change[side] == max(change):
             g["deals_won"] += 1
-        if d["declarer"] == p["seat"] and d["made"] is not None:
-            g["bids_made" if d["made"] else "bids_set"] += 1
+        if 0 <= side < len(change) and (g["best_deal"] is None or change[side] > g["best_deal"]):
+            g["best_deal"] = change[side]
+        made = d.get("made")
+        if d.get("declarer") == p["seat"] and made is not None:
+            g["bids_made" if made else "bids_set"] += 1
 
 
 def _finish(g: dict[str, Any]) -> dict[str, Any]:

@@ -38,7 +38,7 @@ import math
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -159,13 +159,32 @@ def _v3(db: sqlite3.Connection) -> None:
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
+def _v4(db: sqlite3.Connection) -> None:
+    """Statistics from the first deal: the deals of each match still being played, kept
+    under the match's start key until the match is finished and recorded whole."""
+    _script(
+        db,
+        """
+        CREATE TABLE live_matches (
+            key TEXT PRIMARY KEY,           -- savefile.match_key: the same match after a load
+            variant TEXT NOT NULL,
+            variant_name TEXT NOT NULL,
+            players TEXT NOT NULL,          -- JSON: [{seat, name, kind, side}]
+            deals TEXT NOT NULL,            -- JSON: [{deal, declarer, made, score_change}]
+            updated_at TEXT NOT NULL
+        );
+        """,
+    )
+
+
 APPLICATION_ID = 0x43724E73  # "CrNs"
 
 # MIGRATIONS[k] upgrades version k to k + 1. Append, never edit a released step.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4]
 SCHEMA_VERSION = len(MIGRATIONS)
 _RELEASED = tuple(MIGRATIONS)  # what a store of SCHEMA_VERSION must hold (tests patch MIGRATIONS)
 
+LIVE_KEPT = 100  # matches in progress whose deals count (an abandoned one's stay counted)
 KEEP_SAVES = 300  # finished matches whose replay (save text) is kept; ~45 kB each
 DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB: the only errors that are damage
 
@@ -596,6 +615,9 @@ class Store:
                     for d in rec.deals
                 ],
             )
+            key = getattr(rec, "key", "")
+            if key:  # its deals were counted as a match in progress: now as a finished one
+                db.execute("DELETE FROM live_matches WHERE key = ?", (key,))
             self._prune(db)
         return mid
 
@@ -702,6 +724,58 @@ class Store:
                 self._problem_row(f"a deal of finished match #{_safe_id(r, 'match_id')}", e)
                 continue
             out.setdefault(d["match_id"], []).append(d)
+        return out
+
+    # ---- matches being played (statistics from the first deal)
+
+    def put_live_match(
+        self,
+        key: str,
+        variant: str,
+        variant_name: str,
+        players: Sequence[Mapping[str, Any]],
+        deals: Sequence[Mapping[str, Any]],
+    ) -> None:
+        """Keep the finished deals of a match in progress (replacing what was kept for
+        it: an undo may have changed the last one). The newest LIVE_KEPT are kept."""
+        with self.tx() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO live_matches VALUES (?,?,?,?,?,?)",
+                (key, variant, variant_name, _j(list(players)), _j(list(deals)), now_iso()),
+            )
+            db.execute(
+                "DELETE FROM live_matches WHERE key NOT IN"
+                " (SELECT key FROM live_matches ORDER BY updated_at DESC LIMIT ?)",
+                (LIVE_KEPT,),
+            )
+
+    def drop_live_match(self, key: str) -> None:
+        with self.tx() as db:
+            db.execute("DELETE FROM live_matches WHERE key = ?", (key,))
+
+    def live_matches(self, variant: str | None = None) -> list[dict[str, Any]]:
+        """Matches in progress with at least one finished deal, as checked values: key,
+        variant, variant_name, players, deals. A bad row is skipped and reported."""
+        sql = "SELECT key, variant, variant_name, players, deals FROM live_matches"
+        rows = self._rows(sql + " WHERE variant = ?", (variant,)) if variant else self._rows(sql)
+        out = []
+        for r in rows:
+            try:
+                players = _json(r, "players", list)
+                deals = _json(r, "deals", list)
+                if not all(isinstance(p, dict) for p in players + deals):
+                    raise BadRow("players and deals must be objects")
+                out.append(
+                    {
+                        "key": _str(r, "key"),
+                        "variant": _str(r, "variant"),
+                        "variant_name": _str(r, "variant_name"),
+                        "players": players,
+                        "deals": deals,
+                    }
+                )
+            except BadRow as e:
+                self._problem_row("a match in progress", e)
         return out
 
     def delete_match(self, match_id: int) -> bool:

@@ -183,3 +183,58 @@ def test_back_from_new_game_opened_in_the_pause_menu_returns_to_the_game(app: Ap
     top = app.stack.top
     assert isinstance(top, TableScene) and top is not table and closed == [True]
     assert len(list(app.stack)) == 1
+
+
+def _play_until(session: LocalGame, done) -> None:
+    m = session.match
+    while not done(m):
+        got = session.runner.choose(m, m.to_move, "random", budget_s=None)
+        session.apply(got.action)
+
+
+def test_statistics_count_from_the_first_finished_deal(app: App) -> None:
+    """A whole evening of deals left Statistics empty ("No finished games yet"): a match
+    in progress now counts its finished deals, and once finished, counts them once."""
+    from crowsnest.records.stats import player_stats
+
+    v = app.registry.variant("crowsnest")
+    setups = [SeatSetup("human", "random", "")] + [SeatSetup("ai", "random", "")] * 3
+    session = LocalGame(v, setups, {"target": 300}, seed=11)
+    app.stack.replace(TableScene(session))
+    app.step(0.02)
+    stats = app.stack.push(StatsScene())
+    _wait_figures(app, stats)
+    assert stats.current is None  # nothing finished yet
+    stats.close()
+    _play_until(session, lambda m: m.deal_no >= 1)
+    app.autosave()
+    (you,) = player_stats(app.db)
+    h = session.match.history[0]
+    side = 0  # You and North are side 0
+    assert you["deals"] == 1 and you["in_progress"] == 1 and you["matches"] == 0
+    assert you["best_deal"] == h["score_change"][side]
+    assert you["deals_won"] == int(h["score_change"][side] > h["score_change"][1])
+    made = [you["bids_made"], you["bids_set"]]
+    assert sum(made) == (h["declarer"] == 0)
+    stats = app.stack.push(StatsScene())
+    _wait_figures(app, stats)
+    assert stats.current is not None  # shown after one finished deal
+    lines = dict(figures(stats.current))
+    assert lines["Deals played"] == "1" and lines["Matches in progress"] == "1"
+    assert lines["Best deal"] == f"{h['score_change'][side]:+}"
+    app.draw()
+    stats.close()
+    _play_until(session, lambda m: m.over)
+    app.autosave()
+    (you,) = player_stats(app.db)
+    assert you["matches"] == 1 and you["in_progress"] == 0
+    assert you["deals"] == session.match.deal_no  # counted once, not again as live
+
+
+def _wait_figures(app: App, stats: StatsScene) -> None:
+    for _ in range(200):
+        app.step(0.01)
+        if not stats.loading:
+            return
+        time.sleep(0.01)
+    raise AssertionError("the figures were not read")

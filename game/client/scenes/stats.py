@@ -41,13 +41,19 @@ def figures(r: dict[str, Any]) -> list[tuple[str, str]]:
         cur = ngettext("{n} match won", "{n} matches won", n).format(n=n)
     else:
         cur = ngettext("{n} match lost", "{n} matches lost", n).format(n=n)
+    best = r.get("best_deal")
     rows = [
-        (_("Matches played"), str(r["matches"])),
-        (_("Matches won"), f"{r['wins']} ({_pct(r['win_rate'])})"),
         (_("Deals played"), str(r["deals"])),
         (_("Deals won"), str(r["deals_won"])),
         (_("Contracts made"), str(r["bids_made"])),
         (_("Contracts set"), str(r["bids_set"])),
+        (_("Best deal"), "-" if best is None else f"{best:+}"),
+        (_("Matches played"), str(r["matches"])),
+    ]
+    if r.get("in_progress"):
+        rows.append((_("Matches in progress"), str(r["in_progress"])))
+    rows += [
+        (_("Matches won"), f"{r['wins']} ({_pct(r['win_rate'])})"),
         (_("Best final score"), "-" if r["best_score"] is None else str(r["best_score"])),
         (_("Average final score"), "-" if r["average_score"] is None else str(r["average_score"])),
         (_("Current streak"), cur),
@@ -119,10 +125,15 @@ class StatsScene(Scene):
         for r in self.rows:
             seen.setdefault(r["player"], None)
         # the player who played most first
-        self.players = sorted(seen, key=lambda n: -sum(r["matches"] for r in self.games_of(n)))
+        self.players = sorted(
+            seen, key=lambda n: -sum(r["matches"] * 1000 + r["deals"] for r in self.games_of(n))
+        )
 
     def games_of(self, name: str) -> list[dict[str, Any]]:
-        return sorted((r for r in self.rows if r["player"] == name), key=lambda r: -r["matches"])
+        return sorted(
+            (r for r in self.rows if r["player"] == name),
+            key=lambda r: (-r["matches"], -r["deals"]),
+        )
 
     @property
     def current(self) -> dict[str, Any] | None:
@@ -173,7 +184,7 @@ class StatsScene(Scene):
         self.arrows: list[tuple[pygame.Rect, pygame.Rect]] = []
         if r is None:
             msg = self.message or _(
-                "No finished games yet. Every game you finish in the window is counted here."
+                "No finished deals yet. Every deal you finish in the window is counted here."
             )
             text.draw(surface, msg, ui(20), (W // 2, H // 2), MUTED, False, "center")
             self.back.draw(surface, text, ui(22), True)
@@ -260,6 +271,12 @@ class StatsScene(Scene):
             )
         trend: list[float] = r["trend"]
         n = len(trend)
+        if not n:  # deals counted, no match finished yet: say when the line begins
+            msg = _("The line starts when your first match is finished.")
+            for i, ln in enumerate(text.wrap(msg, ui(17), area.width)[:3]):
+                at = (area.centerx, area.centery - ui(30) + i * ui(22))
+                text.draw(surface, ln, ui(17), at, MUTED, False, "center")
+            return
 
         def x_of(i: int) -> int:
             return area.left + (round(i * area.width / (n - 1)) if n > 1 else area.width // 2)
