@@ -130,6 +130,14 @@ def win() -> list[float]:
     return s
 
 
+def turn() -> list[float]:
+    """Your turn at an online table, the window not in front: three bright bell notes."""
+    s = _buf(0.7)
+    for i, f in enumerate((880.0, 1108.73, 1318.51)):
+        _mix(s, _tone(f, 0.45, 0.12, (1.0, 0.25, 0.08)), 0.09 * i, 0.3)
+    return s
+
+
 # effect -> (synthesiser, peak level). Tones sound far louder than clicks at the same peak,
 # so the chimes are written quieter than the card sounds.
 EFFECTS: dict[str, tuple[Callable[[], list[float]], float]] = {
@@ -139,6 +147,7 @@ EFFECTS: dict[str, tuple[Callable[[], list[float]], float]] = {
     "trick": (trick, 0.7),
     "bid": (bid, 0.4),
     "win": (win, 0.45),
+    "turn": (turn, 0.4),
 }
 
 

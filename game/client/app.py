@@ -65,6 +65,9 @@ SceneName = Literal[
     "howto",
     "table",
     "online",
+    "chat",
+    "seats",
+    "code",
 ]
 SCENES: dict[str, Any] = {
     "title": title.TitleScene,
@@ -78,6 +81,9 @@ SCENES: dict[str, Any] = {
     "howto": howto.HowToScene,
     "table": TableScene,
     "online": online.OnlineMenuScene,
+    "chat": online.ChatScene,
+    "seats": online.SeatsScene,
+    "code": online.CodeCardScene,
 }
 
 

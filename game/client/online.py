@@ -42,6 +42,14 @@ def tickets_path() -> Path:
     return default_autosave_path().parent.parent / "online.json"
 
 
+def tickets_file(app: Any) -> Path | None:
+    """Where a window keeps its seats' tickets: beside its saves (so a `--config`
+    profile, and a test, has its own), or None for a window without a save folder."""
+    if app.save_path is None:
+        return None
+    return Path(app.save_path).parent.parent / "online.json"
+
+
 def load_tickets(path: Path | None = None) -> list[Ticket]:
     """The seats this player holds at online tables (a bad file: none, left as it is)."""
     path = path or tickets_path()

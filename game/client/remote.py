@@ -18,6 +18,7 @@ The wire format is docs/online.md's; `MESSAGES` below names the kinds read here.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import Counter, deque
 from collections.abc import Sequence
@@ -28,6 +29,7 @@ from crowsnest.engine.actions import ActionError, format_action, parse_action
 from crowsnest.i18n import _
 from crowsnest.records.savefile import Seat
 
+from .online import drop_ticket
 from .session import YOU, display_name
 
 
@@ -42,6 +44,7 @@ class Transport(Protocol):
 
 # Seat states the plates show (docs/online.md, "Seats").
 CONNECTED, AWAY, COMPUTER, EMPTY = "connected", "away", "ai", "empty"
+RECONNECTING = "reconnecting"  # this window's own seat while its link is down
 
 
 def failure_sentence(code: str, fallback: str = "") -> str:
@@ -262,6 +265,10 @@ class RemoteGame:
         self.seq = 0  # the table's seq this window has applied (act is compare-and-set)
         self.closed_why = ""  # set when the connection is gone for good
         self.undo_question: int | None = None  # a seat asking the others to undo
+        self.clock: dict[str, Any] | None = None  # the turn clock of the seat to move
+        self.ticket_path: Any = None  # where this seat's ticket is kept (dropped when done)
+        # the address others type to come to this table (the host's: its network address)
+        self.address = str(getattr(link, "url", "")).removeprefix("ws://")
         self._moves: deque[dict[str, Any]] = deque()
         self._sent: str | None = None  # the window's move on its way
         self._hint: Action | None = None
@@ -280,6 +287,13 @@ class RemoteGame:
         for p in self.players:
             if p.get("status") == AWAY and isinstance(p.get("grace_left"), int | float):
                 p["grace_left"] = max(0.0, float(p["grace_left"]) - dt)
+        c = self.clock
+        if c:  # the server counts; the window counts down between its frames
+            t = float(c.get("turn_left") or 0)
+            spend = min(t, dt)
+            c["turn_left"] = t - spend
+            if dt > spend:
+                c["bank_left"] = max(0.0, float(c.get("bank_left") or 0) - (dt - spend))
         for msg in self.link.poll():
             self.receive(msg)
 
@@ -306,7 +320,13 @@ class RemoteGame:
             said = msg.get("text")
             if isinstance(said, str) and said.strip():
                 seat = msg.get("seat")
-                self.chat.append((seat if isinstance(seat, int) else -1, said.strip()[:200]))
+                words = said.strip()[:200]
+                self.chat.append((seat if isinstance(seat, int) else -1, words))
+                who = str(msg.get("name") or "")
+                if isinstance(seat, int) and 0 <= seat < self.match.seats:
+                    who = self.names[seat]
+                who = who or _("A watcher")
+                self.notices.append(_("{player}: {words}").format(player=who, words=words))
         elif kind == "undo":
             self._undo(msg)
         elif kind == "refused":
@@ -318,9 +338,13 @@ class RemoteGame:
                 self.notices.append(reason[:1].upper() + reason[1:])
         elif kind == "bye":
             code = str(msg.get("reason") or "closing")
+            if code in ("kicked", "expired"):
+                self._ticket_done()
             self.closed_why = str(msg.get("text") or failure_sentence(code))
             self.notices.append(self.closed_why)
         elif kind == "error":
+            if msg.get("code") in ("bad_token", "no_table"):  # the seat is gone for good
+                self._ticket_done()
             self.notices.append(str(msg.get("text") or failure_sentence(str(msg.get("code")))))
         elif kind == "_reconnecting":
             self.notices.append(_("Connection lost: reconnecting..."))
@@ -329,6 +353,14 @@ class RemoteGame:
         elif kind == "_closed":
             self.closed_why = failure_sentence(str(msg.get("code") or "unreachable"))
             self.notices.append(self.closed_why)
+
+    def _ticket_done(self) -> None:
+        """The seat cannot be taken again (the match is over, the seat kicked): its
+        ticket goes, so the title stops offering to rejoin."""
+        if self.ticket_path is not None:
+            with contextlib.suppress(OSError):
+                drop_ticket(self.link.url, self.code, self.ticket_path)
+            self.ticket_path = None
 
     def _undo(self, msg: dict[str, Any]) -> None:
         state = msg.get("state")
@@ -349,6 +381,7 @@ class RemoteGame:
         self.rules = dict(msg.get("rules") or self.rules)
         self.owner = msg.get("owner")
         self.seq = int(msg.get("seq") or 0)
+        self.clock = dict(msg["clock"]) if isinstance(msg.get("clock"), dict) else None
         self.match.views.clear()
         self.match.turns.clear()
         self.match.load(msg, self.you)
@@ -428,7 +461,10 @@ class RemoteGame:
         return seat in self.here
 
     def status(self, seat: int) -> str:
-        """connected / away / ai / empty: how the seat is played now."""
+        """connected / away / ai / empty: how the seat is played now; a seat of this
+        window while its connection is being made again: reconnecting."""
+        if seat in self.here and not getattr(self.link, "_open", True) and not self.closed_why:
+            return RECONNECTING
         if 0 <= seat < len(self.players):
             return str(self.players[seat].get("status") or CONNECTED)
         return EMPTY
@@ -438,6 +474,14 @@ class RemoteGame:
             g = self.players[seat].get("grace_left")
             return float(g) if isinstance(g, int | float) else None
         return None
+
+    def clock_left(self, seat: int) -> float | None:
+        """Seconds left for the seat's decision (turn, then bank) where the table has a
+        turn clock and it is that seat's move; else None."""
+        c = self.clock
+        if not c or c.get("seat") != seat or self.match.to_move != seat:
+            return None
+        return float(c.get("turn_left") or 0) + float(c.get("bank_left") or 0)
 
     def team_of(self, seat: int) -> int | None:
         for i, team in enumerate(self.match.teams or ()):
@@ -480,12 +524,15 @@ class RemoteGame:
         deal_no = self.match.deal_no
         self.match.load(msg, self.you)
         self.seq = int(msg.get("seq") or self.seq)
+        self.clock = dict(msg["clock"]) if isinstance(msg.get("clock"), dict) else None
         self.match.log.append(self._action(msg.get("action")))
         self.actors.append(seat)
         if seat in self.here:
             self._sent = None
         self._asked.clear()
         self._hint = None
+        if self.match.over:
+            self._ticket_done()
         ended = any(e.get("type") in ("deal_over", "redeal") for e in events)
         if ended or self.match.deal_no != deal_no:
             self.finished_deal = MirrorDealEnd(before)
@@ -578,6 +625,16 @@ class RemoteGame:
             self.send({"type": "chat", "preset": preset})
         elif text and self.rules.get("chat") == "free":
             self.send({"type": "chat", "text": text[:200]})
+
+    @property
+    def presets(self) -> list[tuple[str, str]]:
+        """The table's ready-made phrases (id, words in this window's language)."""
+        got = (getattr(self.link, "welcome", None) or {}).get("presets") or []
+        return [
+            (str(p["id"]), str(p["text"]))
+            for p in got
+            if isinstance(p, dict) and p.get("id") and p.get("text")
+        ]
 
     def close(self) -> None:
         self.link.close()

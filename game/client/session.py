@@ -94,6 +94,16 @@ class LocalGame:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seat_setups) if s.human]
 
+    def status(self, seat: int) -> str:
+        """How an online seat is played now (client/remote.py); "" at a local table."""
+        return ""
+
+    def grace_left(self, seat: int) -> float | None:
+        return None
+
+    def clock_left(self, seat: int) -> float | None:
+        return None
+
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.seat_setups) and self.seat_setups[seat].human
 

@@ -17,19 +17,11 @@ from crowsnest.i18n import N_, _, pgettext
 
 from ..hosting import HostedServer, normal_address, shown_address
 from ..input import Act, InputEvent
-from ..online import Link, Ticket, keep_ticket, load_tickets
+from ..online import Link, Ticket, keep_ticket, load_tickets, tickets_file
 from ..remote import RemoteGame, failure_sentence
 from ..scene import Scene
 from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel, shade
-from .common import FormScene, MenuScene, Row
-
-
-def tickets_file(app: Any) -> Any:
-    """Where this window keeps its seats' tickets: beside the saves (so a `--config`
-    profile, and a test, has its own), or None for a window without a save folder."""
-    if app.save_path is None:
-        return None
-    return app.save_path.parent.parent / "online.json"
+from .common import ConfirmScene, FormScene, MenuScene, NameScene, Row
 
 
 class ConnectingScene(Scene):
@@ -149,6 +141,7 @@ class ConnectingScene(Scene):
             )
             return None
         game = RemoteGame(variant, self.link, snap)
+        game.ticket_path = tickets_file(self.app) if game.here else None
         self.table = self.app.scene("table", game)
         self.app.stack.replace(self.table)
         if self.then is not None:
@@ -426,7 +419,8 @@ class HostRules:
         def then(table: Any, game: Any) -> None:
             h = app.hosting if url is None else None
             shown = h.public_url if h is not None else url
-            app.stack.push(CodeCardScene(game.code, shown_address(str(shown))))
+            game.address = shown_address(str(shown))
+            app.stack.push(CodeCardScene(game.code, game.address))
 
         return then
 
@@ -627,3 +621,123 @@ def copy_text(words: str) -> str:
     except (pygame.error, AttributeError, NotImplementedError):
         return _("Copying is not possible here: write the code down.")
     return _("Copied: paste it into a message to your friends.")
+
+
+class ChatScene(Scene):
+    """Say something at the table: the ready-made phrases (each reader sees them in
+    their own language), typed words where the table allows them. Keys, mouse and pad
+    move over the grid; Back closes."""
+
+    transparent = True
+
+    def __init__(self, table: Any) -> None:
+        super().__init__()
+        self.table = table
+        game = table.session
+        buttons = [Button(text, ("preset", pid)) for pid, text in game.presets]
+        if game.rules.get("chat") == "free":
+            buttons.append(Button(_("Type a message..."), ("type", "")))
+        buttons.append(Button(_("Close"), ("close", "")))
+        self.menu = Menu(buttons, self._press)
+
+    def _press(self, b: Button) -> None:
+        kind, pid = b.value
+        game = self.table.session
+        self.close()
+        if kind == "preset":
+            game.say(preset=pid)
+        elif kind == "type":
+            self.app.stack.push(NameScene(_("Your message"), "", lambda t: game.say(text=t)))
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if ev.act in (Act.BACK, Act.MENU, Act.ALT_CLICK):
+            self.close()
+        else:
+            self.menu.process_event(ev)
+        return None
+
+    def box(self) -> pygame.Rect:
+        ui = self.app.ui
+        W, H = self.size
+        box = pygame.Rect(0, 0, min(W - ui(40), ui(900)), min(H - ui(40), ui(420)))
+        box.center = (W // 2, H // 2)
+        return box
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if self.app:
+            ui, box = self.app.ui, self.box()
+            area = pygame.Rect(box.left + ui(20), box.top + ui(70), box.width - ui(40), 0)
+            cols = 3 if box.width >= ui(600) else 2
+            rows = -(-len(self.menu.buttons) // cols)
+            gap = ui(10)
+            h = min(ui(48), (box.bottom - ui(20) - area.top - gap * (rows - 1)) // rows)
+            area.height = rows * (h + gap)
+            self.menu.layout_grid(area, cols, h, gap)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, text = self.app.ui, self.app.text
+        shade(surface, 150)
+        box = self.box()
+        panel(surface, box, colour=(16, 28, 24, 250))
+        text.draw(
+            surface,
+            _("Say to the table"),
+            ui(28),
+            (box.centerx, box.top + ui(20)),
+            GOLD,
+            True,
+            "midtop",
+        )
+        self.menu.draw(surface, text, ui(20))
+
+
+class SeatsScene(MenuScene):
+    """The table's owner: give another player's seat to the computer, or take the player
+    off the table (the seat is free for someone else; the computer plays it meanwhile)."""
+
+    title = N_("Seats at the table")
+    modal = True
+
+    def __init__(self, table: Any) -> None:
+        super().__init__()
+        self.table = table
+
+    def on_push(self) -> None:
+        game = self.table.session
+        items: list[tuple[str, Any]] = []
+        for seat in range(game.seats):
+            if game.plays_here(seat) or game.players[seat].get("kind") != "human":
+                continue
+            if game.status(seat) in ("empty",):
+                continue
+            name = game.names[seat]
+            items.append(
+                (
+                    _("Let the computer play {player}'s seat").format(player=name),
+                    lambda s=seat: self._do(game.to_computer, s),
+                )
+            )
+            items.append(
+                (
+                    _("Take {player} off the table").format(player=name),
+                    lambda s=seat, n=name: self._kick(game, s, n),
+                )
+            )
+        items.append((_("Close"), self.close))
+        self.set_items(items)
+
+    def _do(self, what: Any, seat: int) -> None:
+        what(seat)
+        self.close()
+
+    def _kick(self, game: Any, seat: int, name: str) -> None:
+        self.app.stack.push(
+            ConfirmScene(
+                _("Take {player} off the table? Their seat is then free for someone else.").format(
+                    player=name
+                ),
+                _("Take off"),
+                lambda: self._do(game.kick, seat),
+            )
+        )

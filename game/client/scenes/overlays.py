@@ -151,13 +151,20 @@ class PauseScene(MenuScene):
         self.table = table
 
     def on_push(self) -> None:
+        s = self.table.session
+        online = s.online
         self.set_items(
             [
                 ("Resume", self.close),
+                *self._online_items(),
                 ("Score sheet", self.scores),
                 ("Rules", self.rules),
                 ("Settings", self.settings),
-                *([(_("Save to a slot"), self.save_slot)] if self.app.db is not None else []),
+                *(
+                    [(_("Save to a slot"), self.save_slot)]
+                    if self.app.db is not None and not online
+                    else []
+                ),
                 ("New game", self.new_game),
                 (
                     "Save and quit to title" if self.app.save_path else "Quit to title",
@@ -166,6 +173,25 @@ class PauseScene(MenuScene):
                 ("Quit game", self.app.quit),
             ]
         )
+
+    def _online_items(self) -> list[tuple[str, Any]]:
+        """An online table: chat (where the table has it), the table's code, and for its
+        owner the seats (screens of scenes/online.py, opened by name)."""
+        s: Any = self.table.session
+        if not s.online:
+            return []
+        app, table = self.app, self.table
+
+        def push(name: Any, *args: Any) -> Any:
+            return lambda: (self.close(), app.stack.push(app.scene(name, *args)))
+
+        items = []
+        if s.rules.get("chat", "presets") != "off" and s.presets:
+            items.append((_("Say something"), push("chat", table)))
+        items.append((_("The table's code"), push("code", s.code, s.address)))
+        if s.owner_here:
+            items.append((_("Seats at the table"), push("seats", table)))
+        return items
 
     def scores(self) -> None:
         self.app.stack.push(ScoreSheetScene(self.table.session, self.table.words))

@@ -9,6 +9,7 @@ from crowsnest.i18n import N_, _
 from crowsnest.records import savefile
 from crowsnest.records.seats import display_name, seat_names
 
+from ..online import load_tickets, tickets_file
 from ..widgets import INK, MUTED, RED
 from .common import MenuScene, draw_footer
 
@@ -33,8 +34,9 @@ class TitleScene(MenuScene):
         self.set_items(
             [
                 *([(_("Continue"), self.continue_game)] if self.saved else []),
+                *([(_("Rejoin online table"), self.online)] if self._seats_held() else []),
                 (_("New game"), self.new_game),
-                (_("Play online"), lambda: self.app.stack.push(self.app.scene("online"))),
+                (_("Play online"), self.online),
                 (_("Saves"), self.saves),
                 (_("Statistics"), self.statistics),
                 (_("How to play"), self.howto),
@@ -44,6 +46,14 @@ class TitleScene(MenuScene):
                 (_("Quit"), self.app.quit),
             ]
         )
+
+    def _seats_held(self) -> bool:
+        """A seat at an online table this window left (closed or crashed) waits for it."""
+        path = tickets_file(self.app)
+        return path is not None and bool(load_tickets(path))
+
+    def online(self) -> None:
+        self.app.stack.push(self.app.scene("online"))  # it lists the seats to rejoin first
 
     def _find_save(self) -> tuple[object, str, bool]:
         """(the autosaved match if it can be continued, the line to show, whether that

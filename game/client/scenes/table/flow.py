@@ -187,6 +187,7 @@ class FlowRoom(RoomBase):
             if self.banner_left <= 0:
                 self.banner = ""
         self.session.update(dt)  # an online table reads its network here
+        self.online_update()  # its chime, title mark and undo questions (online.py)
         if self.session.rebuilt != self.seen_rebuilt:
             self.seen_rebuilt = self.session.rebuilt
             self.resync()

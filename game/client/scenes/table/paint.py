@@ -4,6 +4,7 @@ the last frame, for the hot-seat tests)."""
 
 from __future__ import annotations
 
+from math import ceil
 from typing import Any
 
 import pygame
@@ -14,6 +15,7 @@ from ...layout import CARD_RATIO
 from ...widgets import GOLD, INK, MUTED, RED, TEAM_COLOURS, panel
 from .room import RoomBase
 
+AWAY_INK = (236, 168, 92)  # an online seat away or played by the computer: seen at a glance
 BarItem = tuple[str, Any, str]  # (words, colour, suit key whose glyph goes first, or "")
 
 
@@ -272,7 +274,7 @@ class PaintRoom(RoomBase):
         for ln in lines:
             x = ix
             for words, kind in ln:
-                ink = call_colour if kind == "call" else MUTED
+                ink = call_colour if kind == "call" else AWAY_INK if kind == "away" else MUTED
                 if "{" in words:  # suit glyphs inline ("Declared 2{suit:S}")
                     img = self._rich(words, small, ink)
                     r = surface.blit(img, img.get_rect(topleft=(x, y)))
@@ -320,7 +322,8 @@ class PaintRoom(RoomBase):
         used = room + 1
         for words, kind in pieces:
             w = width(words)
-            new_line = kind == "call" and lines and lines[-1][-1][1] != "call"
+            own = kind in ("call", "away")  # on a line of its own where there is room
+            new_line = own and lines and lines[-1][-1][1] != kind
             if lines and not new_line and used + gap + w <= room:
                 lines[-1].append((words, kind))
                 used += gap + w
@@ -356,6 +359,7 @@ class PaintRoom(RoomBase):
         if not self.between:
             for t in self.words.game.plate(self.view, seat) or ():
                 parts.append(("fact", words(t)))
+        parts += self._online_pieces(seat, to_move)
         call = self.calls.get(seat)
         if to_move and not s.is_human(seat) and (s.ai_busy() or self._ai_ready == seat):
             dots = "." * (1 + int(self.app.clock_s * 3) % 3)
@@ -363,6 +367,33 @@ class PaintRoom(RoomBase):
         elif call:
             parts.append(("call", call))
         return [(k, p) for k, p in parts if p]
+
+    def _online_pieces(self, seat: int, to_move: bool) -> list[tuple[str, str]]:
+        """An online seat's state ("away" with its grace counting down, "played by the
+        computer", "empty seat", this window's "reconnecting") and the turn clock."""
+        s, w = self.session, self.words
+        if not s.online or seat >= s.seats:
+            return []
+        out: list[tuple[str, str]] = []
+        st = s.status(seat)
+        if st == "away":
+            left = s.grace_left(seat)
+            said = (
+                say("away: the computer plays in {seconds} s", seconds=ceil(left))
+                if left
+                else say("away")
+            )
+            out.append(("away", w(said)))
+        elif st == "ai" and s.is_human(seat):
+            out.append(("away", w(say("played by the computer"))))
+        elif st == "empty":
+            out.append(("away", w(say("empty seat: the computer plays"))))
+        elif st == "reconnecting":
+            out.append(("away", w(say("reconnecting..."))))
+        left = s.clock_left(seat) if to_move else None
+        if left is not None:
+            out.append(("call", w(say("{seconds} s left", seconds=ceil(left)))))
+        return out
 
     def _rich(self, line: str, size: int, colour: Any) -> pygame.Surface:
         """Text with inline suit icons, cached (it is drawn every frame)."""

@@ -19,12 +19,13 @@ from ...words import Words
 from .animate import AnimateRoom
 from .controls import ControlsRoom
 from .flow import FlowRoom
+from .online import OnlineRoom
 from .paint import PaintRoom, line_height
 from .room import CardSprite
 from .view import TableView
 
 
-class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, Scene):
+class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, OnlineRoom, Scene):
     def __init__(self, session: TableGame) -> None:
         super().__init__()
         self.session = session

@@ -1,0 +1,91 @@
+"""The online room: what a table at a server adds to a local one, once a frame. A chime
+and a mark in the window's title when a seat of this window is to move and the window is
+not in front; the question when another seat asks to take a move back (undo by
+agreement). The words of the seats' state are on the plates (paint.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from crowsnest.i18n import _
+
+from ..common import ConfirmScene
+from .room import RoomBase
+
+
+def window_in_front() -> bool:
+    """Whether the player is looking at this window (it has the keyboard)."""
+    try:
+        return bool(pygame.key.get_focused())
+    except pygame.error:
+        return True
+
+
+class UndoVoteScene(ConfirmScene):
+    """Another seat asks to take its last move back: yes or no (Back says no)."""
+
+    def __init__(self, question: str, vote: Any) -> None:
+        super().__init__(question, _("Agree"), lambda: None)
+        self.menu.buttons[1].label = _("Refuse")
+        self.vote = vote
+
+    def _press(self, b: Any) -> None:
+        self.close()
+        self.vote(bool(b.value))
+
+    def process_event(self, ev: Any) -> Any:
+        from ...input import Act
+
+        if ev.act in (Act.BACK, Act.MENU, Act.ALT_CLICK):
+            self.close()
+            self.vote(False)
+            return None
+        self.menu.process_event(ev)
+        return None
+
+
+class OnlineRoom(RoomBase):
+    turn_marked = False  # the window's title says "your turn" (and the chime sounded)
+    title_before = ""
+    vote_open: Any = None
+
+    def online_update(self) -> None:
+        s = self.session
+        if not s.online:
+            return
+        self._turn_mark()
+        self._undo_vote()
+
+    def _turn_mark(self) -> None:
+        s, m = self.session, self.match
+        mine = not m.over and m.to_move >= 0 and s.plays_here(m.to_move)
+        front = window_in_front()
+        if mine and not front and not self.turn_marked:
+            self.app.audio.play("turn")
+            self.title_before = pygame.display.get_caption()[0] or "CrowsNest Arcade"
+            pygame.display.set_caption(_("(Your turn) {title}").format(title=self.title_before))
+            self.turn_marked = True
+        elif self.turn_marked and (front or not mine):
+            pygame.display.set_caption(self.title_before)
+            self.turn_marked = False
+
+    def _undo_vote(self) -> None:
+        s = self.session
+        asker = getattr(s, "undo_question", None)
+        if asker is None or self.vote_open is not None:
+            if asker is None and self.vote_open is not None:
+                if self.vote_open in self.app.stack:  # withdrawn or decided meanwhile
+                    self.app.stack.remove(self.vote_open)
+                self.vote_open = None
+            return
+        question = _("{player} asks to take back their last move. Do you agree?").format(
+            player=s.names[asker]
+        )
+
+        def vote(yes: bool) -> None:
+            self.vote_open = None
+            s.vote_undo(yes)
+
+        self.vote_open = UndoVoteScene(question, vote)
+        self.app.stack.push(self.vote_open)
