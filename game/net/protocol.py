@@ -206,6 +206,17 @@ def clean_name(name: str) -> str:
     return _CONTROL.sub("", name).strip()[:NAME_CHARS]
 
 
+# Bidi overrides and isolates could turn the rest of another player's screen around.
+_BIDI = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
+
+
+def clean_text(text: str) -> str:
+    """Free chat as others see it: control and bidi-override characters out (a newline
+    becomes a space), runs of spaces squeezed, trimmed, at most 200 characters."""
+    text = _BIDI.sub("", _CONTROL.sub(" ", text))
+    return " ".join(text.split())[:CHAT_CHARS]
+
+
 def is_token(text: str) -> bool:
     return bool(_TOKEN.fullmatch(text))
 

@@ -19,7 +19,7 @@ from crowsnest.engine import Match, MatchError, OptionError, Variant, VariantFau
 from crowsnest.engine.presentation import Text, sentence
 from crowsnest.net import words
 from crowsnest.net.log import Entry, SeatRow, TableLog
-from crowsnest.net.protocol import CODE_ALPHABET, CODE_LEN
+from crowsnest.net.protocol import CODE_ALPHABET, CODE_LEN, clean_text
 
 logger = logging.getLogger("crowsnest.net")
 
@@ -167,6 +167,7 @@ class Table:
         self.turn_started = clock()
         self.clock_due = False
         self.finished = False
+        self.active = clock()  # the last action, or the last reader leaving (idle expiry)
 
     # ------------------------------------------------------------ making and restoring
 
@@ -405,6 +406,8 @@ class Table:
 
     def leave(self, rid: int) -> Out:
         r = self.readers.pop(rid, None)
+        if not self.readers:
+            self.active = self.clock()
         if r is None or r.seat is None:
             return []
         s = self.seats[r.seat]
@@ -490,7 +493,7 @@ class Table:
             raise
         self.seq = entry.seq
         self.acts.append((seat, text))
-        self.turn_started = self.clock()
+        self.turn_started = self.active = self.clock()
         self.clock_due = False
         if (
             self.seats[seat].status == "ai"
@@ -593,7 +596,10 @@ class Table:
                     "text": words.say(x.lang, words.PRESETS[preset]),
                 }
             )
-        return self._everyone(lambda x: {**base, "text": text})
+        said = clean_text(text or "")
+        if not said:
+            raise TableError("chat_off")
+        return self._everyone(lambda x: {**base, "text": said})
 
     def _undo_target(self, seat: int | None) -> int | None:
         """How many actions stay when `seat` takes back its last decision of this deal."""
@@ -673,7 +679,7 @@ class Table:
             self.variant, [t for _, t in self.acts], **self.match.start_kwargs()
         )
         self.seq = entry.seq
-        self.turn_started = self.clock()
+        self.turn_started = self.active = self.clock()
         name = self.seats[by].name
         out = self._everyone(
             lambda x: {
