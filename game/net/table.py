@@ -343,8 +343,10 @@ class Table:
         verb, *cards = text.split()
         if not cards:
             return text
+        # only card names can be hidden: a bid's amount or a trump's colour is no card
+        names = set(self.match.deck.names)
         shown = _strings(self._view(r.seat)) | _strings(events)
-        return text if all(c in shown for c in cards) else verb
+        return text if all(c in shown for c in cards if c in names) else verb
 
     def _everyone(self, make: Callable[[Reader], dict[str, Any]]) -> Out:
         return [(rid, make(r)) for rid, r in self.readers.items()]

@@ -111,6 +111,14 @@ def test_two_windows_and_bots_play_a_deal_and_a_dropped_window_comes_back(tmp_pa
             m, _entries = shadow(str(db), code, REGISTRY.variant(variant), upto=w.game.seq)
             assert w.game.match.views[w.game.you] == m.view_json(w.game.you)
             assert set(w.game.match.views) == {w.game.you}  # no other seat's view
+            # another seat's public call comes whole (a bid's amount is no hidden card)
+            theirs = [
+                a
+                for a, who in zip(w.game.match.log, w.game.actors, strict=False)
+                if who != w.game.you
+            ]
+            if variant == "crowsnest":
+                assert any(a[0] == "bid" and len(a) > 1 for a in theirs), theirs[:8]
     finally:
         for bot in bots:
             bot.drop()

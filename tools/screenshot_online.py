@@ -1,0 +1,145 @@
+"""Screenshots of the online screens, headless, on a real server on 127.0.0.1:
+
+    python tools/screenshot_online.py [FOLDER] [--size 640x480] [--language fi]
+
+Host a table, Join a table (filled in), the host's code card, a table with a seat away
+(its grace counting down) and the chat's ready-made phrases. A protocol bot takes a seat
+and drops, so the away plate is the real one. FOLDER defaults to ./screenshots/online."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+from crowsnest import i18n  # noqa: E402
+from crowsnest.client.app import App  # noqa: E402
+from crowsnest.client.online import Link  # noqa: E402
+from crowsnest.client.prefs import PrefsStore  # noqa: E402
+from crowsnest.client.scenes.online import (  # noqa: E402
+    ChatScene,
+    CodeCardScene,
+    ConnectingScene,
+    HostRules,
+    JoinScene,
+)
+from crowsnest.client.scenes.table import TableScene  # noqa: E402
+from crowsnest.config import Config  # noqa: E402
+from crowsnest.net.client import ThreadClient  # noqa: E402
+from crowsnest.net.server import start_in_thread  # noqa: E402
+
+DT = 1 / 30
+
+
+def app_at(size: tuple[int, int], lang: str) -> App:
+    store = PrefsStore(Config())
+    store.prefs.speed = 0
+    store.prefs.language = lang
+    app = App(store, size=size)
+    i18n.set_language(lang)
+    return app
+
+
+def shot(app: App, path: Path) -> Path:
+    app.step(DT)
+    app.draw()
+    pygame.image.save(app.screen, str(path))
+    return path
+
+
+def settle(app: App, seconds: float = 0.6) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.step(DT)
+        time.sleep(0.01)
+
+
+def take(folder: Path, size: tuple[int, int], lang: str) -> list[Path]:
+    tag = f"{size[0]}x{size[1]}-{lang}"
+    out: list[Path] = []
+    h = start_in_thread("127.0.0.1", 0, Path(tempfile.mkdtemp()) / "db.sqlite3", ai_budget_s=2)
+    app = app_at(size, lang)
+    try:
+        app.prefs.servers = [h.url]
+        app.stack.push(app.scene("title"))
+        host = app.scene("setup", HostRules())
+        app.stack.push(host)
+        app.step(DT)
+        out.append(shot(app, folder / f"host-{tag}.png"))
+        host.focus = len(host.rows) - 4  # the table's rules in view
+        host._move(0)
+        out.append(shot(app, folder / f"host-rules-{tag}.png"))
+        app.stack.remove(host)
+
+        join = JoinScene()
+        app.stack.push(join)
+        join.address, join.code = "192.168.1.20:8765", "K7QW3M"
+        join.focus = 1
+        out.append(shot(app, folder / f"join-{tag}.png"))
+        app.stack.remove(join)
+
+        seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "ai", "level": "random"}]
+        seats.append({"kind": "ai", "level": "random"})
+        first = {"type": "create", "variant": "crowsnest", "seats": seats}
+        first["rules"] = {"grace": 90, "turn": 60, "chat": "presets"}
+        app.stack.push(ConnectingScene(Link(h.url, first, name="Aino")))
+        end = time.monotonic() + 20
+        while time.monotonic() < end and not isinstance(app.stack.top, TableScene):
+            app.step(DT)
+            time.sleep(0.01)
+        table = app.stack.top
+        assert isinstance(table, TableScene), app.stack.top
+        game = table.session
+        app.stack.push(CodeCardScene(game.code, "192.168.1.20:8765"))
+        out.append(shot(app, folder / f"code-{tag}.png"))
+        app.stack.pop()
+
+        bot = ThreadClient(h.url)
+        bot.send({"type": "hello", "lang": lang, "name": "Bo"})
+        bot.send({"type": "join", "code": game.code})
+        settle(app, 1.0)
+        bot.close()  # dropped: the seat is away, its grace counting down
+        end = time.monotonic() + 10
+        while time.monotonic() < end and game.status(1) != "away":
+            app.step(DT)
+            time.sleep(0.01)
+        settle(app, 1.5)
+        table.tweener.finish_all()
+        out.append(shot(app, folder / f"away-{tag}.png"))
+
+        app.stack.push(ChatScene(table))
+        out.append(shot(app, folder / f"chat-{tag}.png"))
+        app.stack.pop()
+        game.close()
+    finally:
+        h.stop()
+        app.close()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("folder", nargs="?", default="screenshots/online")
+    ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--language", default="en")
+    a = ap.parse_args(argv)
+    w, hgt = (int(x) for x in a.size.split("x"))
+    folder = Path(a.folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    for p in take(folder, (w, hgt), a.language):
+        print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
