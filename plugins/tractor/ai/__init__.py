@@ -26,7 +26,6 @@ from ..rules import (
     LIST_LIMIT,
     Shape,
     beats,
-    count_pairs,
     follows,
     leads,
     pair_lows,
@@ -36,15 +35,8 @@ from ..rules import (
 )
 from ..throws import throw_beats, units_of
 from ..view import TractorView
-
-
-def lead_shape(view: TractorView, es: Sequence[int], ps: Sequence[int]) -> Shape:
-    """The shape a follower must answer (a throw counts its size and its pairs)."""
-    cards = view.trick[0][1]
-    shape = shape_of(cards, es, ps)
-    if shape is not None:
-        return shape
-    return (es[cards[0]], len(cards), count_pairs(cards), -1)
+from . import endgame
+from .worlds import lead_shape
 
 
 def _tables(view: TractorView) -> tuple[Sequence[int], Sequence[int]]:
@@ -93,8 +85,11 @@ def _declaration_value(hand: Sequence[int], cards: Sequence[int], level: int) ->
 class HeuristicAI:
     """easy (memory=False) and normal (memory=True)."""
 
-    def __init__(self, memory: bool) -> None:
+    def __init__(self, memory: bool, variant: Any = None, options: Any = None) -> None:
         self.memory = memory
+        # normal solves the last tricks exactly (endgame.py) in worlds of this variant
+        self.variant = variant
+        self.options = options
 
     # -------------------------------------------------------- entry
 
@@ -106,8 +101,12 @@ class HeuristicAI:
         if view.phase == "play":
             es, ps = _tables(view)
             if not view.trick:
-                return ("play", self._lead(view, es, ps, rng))
-            return ("play", self._follow(view, es, ps, rng))
+                play = self._lead(view, es, ps, rng)
+            else:
+                play = self._follow(view, es, ps, rng)
+            if self.memory and self.variant is not None and endgame.small_enough(view):
+                play = endgame.choose(view, play, self.variant, self.options, rng)[0]
+            return ("play", play)
         return legal[0] if legal else PASS
 
     # -------------------------------------------------------- declaring and burying
@@ -123,7 +122,7 @@ class HeuristicAI:
                 best = (v, a)
         if best is None:
             return PASS
-        need = 9 if self.memory else 8
+        need = 6 if self.memory else 8
         if view.declarations:
             holder = view.declarations[-1][0]
             # overcall an opponent with a clearly good hand; a partner only with a great one
@@ -250,7 +249,7 @@ class HeuristicAI:
         if plain:
             suit_len = Counter(es[c] for c in hand)
             return min(
-                plain, key=lambda o: (opponents_void(es[o[0]]), -suit_len[es[o[0]]], ps[o[0]])
+                plain, key=lambda o: (opponents_void(es[o[0]]), suit_len[es[o[0]]], ps[o[0]])
             )
         if singles:
             return min(singles, key=lambda o: (POINTS[o[0]], es[o[0]] == TRUMP, ps[o[0]]))
@@ -331,7 +330,12 @@ class HeuristicAI:
 
         partner_safe = partner_wins and (
             last
-            or (self.memory and best[0] == lead[0] and self._master_play(best, unseen, es, ps))
+            or (
+                self.memory
+                and best[0] == lead[0]
+                and self._master_play(best, unseen, es, ps)
+                and (lead[0] == TRUMP or not self._trump_threat(view, es))
+            )
             or (
                 self.memory
                 and best[0] == TRUMP
@@ -405,7 +409,7 @@ def _easy(variant: Any, options: Any, seats: int) -> HeuristicAI:
 
 
 def _normal(variant: Any, options: Any, seats: int) -> HeuristicAI:
-    return HeuristicAI(memory=True)
+    return HeuristicAI(memory=True, variant=variant, options=options)
 
 
 AI_FACTORIES: dict[str, Any] = {"random": _random, "easy": _easy, "normal": _normal}

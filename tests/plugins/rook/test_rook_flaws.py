@@ -1,5 +1,5 @@
 """Scripted positions for the flaws players complain about in Rook apps: hoarding the
-14s until too late, leading trump pointlessly, overbidding weak hands, throwing counters
+14s until too late, leading trump pointlessly (one that only pulls the partner's trumps too), overbidding weak hands, throwing counters
 to the opponents. Normal and hard must show none of them, for several random seeds.
 
 The whole-deal positions (DEAL_A, DEAL_C, DEAL_D: CrowsNest deals as dealt for seeds 10,
@@ -62,6 +62,19 @@ DEAL_D = (
     1,
     ["pass", "bid 70", "pass", "pass", "discard G5 G7 R5 R6 R10", "trump yellow",
      "play Y12", "play Y7", "play Y11"],
+)  # fmt: skip
+
+
+# CrowsNest, dealer 3: seat 0 bids 70, lays the nest (the rest of the reds and the bird)
+# back, names red and leads the R14; seat 1 shows void in red, seat 3 plays its only red.
+# Every trump left but seat 0's R13 is its partner's (R6 R7), and seat 2 holds no green.
+PULL = (
+    ["R14 R13 G5 G6 Y5 Y6 B5 B6 B7", "G14 G13 G12 Y14 Y13 Y12 B14 B13 B12",
+     "R5 R6 R7 Y7 Y8 B8 B9 B10 B11", "G11 G10 G9 G8 G7 Y11 Y10 Y9 R12"],
+    "R8 R9 R10 R11 BIRD",
+    3,
+    ["bid 70", "pass", "pass", "pass", "discard R8 R9 R10 R11 BIRD", "trump red",
+     "play R14", "play B12", "play R5", "play R12"],
 )  # fmt: skip
 
 
@@ -158,6 +171,10 @@ def test_the_14_is_cashed_before_it_is_too_late(level):
         # one card that takes the lead back (Y14 47.2, R13 47.9, R11 47.1, B7 -8.8).
         (("A", "play G13", "play G8", "play G14", "play B6", "play B12", "play B9",
           "play R14", "play Y12"), "B7"),
+        # The opponents hold no trump (seat 1 showed void, seat 3 played its last): the R13
+        # lead only pulls the partner's R6 or R7, which could ruff a green lead instead
+        # (R13 -105.6 against -35.8 to -46.4 for the plain cards).
+        (("P",), "R13"),
     ],
 )  # fmt: skip
 def test_no_pointless_trump_lead(level, where, bad):
@@ -170,4 +187,4 @@ def test_no_pointless_trump_lead(level, where, bad):
 def at(name: str, *more: str) -> Match:
     if name == "table":
         return table(*more)
-    return position({"A": DEAL_A, "C": DEAL_C, "D": DEAL_D}[name], *more)
+    return position({"A": DEAL_A, "C": DEAL_C, "D": DEAL_D, "P": PULL}[name], *more)
