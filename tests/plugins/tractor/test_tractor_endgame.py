@@ -14,7 +14,7 @@ import pytest
 from crowsnest.ai.search import set_time_caps
 from crowsnest.engine import Match
 from crowsnest_games.tractor import VARIANT
-from crowsnest_games.tractor.ai import _normal, endgame
+from crowsnest_games.tractor.ai import HeuristicAI, _normal, endgame
 from crowsnest_games.tractor.ai.hard import HardAI
 from crowsnest_games.tractor.cards import DECK
 from tractor_endgames import endgame as position
@@ -95,6 +95,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("build, right, wrong", CASES, ids=lambda x: getattr(x, "__name__", x))
 def test_the_solver_proves_the_right_play(build, right, wrong):
     m = build()
@@ -111,3 +112,23 @@ def test_the_right_play(level, build, right, wrong):
     m = build()
     for seed in SEEDS:
         assert choose(m, level, seed) == f"play {right}", (level, seed)
+
+
+@pytest.mark.slow
+def test_the_singles_solver_agrees_with_playing_the_deal():
+    # The bare-state solver for single cards against solving on copies of the deal, in
+    # every end-game position of whole deals played by easy.
+    easy = HeuristicAI(memory=False)
+    seen = 0
+    for seed in range(12):
+        m = Match(VARIANT, seed=seed)
+        while m.deal_no < 1 and m.to_move >= 0:
+            view = m.view(m.to_move)
+            d = m.deal
+            if view.phase == "play" and max(view.hand_counts) <= endgame.MAX_CARDS:
+                att = 1 - d.dealer % 2
+                assert endgame.solve(d, att) == endgame._solve_deal(d.clone(), att, -1, 1 << 30)
+                seen += 1
+            legal = m.legal_actions() if d.legal_complete() else []
+            m.apply(d.format_action(easy.choose(view, legal, random.Random(seed))))
+    assert seen >= 100
