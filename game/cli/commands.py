@@ -230,6 +230,33 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument("--host", default="127.0.0.1", help=_("address to listen on"))
     sv.add_argument("--port", type=int, default=8765, help=_("port to listen on"))
     sv.add_argument("--db", metavar="PATH", help=_("the tables' database (docs/online.md)"))
+    sv.add_argument(
+        "--redis",
+        metavar="URL",
+        help=_(
+            "share tables with other serve processes through Redis, "
+            "e.g. redis://127.0.0.1:6379/0 (pip install 'crowsnest-arcade[cluster]')"
+        ),
+    )
+    sv.add_argument(
+        "--public-url",
+        metavar="URL",
+        help=_(
+            "with --redis: the address clients reach this process at, sent to clients "
+            "redirected here (default: ws://HOST:PORT)"
+        ),
+    )
+    sv.add_argument(
+        "--lease-ms",
+        type=int,
+        default=3000,
+        metavar="MS",
+        help=_(
+            "with --redis: how long a table stays this process's after its last renewal "
+            "(renewed every second; a dead process's tables move after at most this; "
+            "default: %(default)s)"
+        ),
+    )
 
     cli_store.add_parsers(sub, common)
     cli_paths.add_parser(sub, common)

@@ -9,6 +9,7 @@ import signal
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import platformdirs
 from crowsnest.i18n import _
@@ -18,28 +19,63 @@ def default_db() -> Path:
     return Path(platformdirs.user_data_dir("crowsnest")) / "online.sqlite3"
 
 
+def shown_url(url: str) -> str:
+    """A Redis URL as printed: without its password."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
 def cmd_serve(args: argparse.Namespace, registry: Any) -> int:
-    from crowsnest.net.log import SQLiteLog
+    from crowsnest.net.directory import Directory
+    from crowsnest.net.log import SQLiteLog, TableLog
     from crowsnest.net.server import Server
 
-    db = Path(args.db) if args.db else default_db()
-    try:
-        table_log = SQLiteLog(db)
-    except Exception as e:  # noqa: BLE001 - one sentence, not a traceback
-        print(
-            _("crowsnest: the tables' database {path} cannot be opened ({why})").format(
-                path=db, why=e
-            ),
-            file=sys.stderr,
-        )
-        return 2
-    server = Server(registry, table_log)
+    directory: Directory | None = None
+    closing: Any = None
+    table_log: TableLog
+    if getattr(args, "redis", None):
+        from crowsnest.net.cluster import Cluster, connect
+
+        where = shown_url(args.redis)
+        if args.lease_ms < 1500:
+            print(_("crowsnest: --lease-ms must be at least 1500"), file=sys.stderr)
+            return 2
+        try:
+            cluster = Cluster(connect(args.redis), args.public_url or "", lease_ms=args.lease_ms)
+        except Exception as e:  # noqa: BLE001 - one sentence, not a traceback
+            print(
+                _("crowsnest: Redis at {url} cannot be used ({why})").format(url=where, why=e),
+                file=sys.stderr,
+            )
+            return 2
+        table_log, directory, closing = cluster.log, cluster.directory, cluster
+    else:
+        if getattr(args, "public_url", None):
+            print(_("crowsnest: --public-url needs --redis"), file=sys.stderr)
+            return 2
+        db = Path(args.db) if args.db else default_db()
+        where = str(db)
+        try:
+            table_log = SQLiteLog(db)
+        except Exception as e:  # noqa: BLE001 - one sentence, not a traceback
+            print(
+                _("crowsnest: the tables' database {path} cannot be opened ({why})").format(
+                    path=db, why=e
+                ),
+                file=sys.stderr,
+            )
+            return 2
+    server = Server(registry, table_log, directory=directory, address=args.public_url or "")
 
     def ready(host: str, port: int) -> None:
         shown = f"[{host}]" if ":" in host else host
         print(
             _("Serving online tables at ws://{address}:{port} (tables kept in {path}).").format(
-                address=shown, port=port, path=db
+                address=shown, port=port, path=where
             )
         )
         print(
@@ -66,4 +102,6 @@ def cmd_serve(args: argparse.Namespace, registry: Any) -> int:
         return 2
     finally:
         table_log.close()
+        if closing is not None:
+            closing.close()
     return 0

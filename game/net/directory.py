@@ -6,9 +6,27 @@ table owned by the one process holding its lease."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 HERE = "here"  # find(): the table was just claimed by this process; rebuild it from the log
+
+
+class Elsewhere(Exception):
+    """The table is served by another process, at `address` (answered with `redirect`)."""
+
+    def __init__(self, code: str, address: str) -> None:
+        super().__init__(f"table {code} is served at {address}")
+        self.code = code
+        self.address = address
+
+
+class LeaseLost(RuntimeError):
+    """This process no longer owns the table (raised by the log's append): it must stop
+    serving it at once."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"the lease on table {code} was lost")
+        self.code = code
 
 
 class Directory(Protocol):
@@ -32,6 +50,19 @@ class Directory(Protocol):
         """This process stops holding the table (finished, expired, shutting down)."""
         ...
 
+    def bound(self, address: str) -> None:
+        """The address clients reach this process at (told once it listens)."""
+        ...
+
+    def publish(self, code: str, entry: dict[str, Any] | None) -> None:
+        """A table's seats' presence and, for a public table, its lobby entry (None: the
+        table is gone from here)."""
+        ...
+
+    def lobby(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The public tables' entries, of every process."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -39,6 +70,9 @@ class LocalDirectory:
     """One process, every table its own: nothing to claim, nothing to renew."""
 
     eager = True
+
+    def __init__(self) -> None:
+        self.public: dict[str, dict[str, Any]] = {}
 
     def claim_new(self, code: str) -> bool:
         return True
@@ -50,7 +84,19 @@ class LocalDirectory:
         return []
 
     def release(self, code: str) -> None:
+        self.public.pop(code, None)
+
+    def bound(self, address: str) -> None:
         pass
+
+    def publish(self, code: str, entry: dict[str, Any] | None) -> None:
+        if entry is not None and entry.get("public"):
+            self.public[code] = entry
+        else:
+            self.public.pop(code, None)
+
+    def lobby(self, limit: int = 100) -> list[dict[str, Any]]:
+        return list(self.public.values())[:limit]
 
     def close(self) -> None:
         pass

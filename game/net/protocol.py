@@ -47,6 +47,7 @@ FRAMES: dict[str, dict[str, Field]] = {
         "lang": Field("str", limit=8),
         "name": Field("str", limit=NAME_CHARS),
         "client": Field("str", limit=40),
+        "accept": Field("list"),
     },
     "create": {
         "variant": Field("str", True, 40),

@@ -25,7 +25,7 @@ import crowsnest
 from crowsnest.ai.runner import AIRunner, level_order
 from crowsnest.engine import ActionError, VariantFault
 from crowsnest.net import words
-from crowsnest.net.directory import HERE, Directory, LocalDirectory
+from crowsnest.net.directory import HERE, Directory, Elsewhere, LeaseLost, LocalDirectory
 from crowsnest.net.log import SQLiteLog, TableLog
 from crowsnest.net.protocol import (
     ACTION_CHARS,
@@ -49,6 +49,9 @@ SEND_QUEUE = 256
 TICK_S = 0.25
 RENEW_S = 1.0  # how often the directory's claims on this process's tables are renewed
 IDLE_EXPIRY_S = 24 * 3600
+# Server frames beyond protocol 1's first set that this server may send, each only to a
+# connection whose hello named it in `accept` (docs/online.md, "Versions").
+FEATURES = ("redirect",)
 
 
 class Bucket:
@@ -79,6 +82,7 @@ class Conn:
     lang: str = "en"
     name: str = ""
     hello: bool = False
+    accept: frozenset[str] = frozenset()  # server frames beyond protocol 1's it follows
     table: Table | None = None
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     dropped: int = 0
@@ -105,9 +109,11 @@ class Server:
         joins_per_min: float = 20.0,
         directory: Directory | None = None,
         idle_expiry_s: float = IDLE_EXPIRY_S,
+        address: str = "",
     ) -> None:
         self.directory: Directory = directory or LocalDirectory()
         self.idle_expiry_s = idle_expiry_s
+        self.address = address  # where clients reach this process (redirects name it)
         self.frames_per_s = frames_per_s
         self.joins_per_min = joins_per_min
         self.registry = registry
@@ -177,6 +183,8 @@ class Server:
         ) as srv:
             sock = next(iter(srv.sockets))
             self.bound = (host, sock.getsockname()[1])
+            shown = f"[{host}]" if ":" in host else host
+            self.directory.bound(self.address or f"ws://{shown}:{self.bound[1]}")
             if ready is not None:
                 ready(host, self.bound[1])
             for t in list(self.tables.values()):
@@ -315,6 +323,15 @@ class Server:
             self._error(c, e.code, ref, fill)
         except TableError as e:
             self._error(c, e.code, ref, {"detail": "", "seat": "", "got": "", "code": "", **e.fill})
+        except Elsewhere as e:
+            if "redirect" in c.accept:
+                self._send(
+                    c, {"type": "redirect", "code": e.code, "address": e.address, "ref": ref}
+                )
+            else:  # a client that does not follow redirects is told where, in words
+                self._error(c, "elsewhere", ref, {"address": e.address})
+        except LeaseLost as e:
+            self._lost(e.code)
         except Exception:  # noqa: BLE001 - a fault on our side changes nothing for others
             self.internal_errors += 1
             log.exception("internal error on a %s frame", type(data).__name__)
@@ -330,6 +347,7 @@ class Server:
             lang = f.get("lang", "en")
             c.lang = lang if lang in LANGS else "en"
             c.name = clean_name(f.get("name", ""))
+            c.accept = frozenset(x for x in f.get("accept", ())[:16] if isinstance(x, str))
             self._send(c, self._welcome(c))
             return
         if not c.hello:
@@ -418,6 +436,7 @@ class Server:
                 for v in self.registry.variants.values()
             ],
             "presets": words.presets(c.lang),
+            "features": list(FEATURES),
         }
 
     def _seat_at(self, c: Conn, t: Table) -> None:
@@ -487,6 +506,8 @@ class Server:
             if t is None:
                 self.directory.release(code)
             return t
+        if where is not None:
+            raise Elsewhere(code, where)
         return None
 
     def _join(self, c: Conn, f: dict[str, Any], ref: Any) -> None:
@@ -563,6 +584,9 @@ class Server:
             except VariantFault:
                 log.error("table %s: the game's code failed on a computer move", t.code)
                 self._route(self._fallback(t, seat, by, choice.text))
+        except LeaseLost:
+            self._lost(t.code)
+            return
         except ActionError:
             log.error("table %s: a computer move was refused by the engine", t.code)
         except Exception:  # noqa: BLE001 - the runner contains AIs; anything else is ours

@@ -32,6 +32,7 @@ ERRORS: dict[str, str] = {
     "rate_limited": N_("too many frames: slow down"),
     "busy": N_("the server is full: try again later"),
     "internal": N_("the server failed to handle that frame"),
+    "elsewhere": N_("this table is served at {address}: connect there with the same code"),
 }
 
 # Refusals of an act (refused.code -> sentence); "illegal" carries the engine's reason.

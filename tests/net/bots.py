@@ -11,7 +11,7 @@ from typing import Any
 
 from crowsnest.engine import Match
 from crowsnest.net.client import ThreadClient
-from crowsnest.net.log import SQLiteLog
+from crowsnest.net.log import SQLiteLog, TableLog
 
 
 class Bot:
@@ -139,14 +139,18 @@ def run(bots: Iterable[Bot], *, until: Any = None, seconds: float = 120.0) -> No
     raise AssertionError(f"the table did not finish within {seconds} s (seq {bots[0].seq})")
 
 
-def shadow(db: str, code: str, variant: Any, upto: int | None = None) -> tuple[Match, list[Any]]:
-    """The table rebuilt from its log, as a reader of the database would."""
-    log = SQLiteLog(db)
+def shadow(
+    db: str | TableLog, code: str, variant: Any, upto: int | None = None
+) -> tuple[Match, list[Any]]:
+    """The table rebuilt from its log (a SQLite file's path, or a log such as Redis's), as
+    a reader of the log would."""
+    log = SQLiteLog(db) if isinstance(db, str) else db
     try:
         start = log.start(code)
         entries = log.entries(code)
     finally:
-        log.close()
+        if isinstance(db, str):
+            log.close()
     assert start is not None
     m = Match(variant, seed=start["seed"], seats=len(start["spec"]), options=start["options"])
     texts: list[str] = []

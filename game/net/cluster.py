@@ -1,0 +1,297 @@
+"""Several `crowsnest serve` processes sharing one Redis (`crowsnest serve --redis URL`,
+docs/online.md, "Several processes"). Each table is owned by exactly one process, the one
+holding its lease (`SET lease "node address" NX PX`, renewed every second); the owner alone
+applies its actions, and every entry goes to the table's Redis stream before anyone hears
+of it. A process that dies stops renewing: its leases run out, and the next `resume` on
+any live process claims the table and rebuilds it from the stream by replay.
+
+Keys (`PREFIX` is `crowsnest` by default; `{CODE}` in braces keeps a table's keys in one
+Redis Cluster slot, so the scripts below may touch several of them at once):
+
+    PREFIX:{CODE}:start     the table's start (JSON), written once with NX at create
+    PREFIX:{CODE}:log       its log: a stream, entry id "SEQ-0", fields k (kind) s (seat)
+                            t (text) b (by); a second writer's XADD of the same seq fails
+    PREFIX:{CODE}:seats     hash seat -> {"h": token hash, "n": name, "st": status}
+    PREFIX:{CODE}:meta      hash: state (open, finished, expired), created, updated
+    PREFIX:{CODE}:lease     "NODE ADDRESS" with a time to live: who serves it, and where
+    PREFIX:{CODE}:presence  hash seat -> {"name", "kind", "status"}, written by the owner
+    PREFIX:open             set of open table codes
+    PREFIX:lobby            sorted set: public table code -> when its entry runs out (ms)
+    PREFIX:lobby:info       hash: public table code -> its lobby entry (JSON)
+
+Only token hashes are stored (never a token), and no hand: the seed in `start` is the only
+secret, as in SQLite's log; Redis must be as private as the server (docs/online.md)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from typing import Any
+
+from crowsnest.net.directory import HERE, LeaseLost
+from crowsnest.net.log import Entry, SeatRow
+
+PREFIX = "crowsnest"
+LEASE_MS = 3000
+
+# Append only while this node holds the lease (fencing: a process that lost its lease
+# while paused can never write an entry its successor did not see).
+_APPEND = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return redis.error_reply('LOST lease') end
+redis.call('XADD', KEYS[2], ARGV[2], 'k', ARGV[3], 's', ARGV[4], 't', ARGV[5], 'b', ARGV[6])
+redis.call('HSET', KEYS[3], 'updated', ARGV[7])
+return 1
+"""
+_RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+"""
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def connect(url: str) -> Any:
+    """A Redis client for `redis://HOST:PORT/N`, checked with a PING (raises with the
+    reason when Redis cannot be reached or the extra is missing)."""
+    try:
+        import redis
+    except ImportError:
+        raise RuntimeError(
+            "the redis package is missing: pip install 'crowsnest-arcade[cluster]'"
+        ) from None
+    client = redis.Redis.from_url(
+        url, socket_timeout=5, socket_connect_timeout=5, health_check_interval=30
+    )
+    client.ping()
+    return client
+
+
+class Cluster:
+    """One process's view of the shared Redis: its node id and public address, and the
+    log and directory the server uses."""
+
+    def __init__(
+        self, client: Any, address: str = "", *, prefix: str = PREFIX, lease_ms: int = LEASE_MS
+    ) -> None:
+        self.r = client
+        self.prefix = prefix
+        self.node = secrets.token_hex(8)
+        self.address = address  # "" until the server listens (RedisDirectory.bound)
+        self.lease_ms = lease_ms
+        self._append = client.register_script(_APPEND)
+        self._renew = client.register_script(_RENEW)
+        self._release = client.register_script(_RELEASE)
+        self.log = RedisLog(self)
+        self.directory = RedisDirectory(self)
+
+    def key(self, code: str, part: str) -> str:
+        return f"{self.prefix}:{{{code}}}:{part}"
+
+    @property
+    def holder(self) -> str:
+        return f"{self.node} {self.address}"
+
+    def close(self) -> None:
+        self.r.close()
+
+
+class RedisLog:
+    """`TableLog` on Redis: a table's start, its stream of entries and its seats."""
+
+    def __init__(self, cluster: Cluster) -> None:
+        self.c = cluster
+        self.r = cluster.r
+
+    def create(self, code: str, start: dict[str, Any]) -> None:
+        k = self.c.key
+        if not self.r.set(k(code, "start"), json.dumps(start), nx=True):
+            raise RuntimeError(f"table {code} already exists")
+        now = time.time()
+        p = self.r.pipeline()
+        p.hset(k(code, "meta"), mapping={"state": "open", "created": now, "updated": now})
+        p.sadd(f"{self.c.prefix}:open", code)
+        p.execute()
+
+    def append(self, code: str, entry: Entry) -> None:
+        k = self.c.key
+        try:
+            self.c._append(
+                keys=[k(code, "lease"), k(code, "log"), k(code, "meta")],
+                args=[
+                    self.c.holder,
+                    f"{entry.seq}-0",
+                    entry.kind,
+                    entry.seat,
+                    entry.text,
+                    entry.by,
+                    time.time(),
+                ],
+            )
+        except Exception as e:
+            if "LOST" in str(e) or "equal or smaller" in str(e):
+                raise LeaseLost(code) from None
+            raise
+
+    def entries(self, code: str) -> list[Entry]:
+        out = []
+        for sid, f in self.r.xrange(self.c.key(code, "log")):
+            seq = int(sid.split(b"-")[0])
+            out.append(
+                Entry(seq, f[b"k"].decode(), int(f[b"s"]), f[b"t"].decode(), f[b"b"].decode())
+            )
+        return out
+
+    def set_seat(self, code: str, row: SeatRow) -> None:
+        value = json.dumps({"h": row.token_hash, "n": row.name, "st": row.status})
+        self.r.hset(self.c.key(code, "seats"), str(row.seat), value)
+
+    def seats(self, code: str) -> list[SeatRow]:
+        rows = []
+        for seat, value in self.r.hgetall(self.c.key(code, "seats")).items():
+            d = json.loads(value)
+            rows.append(SeatRow(int(seat), d["h"], d["n"], d["st"]))
+        return sorted(rows, key=lambda r: r.seat)
+
+    def start(self, code: str) -> dict[str, Any] | None:
+        raw = self.r.get(self.c.key(code, "start"))
+        return json.loads(raw) if raw else None
+
+    def open_tables(self) -> list[str]:
+        return sorted(c.decode() for c in self.r.smembers(f"{self.c.prefix}:open"))
+
+    def _state(self, code: str, state: str) -> None:
+        p = self.r.pipeline()
+        p.hset(self.c.key(code, "meta"), "state", state)
+        p.srem(f"{self.c.prefix}:open", code)
+        p.execute()
+
+    def finish(self, code: str) -> None:
+        self._state(code, "finished")
+
+    def expire(self, code: str) -> None:
+        self._state(code, "expired")
+
+    def is_open(self, code: str) -> bool:
+        return self.r.hget(self.c.key(code, "meta"), "state") == b"open"
+
+    def idle_since(self, code: str) -> float:
+        raw = self.r.hget(self.c.key(code, "meta"), "updated")
+        return float(raw) if raw else 0.0
+
+    def close(self) -> None:
+        pass  # the cluster's client is closed with the cluster
+
+
+class RedisDirectory:
+    """`Directory` on Redis: a lease per table, the lobby and the seats' presence."""
+
+    eager = False  # tables are claimed one by one, by whoever resumes them first
+
+    def __init__(self, cluster: Cluster) -> None:
+        self.c = cluster
+        self.r = cluster.r
+        self.public: dict[str, str] = {}  # code -> its lobby entry, while this node owns it
+
+    def _claim(self, code: str) -> bool:
+        return bool(
+            self.r.set(self.c.key(code, "lease"), self.c.holder, nx=True, px=self.c.lease_ms)
+        )
+
+    def claim_new(self, code: str) -> bool:
+        return self._claim(code)
+
+    def owner(self, code: str) -> str | None:
+        """The address of the process holding the table's lease, or None."""
+        raw = self.r.get(self.c.key(code, "lease"))
+        if raw is None:
+            return None
+        node, _, address = raw.decode().partition(" ")
+        return HERE if node == self.c.node else address
+
+    def find(self, code: str) -> str | None:
+        where = self.owner(code)
+        if where is not None:
+            return where
+        if not self.c.log.is_open(code):
+            return None
+        if self._claim(code):
+            return HERE
+        return self.owner(code)  # another process claimed it a moment ago
+
+    def renew(self, codes: list[str]) -> list[str]:
+        if not codes and not self.public:
+            return []
+        p = self.r.pipeline(transaction=False)
+        for code in codes:
+            self.c._renew(
+                keys=[self.c.key(code, "lease")],
+                args=[self.c.holder, self.c.lease_ms],
+                client=p,
+            )
+        if self.public:
+            until = int(time.time() * 1000) + 3 * self.c.lease_ms
+            p.zadd(f"{self.c.prefix}:lobby", dict.fromkeys(self.public, until))
+        results = p.execute()
+        lost = [code for code, ok in zip(codes, results, strict=False) if not ok]
+        for code in lost:
+            self.public.pop(code, None)
+        return lost
+
+    def bound(self, address: str) -> None:
+        if not self.c.address:
+            self.c.address = address
+
+    def release(self, code: str) -> None:
+        self.publish(code, None)
+        self.c._release(keys=[self.c.key(code, "lease")], args=[self.c.holder])
+
+    # ------------------------------------------------------------ lobby and presence
+
+    def publish(self, code: str, entry: dict[str, Any] | None) -> None:
+        """The table's presence (every table) and lobby entry (public ones); None: gone."""
+        p = self.r.pipeline(transaction=False)
+        lobby, info = f"{self.c.prefix}:lobby", f"{self.c.prefix}:lobby:info"
+        if entry is None:
+            p.delete(self.c.key(code, "presence"))
+            if self.public.pop(code, None) is not None:
+                p.zrem(lobby, code)
+                p.hdel(info, code)
+            p.execute()
+            return
+        players = entry.get("players", [])
+        if players:
+            p.hset(
+                self.c.key(code, "presence"),
+                mapping={str(x["seat"]): json.dumps(x) for x in players},
+            )
+        if entry.get("public"):
+            text = json.dumps(entry, separators=(",", ":"))
+            self.public[code] = text
+            p.hset(info, code, text)
+            p.zadd(lobby, {code: int(time.time() * 1000) + 3 * self.c.lease_ms})
+        elif self.public.pop(code, None) is not None:
+            p.zrem(lobby, code)
+            p.hdel(info, code)
+        p.execute()
+
+    def lobby(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The public tables of every process whose entries are alive."""
+        lobby, info = f"{self.c.prefix}:lobby", f"{self.c.prefix}:lobby:info"
+        now = int(time.time() * 1000)
+        self.r.zremrangebyscore(lobby, 0, now)
+        codes = self.r.zrange(lobby, 0, limit - 1)
+        if not codes:
+            return []
+        out = []
+        for raw in self.r.hmget(info, codes):
+            if raw:
+                out.append(json.loads(raw))
+        return out
+
+    def close(self) -> None:
+        pass

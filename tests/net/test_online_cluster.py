@@ -1,0 +1,259 @@
+"""Several `crowsnest serve --redis` processes over one real redis-server (issue 23): bots
+spread over the processes play whole matches at the table's owner, a client that asks the
+wrong process ends at the owner, and after a kill -9 of one process every table it owned
+finishes on another with no action lost and every view equal to a shadow replay of the
+table's Redis stream. Everything on loopback; every loop bounded."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from bots import Bot, run, shadow
+from cluster import RedisServer, Serve
+from conftest import REGISTRY
+from crowsnest.net.client import ThreadClient
+from privacy import card_counts
+from test_online_matches import allowed_names, short
+
+pytestmark = pytest.mark.slow
+
+LEASE_MS = 1500  # the shortest --lease-ms: a killed process's tables move sooner
+
+
+@pytest.fixture
+def redis_server(tmp_path):
+    r = RedisServer(tmp_path)
+    yield r
+    r.stop()
+
+
+@pytest.fixture
+def procs(redis_server, tmp_path):
+    ps = [Serve(redis_server.url, tmp_path, lease_ms=LEASE_MS) for _ in range(3)]
+    yield ps
+    for p in ps:
+        if p.proc.poll() is None:
+            assert p.stop() == 0
+        err = p.proc.stderr.read()
+        assert "Traceback" not in err and "internal error" not in err, err[-2000:]
+
+
+def cluster_log(redis_server):
+    from crowsnest.net.cluster import Cluster
+
+    return Cluster(redis_server.client).log
+
+
+def wire(x):
+    return json.loads(json.dumps(x))  # as it travels: tuples are lists, keys strings
+
+
+def owner_of(redis_server, code):
+    raw = redis_server.client.get(f"crowsnest:{{{code}}}:lease")
+    return raw.decode().split(" ", 1)[1] if raw else None
+
+
+def make_table(url, vid, name, seats=None):
+    variant = REGISTRY.variants[vid]
+    n = seats or variant.default_seats
+    owner = Bot(url, name=name, seed=f"{name}:0")
+    owner.send(
+        {
+            "type": "create",
+            "variant": vid,
+            "seats": [{"kind": "human"}] * n,
+            "options": short(variant),
+        }
+    )
+    owner.expect("created")
+    owner.expect("snapshot")
+    return owner
+
+
+def seat_bots(owner, urls, n):
+    """The other seats, each joining through another process than the owner's."""
+    bots = [owner]
+    for i in range(1, n):
+        b = Bot(urls[i % len(urls)], name=f"{owner.name} {i}", seed=f"{owner.name}:{i}")
+        b.send({"type": "join", "code": owner.code})
+        b.expect("joined")
+        b.expect("snapshot")
+        bots.append(b)
+    return bots
+
+
+def no_action_lost(bots, entries):
+    """The log holds seq 1..N without a gap, and every update any bot got is the log's
+    entry at its seq (the same seat, the same action as far as that bot may see it)."""
+    assert [e.seq for e in entries] == list(range(1, len(entries) + 1))
+    by_seq = {e.seq: e for e in entries}
+    n = 0
+    for b in bots:
+        for f in b.frames:
+            if f.get("type") != "update":
+                continue
+            e = by_seq[f["seq"]]
+            assert f["seat"] == e.seat, (b.name, f["seq"])
+            assert f["action"] == e.text or ("cards" in f and e.text.split()[0] == f["action"]), (
+                b.name,
+                f["seq"],
+                f["action"],
+                e.text,
+            )
+            n += 1
+    return n
+
+
+def test_bots_spread_over_three_processes_play_whole_matches(redis_server, procs):
+    urls = [p.url for p in procs]
+    games = ["crowsnest", "doudizhu", "individual3"]
+    tables = []
+    for i, vid in enumerate(games):
+        owner = make_table(urls[i], vid, f"T{i}")
+        tables.append(
+            (
+                vid,
+                owner,
+                seat_bots(owner, urls[i + 1 :] + urls[: i + 1], len(owner.state["players"])),
+            )
+        )
+    for _, owner, bots in tables:
+        # the table lives where it was made; every seat plays there, whoever it asked
+        assert owner_of(redis_server, owner.code) == owner.c.url
+        assert all(b.c.url == owner.c.url for b in bots)
+    run([b for _, _, bots in tables for b in bots], seconds=600)
+
+    log = cluster_log(redis_server)
+    for vid, owner, bots in tables:
+        variant = REGISTRY.variants[vid]
+        m, entries = shadow(log, owner.code, variant)
+        assert m.over, vid
+        assert no_action_lost(bots, entries) > 0
+        for b in bots:
+            assert b.state["view"] == wire(m.view_json(b.seat)), (vid, b.seat)
+            assert b.seq == entries[-1].seq
+        names, allowed = allowed_names(variant, log.start(owner.code), entries)
+        for b in bots:
+            for f in b.frames:
+                if f.get("type") in ("update", "snapshot"):
+                    named = set(card_counts(f, names)) - allowed[f["seq"]][b.seat]
+                    assert not named, (vid, b.seat, f["type"], f["seq"], sorted(named)[:5])
+
+
+def test_a_client_asking_the_wrong_process_ends_at_the_owner(redis_server, procs):
+    a, b, c = (p.url for p in procs)
+    owner = make_table(a, "doudizhu", "Owner")
+    # join through b: redirected to a, seated there
+    j = Bot(b, name="Joiner", seed=1)
+    j.send({"type": "join", "code": owner.code, "ref": "j1"})
+    joined = j.expect("joined")
+    assert joined["ref"] == "j1" and joined["seat"] == 1
+    assert any(f["type"] == "_moved" and f["address"] == a for f in j.frames)
+    assert j.c.url == a and j.c.entry == b
+    assert j.expect("snapshot")["you"] == 1
+    # resume through c after a drop: the token holds, the seat comes back at a
+    j.drop()
+    j.url = c
+    j.resume()
+    assert j.c.url == a and j.state["you"] == 1
+    # a client that does not follow redirects is told where, in a sentence
+    raw = ThreadClient(b, follow=False)
+    raw.send({"type": "hello", "lang": "en"})
+    assert raw.wait(10)["type"] == "welcome"
+    raw.send({"type": "join", "code": owner.code, "watch": True})
+    err = raw.wait(10)
+    assert err["type"] == "error" and err["code"] == "elsewhere" and a in err["text"]
+    raw.send({"type": "join", "code": "ZZZZZZ"})
+    assert raw.wait(10)["code"] == "no_table"
+    raw.close()
+
+
+def resume_anywhere(b, urls, seconds=60.0):
+    """Reconnect a bot whose process died: try each address (a redirect may still name
+    the dead owner until its lease runs out) until one gives the seat back."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for url in urls:
+            try:
+                b.url = url
+                b.sent_at = -1
+                b.connect()
+            except (OSError, AssertionError):
+                continue
+            b.send({"type": "resume", "code": b.code, "token": b.token, "seq": b.seq})
+            until = time.monotonic() + 10
+            while time.monotonic() < until:
+                f = b.c.wait(0.5)
+                if f is None:
+                    continue
+                b.take(f)
+                if f["type"] == "snapshot":
+                    return time.monotonic()
+                if f["type"] in ("_closed", "error"):
+                    break
+            b.c.close()
+        time.sleep(0.2)
+    raise AssertionError(f"{b.name} could not resume within {seconds} s")
+
+
+def test_kill_minus_9_of_one_process_moves_its_tables_and_loses_nothing(redis_server, procs):
+    urls = [p.url for p in procs]
+    doomed, live = procs[0], procs[1:]
+    tables = []
+    for i, vid in enumerate(["doudizhu", "crowsnest"]):
+        owner = make_table(doomed.url, vid, f"K{i}")
+        tables.append((vid, owner, seat_bots(owner, urls[1:], len(owner.state["players"]))))
+    bystander = make_table(live[0].url, "doudizhu", "B")
+    by_bots = seat_bots(bystander, urls, 3)
+    everyone = [b for _, _, bots in tables for b in bots]
+    run([*everyone, *by_bots], until=lambda: all(o.seq >= 25 for _, o, _ in tables), seconds=120)
+    for _, owner, _ in tables:
+        assert not owner.over and owner.state["phase"] != "deal_over"  # mid-deal
+    doomed.kill()
+    time.sleep(0.2)
+    log = cluster_log(redis_server)
+    for vid, owner, bots in tables:
+        for b in bots:
+            b.pump()
+        _, entries = shadow(log, owner.code, REGISTRY.variants[vid])
+        assert entries[-1].seq >= max(b.seq for b in bots)  # in the stream before it was sent
+
+    live_urls = [p.url for p in live]
+    for _, _, bots in tables:
+        for b in bots:
+            resume_anywhere(b, live_urls)
+            assert b.c.url in live_urls
+    run([*everyone, *by_bots], seconds=600)
+
+    for vid, owner, bots in tables:
+        variant = REGISTRY.variants[vid]
+        m, entries = shadow(log, owner.code, variant)
+        assert m.over, vid
+        assert owner_of(redis_server, owner.code) in live_urls
+        assert no_action_lost(bots, entries) > 0
+        for b in bots:
+            assert b.state["view"] == wire(m.view_json(b.seat)), (vid, b.seat)
+    m, entries = shadow(log, bystander.code, REGISTRY.variants["doudizhu"])
+    assert m.over and no_action_lost(by_bots, entries) > 0
+
+
+def test_sigterm_hands_its_tables_over_at_once(redis_server, procs):
+    """An upgrade, one process at a time: SIGTERM says bye and gives up its leases, so the
+    next resume on another process takes the table without waiting for a lease to run out."""
+    leaving = procs[0]
+    owner = make_table(leaving.url, "doudizhu", "U")
+    bots = seat_bots(owner, [p.url for p in procs[1:]], 3)
+    run(bots, until=lambda: owner.seq >= 10, seconds=60)
+    assert leaving.stop() == 0
+    assert owner_of(redis_server, owner.code) is None
+    for b in bots:
+        b.pump()
+        assert any(f.get("type") == "bye" and f["reason"] == "shutdown" for f in b.frames)
+        b.url = procs[1].url
+        b.resume()
+        assert b.c.url == procs[1].url
+    run(bots, seconds=300)
+    m, entries = shadow(cluster_log(redis_server), owner.code, REGISTRY.variants["doudizhu"])
+    assert m.over and no_action_lost(bots, entries) > 0
