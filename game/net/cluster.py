@@ -1,6 +1,7 @@
 """Several `crowsnest serve` processes sharing one Redis (`crowsnest serve --redis URL`,
 docs/online.md, "Several processes"). Each table is owned by exactly one process, the one
-holding its lease (`SET lease "node address" NX PX`, renewed every second); the owner alone
+holding its lease (`SET lease "node address" NX PX`, renewed every second; one that ran out
+with nobody taking it is taken back, since nobody else can have written); the owner alone
 applies its actions, and every entry goes to the table's Redis stream before anyone hears
 of it. A process that dies stops renewing: its leases run out, and the next `resume` on
 any live process claims the table and rebuilds it from the stream by replay.
@@ -36,16 +37,26 @@ PREFIX = "crowsnest"
 LEASE_MS = 3000
 
 # Append only while this node holds the lease (fencing: a process that lost its lease
-# while paused can never write an entry its successor did not see).
+# while paused can never write an entry its successor did not see). A lease that ran out
+# with nobody taking it is taken back: nobody else can have written since.
 _APPEND = """
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return redis.error_reply('LOST lease') end
+local holder = redis.call('GET', KEYS[1])
+if holder == false then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[8])
+elseif holder ~= ARGV[1] then
+  return redis.error_reply('LOST lease')
+end
 redis.call('XADD', KEYS[2], ARGV[2], 'k', ARGV[3], 's', ARGV[4], 't', ARGV[5], 'b', ARGV[6])
 redis.call('HSET', KEYS[3], 'updated', ARGV[7])
 return 1
 """
 _RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then
   return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+elseif holder == false then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
 end
 return 0
 """
@@ -130,6 +141,7 @@ class RedisLog:
                     entry.text,
                     entry.by,
                     time.time(),
+                    self.c.lease_ms,
                 ],
             )
         except Exception as e:

@@ -129,7 +129,7 @@ def test_bots_spread_over_three_processes_play_whole_matches(redis_server, procs
     for vid, owner, bots in tables:
         variant = REGISTRY.variants[vid]
         m, entries = shadow(log, owner.code, variant)
-        assert m.over, vid
+        assert m.over, (vid, [(b.closed, b.over, b.seq, b.frames[-2:]) for b in bots], entries[-1])
         assert no_action_lost(bots, entries) > 0
         for b in bots:
             assert b.state["view"] == wire(m.view_json(b.seat)), (vid, b.seat)
@@ -230,7 +230,7 @@ def test_kill_minus_9_of_one_process_moves_its_tables_and_loses_nothing(redis_se
     for vid, owner, bots in tables:
         variant = REGISTRY.variants[vid]
         m, entries = shadow(log, owner.code, variant)
-        assert m.over, vid
+        assert m.over, (vid, [(b.closed, b.over, b.seq, b.frames[-2:]) for b in bots], entries[-1])
         assert owner_of(redis_server, owner.code) in live_urls
         assert no_action_lost(bots, entries) > 0
         for b in bots:
