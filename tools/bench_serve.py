@@ -4,6 +4,12 @@ fixed time (docs/online.md, "Measured").
 
     python tools/bench_serve.py --tables 50 --seconds 20            # as fast as they can
     python tools/bench_serve.py --tables 1000 --rate 1 --seconds 30 # each table acts 1/s
+    python tools/bench_serve.py --redis --procs 2 --tables 40       # two processes, one Redis
+
+With --redis a redis-server (Debian's) is started on a free loopback port and --procs
+`crowsnest serve --redis` processes share it; the tables are made round-robin over them
+(each table's bots at its owner) and every action goes to the table's Redis stream.
+--bot-procs splits the bots over several processes, so the bots are not the bottleneck.
 
 The server runs in its own process (one core: the bots' process is another), with its
 per-address caps raised since every bot comes from 127.0.0.1. Every table has four human
@@ -29,9 +35,16 @@ import asyncio, sys
 from crowsnest.net.log import SQLiteLog
 from crowsnest.net.server import Caps, Server
 from crowsnest.plugin_host import load_registry
-s = Server(load_registry(folders=[], user_folder=False), SQLiteLog(sys.argv[1]),
+kw = {}
+if sys.argv[1].startswith("redis://"):
+    from crowsnest.net.cluster import Cluster, connect
+    cluster = Cluster(connect(sys.argv[1]))
+    table_log, kw["directory"] = cluster.log, cluster.directory
+else:
+    table_log = SQLiteLog(sys.argv[1])
+s = Server(load_registry(folders=[], user_folder=False), table_log,
            caps=Caps(tables=100000, connections=100000, per_address=100000),
-           joins_per_min=1e9)
+           joins_per_min=1e9, **kw)
 asyncio.run(s.serve("127.0.0.1", 0, lambda h, p: print(p, flush=True)))
 """
 
@@ -126,6 +139,81 @@ async def make_table(url: str, i: int) -> list[Seat]:
     return seats
 
 
+def procs_stats(pids: list[int]) -> tuple[float, int]:
+    both = [proc_stats(p) for p in pids]
+    return sum(c for c, _ in both), sum(r for _, r in both)
+
+
+async def play(
+    urls: list[str], first: int, tables: int, step: int, seconds: float, rate: float
+) -> dict:
+    """The bots of tables first, first+step, ... (table i at urls[i % len(urls)])."""
+    made = []
+    for i in range(first, tables, step):
+        made.append(await make_table(urls[i % len(urls)], i))
+    stats = {"lat": [], "actions": 0}
+    await asyncio.sleep(0.5)
+    stop = time.monotonic() + seconds
+    start = time.monotonic()
+    tasks = []
+    for seats in made:
+        clock = {"next": time.monotonic() + random.random() / max(rate, 1e-9) if rate else 0.0}
+        for s in seats:
+            tasks.append(asyncio.create_task(bot_loop(s, stats, rate, stop, clock)))
+    await asyncio.wait(tasks, timeout=seconds + 5)
+    stats["elapsed"] = time.monotonic() - start
+    for seats in made:
+        for s in seats:
+            await s.ws.close()
+    return stats
+
+
+def play_in_process(args: tuple) -> dict:
+    return asyncio.run(play(*args))
+
+
+def bench_split(
+    tables: int, seconds: float, rate: float, pids: list[int], urls: list[str], bot_procs: int
+) -> dict:
+    """The same load with the bots in `bot_procs` processes (the tables' set-up overlaps
+    the first half second; CPU is counted from then on)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(bot_procs) as pool:
+        jobs = pool.map_async(
+            play_in_process,
+            [(urls, k, tables, bot_procs, seconds, rate) for k in range(bot_procs)],
+        )
+        time.sleep(1.0 + tables * 0.02)
+        cpu1, rss1 = procs_stats(pids)
+        t1 = time.monotonic()
+        parts = jobs.get(seconds + 60 + tables)
+        cpu2, rss2 = procs_stats(pids)
+        t2 = time.monotonic()
+    lat = sorted(x for p in parts for x in p["lat"])
+    actions = sum(p["actions"] for p in parts)
+    elapsed = max(p["elapsed"] for p in parts)
+
+    def q(p: float) -> float:
+        return round(lat[min(len(lat) - 1, int(p * len(lat)))] * 1000, 2) if lat else float("nan")
+
+    return {
+        "tables": tables,
+        "server_procs": len(pids),
+        "bot_procs": bot_procs,
+        "rate_per_table": rate,
+        "seconds": round(elapsed, 1),
+        "actions": actions,
+        "actions_per_s": round(actions / elapsed, 1),
+        "latency_ms_p50": q(0.50),
+        "latency_ms_p99": q(0.99),
+        "server_cpu_s_per_1000_actions": round((cpu2 - cpu1) / max(1, actions) * 1000, 3),
+        "server_cpu_share": round((cpu2 - cpu1) / (t2 - t1), 2),
+        "server_rss_mb": round(rss2 / 2**20, 1),
+    }
+
+
 async def bench(tables: int, seconds: float, rate: float, pid: int, url: str) -> dict:
     cpu0, rss0 = proc_stats(pid)
     made = []
@@ -175,19 +263,68 @@ def main() -> int:
         "--rate", type=float, default=0.0, help="actions a second per table (0: flat out)"
     )
     ap.add_argument("--json", action="store_true")
+    ap.add_argument(
+        "--redis", action="store_true", help="start a redis-server and serve through it"
+    )
+    ap.add_argument("--procs", type=int, default=1, help="server processes (with --redis)")
+    ap.add_argument("--bot-procs", type=int, default=0, help="bot processes (0: in this one)")
     a = ap.parse_args()
     import tempfile
 
-    db = Path(tempfile.mkdtemp(prefix="crowsnest-bench-")) / "online.sqlite3"
-    p = subprocess.Popen([sys.executable, "-c", SERVER, str(db)], stdout=subprocess.PIPE, text=True)
+    folder = Path(tempfile.mkdtemp(prefix="crowsnest-bench-"))
+    redis_proc = None
+    if a.redis:
+        redis_proc, where = start_redis(folder)
+    elif a.procs != 1:
+        ap.error("--procs needs --redis (one SQLite file has one process)")
+    else:
+        where = str(folder / "online.sqlite3")
+    servers = [
+        subprocess.Popen([sys.executable, "-c", SERVER, where], stdout=subprocess.PIPE, text=True)
+        for _ in range(a.procs)
+    ]
     try:
-        port = int(p.stdout.readline())
-        out = asyncio.run(bench(a.tables, a.seconds, a.rate, p.pid, f"ws://127.0.0.1:{port}"))
+        urls = [f"ws://127.0.0.1:{int(p.stdout.readline())}" for p in servers]
+        pids = [p.pid for p in servers]
+        if a.bot_procs or len(servers) > 1:
+            out = bench_split(a.tables, a.seconds, a.rate, pids, urls, max(1, a.bot_procs))
+        else:
+            out = asyncio.run(bench(a.tables, a.seconds, a.rate, pids[0], urls[0]))
+        out["log"] = "redis" if a.redis else "sqlite"
     finally:
-        p.terminate()
-        p.wait(10)
+        for p in servers:
+            p.terminate()
+            p.wait(10)
+        if redis_proc is not None:
+            redis_proc.kill()
+            redis_proc.wait(10)
     print(json.dumps(out) if a.json else "\n".join(f"{k}: {v}" for k, v in out.items()))
     return 0
+
+
+def start_redis(folder: Path) -> tuple[subprocess.Popen, str]:
+    """redis-server (no persistence) on a free loopback port, answering PING."""
+    import shutil
+    import socket
+
+    exe = shutil.which("redis-server")
+    if exe is None:
+        sys.exit("bench_serve: --redis needs redis-server (apt-get install redis-server)")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    args = ["--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", str(folder)]
+    proc = subprocess.Popen([exe, *args], stdout=subprocess.DEVNULL)
+    import redis
+
+    client = redis.Redis(port=port)
+    for _ in range(200):
+        try:
+            client.ping()
+            break
+        except redis.ConnectionError:
+            time.sleep(0.05)
+    return proc, f"redis://127.0.0.1:{port}/0"
 
 
 if __name__ == "__main__":

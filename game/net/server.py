@@ -61,11 +61,15 @@ class Bucket:
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens, self.at = burst, clock()
 
-    def take(self) -> bool:
+    def ready(self) -> bool:
+        """Whether a take() would succeed now (nothing taken)."""
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
-        if self.tokens >= 1:
+        return self.tokens >= 1
+
+    def take(self) -> bool:
+        if self.ready():
             self.tokens -= 1
             return True
         return False
@@ -362,10 +366,27 @@ class Server:
                 },
             )
             return
+        if kind in ("join", "resume"):
+            # A table served elsewhere answers `redirect` before the address's bucket is
+            # charged: a client waiting out a dead process's lease may ask again and again.
+            # An unknown code is answered below, after the bucket (no free code guessing).
+            with contextlib.suppress(TableError):
+                self._table(f["code"])
         if kind in ("create", "join", "resume"):
             bucket = self.joins.setdefault(
                 c.addr, Bucket(self.joins_per_min / 60, self.joins_per_min / 2, self.clock)
             )
+            if kind == "resume":
+                # A seat's token (128 random bits) is no guess: only a refused resume costs
+                # the address (every seat of a household comes back at once after a drop).
+                if not bucket.ready():
+                    raise TableError("rate_limited")
+                try:
+                    self._resume(c, f, ref)
+                except TableError:
+                    bucket.take()
+                    raise
+                return
             if not bucket.take():
                 raise TableError("rate_limited")
             getattr(self, "_" + kind)(c, f, ref)
