@@ -247,6 +247,14 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     sv.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help=_(
+            "a reverse proxy in front: take each player's address from its X-Real-IP "
+            "header (only when the proxy alone can reach this port)"
+        ),
+    )
+    sv.add_argument(
         "--lease-ms",
         type=int,
         default=3000,

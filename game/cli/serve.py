@@ -69,7 +69,13 @@ def cmd_serve(args: argparse.Namespace, registry: Any) -> int:
                 file=sys.stderr,
             )
             return 2
-    server = Server(registry, table_log, directory=directory, address=args.public_url or "")
+    server = Server(
+        registry,
+        table_log,
+        directory=directory,
+        address=args.public_url or "",
+        behind_proxy=bool(getattr(args, "behind_proxy", False)),
+    )
 
     def ready(host: str, port: int) -> None:
         shown = f"[{host}]" if ":" in host else host

@@ -114,7 +114,9 @@ class Server:
         directory: Directory | None = None,
         idle_expiry_s: float = IDLE_EXPIRY_S,
         address: str = "",
+        behind_proxy: bool = False,
     ) -> None:
+        self.behind_proxy = behind_proxy
         self.directory: Directory = directory or LocalDirectory()
         self.idle_expiry_s = idle_expiry_s
         self.address = address  # where clients reach this process (redirects name it)
@@ -223,6 +225,10 @@ class Server:
 
     async def _handler(self, ws: Any) -> None:
         addr = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if self.behind_proxy:  # every connection comes from the proxy: its header says who
+            real = ws.request.headers.get("X-Real-IP") if ws.request is not None else None
+            if real:
+                addr = real.strip()[:64]
         if len(self.conns) >= self.caps.connections or self.by_addr[addr] >= self.caps.per_address:
             await ws.send(
                 encode(
