@@ -73,6 +73,27 @@ class DisplayConfig:
     coach: bool = True  # the first-game coach (docs/coach.md)
 
 
+SUIT_COLOUR_KEYS = ("S", "H", "D", "C", "J")  # the standard pack's suits and its jokers
+HEX_COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+@dataclass(frozen=True, slots=True)
+class LookConfig:
+    """Settings -> Look (docs/config.md): the table's tone, felt and backs, colour help,
+    portraits and the little celebrations; the player's own, whatever game is played."""
+
+    contrast: int = 50  # 0 .. 100; 50 is the table's own look
+    grain: int = 50
+    warmth: int = 50  # colour temperature: 0 cool .. 100 warm
+    felt: str = ""  # a felt's name (sprites/table/felt-<name>.png); "" the game's own
+    back: str = ""  # a card back's name (sprites/backs/<name>.png); "" the game's own
+    colour_blind: bool = False  # a game's palette without the red-green pair
+    suit_colours: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    portraits: tuple[str, ...] = ()  # per seat: an image file, "" the shipped one
+    celebrate: bool = True  # a win's celebration, a loss's gentler one
+    turn_chime: bool = True  # a chime when your turn comes after the computers
+
+
 @dataclass(frozen=True, slots=True)
 class SoundConfig:
     volume: float = 0.8  # 0.0 .. 1.0
@@ -101,6 +122,7 @@ class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     sound: SoundConfig = field(default_factory=SoundConfig)
     online: OnlineConfig = field(default_factory=OnlineConfig)
+    look: LookConfig = field(default_factory=LookConfig)
     # Key bindings the player changed: action -> key names. Actions not listed keep the
     # client's defaults (crowsnest.client.input), so only overrides live here.
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
@@ -143,6 +165,11 @@ class Config:
             "display": dataclasses.asdict(self.display),
             "sound": dataclasses.asdict(self.sound),
             "online": {"server": list(self.online.server), "name": self.online.name},
+            "look": {f.name: getattr(self.look, f.name) for f in dataclasses.fields(self.look)}
+            | {
+                "suit_colours": dict(self.look.suit_colours),
+                "portraits": list(self.look.portraits),
+            },
             "keys": {k: list(v) for k, v in self.keys.items()},
         }
         return out
@@ -230,6 +257,7 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
             "display",
             "sound",
             "online",
+            "look",
             "keys",
         ),
     )
@@ -321,6 +349,7 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
     if not isinstance(name, str) or len(name) > 24:
         raise r.fail("online.name", "a name of at most 24 characters", name)
     online = OnlineConfig(server=r.strings(on, "server", "online.server"), name=name)
+    look = _read_look(r, top, d.look)
 
     keys_raw = top.get("keys", {})
     if not isinstance(keys_raw, Mapping):
@@ -343,8 +372,55 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
         display=display,
         sound=sound,
         online=online,
+        look=look,
         keys=MappingProxyType(keys),
         path=Path(file) if file != "the configuration" else None,
+    )
+
+
+def _read_look(r: _Reader, top: Mapping[str, Any], dl: LookConfig) -> LookConfig:
+    lo = r.table(
+        top,
+        "look",
+        (
+            "contrast",
+            "grain",
+            "warmth",
+            "felt",
+            "back",
+            "colour_blind",
+            "suit_colours",
+            "portraits",
+            "celebrate",
+            "turn_chime",
+        ),
+    )
+    names = {}
+    for key in ("felt", "back"):
+        v = lo.get(key, "")
+        if not isinstance(v, str) or not (v == "" or NAME_RE.match(v)):
+            raise r.fail(f"look.{key}", 'a name in lower case (such as "green") or ""', v)
+        names[key] = v
+    sc = r.table(lo, "suit_colours", SUIT_COLOUR_KEYS)
+    for k, v in sc.items():
+        if not isinstance(v, str) or not HEX_COLOUR_RE.match(v):
+            raise r.fail(f"look.suit_colours.{k}", 'a colour such as "#1a56c8"', v)
+    portraits = lo.get("portraits", [])
+    if not isinstance(portraits, list) or not all(isinstance(x, str) for x in portraits):
+        raise r.fail(
+            "look.portraits", 'a list of image files, one per seat ("" the shipped one)', portraits
+        )
+    return LookConfig(
+        contrast=r.integer(lo, "contrast", "look.contrast", dl.contrast, 0, 100),
+        grain=r.integer(lo, "grain", "look.grain", dl.grain, 0, 100),
+        warmth=r.integer(lo, "warmth", "look.warmth", dl.warmth, 0, 100),
+        felt=names["felt"],
+        back=names["back"],
+        colour_blind=r.boolean(lo, "colour_blind", "look.colour_blind", dl.colour_blind),
+        suit_colours=MappingProxyType({k: str(v).lower() for k, v in sc.items()}),
+        portraits=tuple(portraits),
+        celebrate=r.boolean(lo, "celebrate", "look.celebrate", dl.celebrate),
+        turn_chime=r.boolean(lo, "turn_chime", "look.turn_chime", dl.turn_chime),
     )
 
 
@@ -504,6 +580,7 @@ __all__ = [
     "Config",
     "ConfigError",
     "DisplayConfig",
+    "LookConfig",
     "PluginsConfig",
     "SeatConfig",
     "SoundConfig",

@@ -366,6 +366,7 @@ SCREENS = {
     "saves",
     "stats",
     "settings",
+    "look",
     "info",
     "howto",
     "coach",

@@ -131,10 +131,20 @@ def win() -> list[float]:
 
 
 def turn() -> list[float]:
-    """Your turn at an online table, the window not in front: three bright bell notes."""
+    """Your turn (after the computers moved; at an online table, when the window is not in
+    front): three bright bell notes."""
     s = _buf(0.7)
     for i, f in enumerate((880.0, 1108.73, 1318.51)):
         _mix(s, _tone(f, 0.45, 0.12, (1.0, 0.25, 0.08)), 0.09 * i, 0.3)
+    return s
+
+
+def lose() -> list[float]:
+    """Game lost: a gentle falling third and a soft low chord (no fanfare)."""
+    s = _buf(1.3)
+    _mix(s, _tone(659.25, 0.5, 0.2, (1.0, 0.3)), 0.0, 0.22)
+    _mix(s, _tone(523.25, 0.9, 0.35, (1.0, 0.3)), 0.22, 0.22)
+    _mix(s, _tone(392.0, 1.0, 0.4, (1.0, 0.2)), 0.22, 0.12)
     return s
 
 
@@ -148,6 +158,7 @@ EFFECTS: dict[str, tuple[Callable[[], list[float]], float]] = {
     "bid": (bid, 0.4),
     "win": (win, 0.45),
     "turn": (turn, 0.4),
+    "lose": (lose, 0.35),
 }
 
 

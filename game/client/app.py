@@ -34,10 +34,11 @@ from .input import Act, BindingError, InputEvent, InputMap
 from .layout import MIN_SIZE
 from .prefs import TEXT_SCALES, PrefsStore
 from .scene import Scene, SceneStack
-from .scenes import coach, howto, info, online, saves, settings, setup, stats, title
+from .scenes import coach, howto, info, look, online, saves, settings, setup, stats, title
 from .scenes.table import TableScene
 from .session import LocalGame
 from .silent_audio import SilentAudio
+from .tone import Tone
 from .widgets import TextCache
 
 log = logging.getLogger("crowsnest.client")
@@ -59,6 +60,7 @@ SceneName = Literal[
     "saves",
     "stats",
     "settings",
+    "look",
     "rules",
     "plugins",
     "coach",
@@ -75,6 +77,7 @@ SCENES: dict[str, Any] = {
     "saves": saves.SavesScene,
     "stats": stats.StatsScene,
     "settings": settings.SettingsScene,
+    "look": look.LookScene,
     "rules": info.RulesScene,
     "plugins": info.PluginsScene,
     "coach": coach.CoachScene,
@@ -114,6 +117,7 @@ class App:
         self.assets = Assets(card_height=150)
         self.audio = _make_audio(p.volume, p.muted)
         self.text = TextCache(self.assets.font)
+        self.text.outline_of = self.assets.text_outline
         self.apply_looks()
         self.notice = self.store.error  # a one-line message shown on the title screen
         try:
@@ -184,10 +188,17 @@ class App:
         self._resized(self.screen.get_size())
 
     def apply_looks(self) -> None:
-        """The settings that change how things are drawn: the text size and the
-        standard pack's two or four colours."""
+        """The settings that change how things are drawn: the text size, the standard
+        pack's two or four colours and the Look (tone, felt, backs, palettes)."""
         self.text.set_scale(TEXT_SCALES.get(self.prefs.text_size, 1.0))
         self.assets.set_four_colour(self.prefs.four_colour)
+        lk = self.prefs.look
+        self.assets.set_tone(Tone(lk.contrast, lk.grain, lk.warmth))
+        self.assets.set_felt(lk.felt)
+        self.assets.set_back(lk.back)
+        colours = {k: _hex_colour(v) for k, v in lk.suit_colours.items()}
+        self.assets.set_colours(lk.colour_blind, colours)
+        self.assets.set_portraits(lk.portraits)
 
     def _enforce_minimum(self) -> None:
         """The window cannot be dragged below MIN_SIZE (the table is laid out for no
@@ -457,6 +468,11 @@ class App:
             self.hosting = None
         self.pads.close()
         pygame.display.quit()
+
+
+def _hex_colour(text: str) -> tuple[int, int, int]:
+    """ "#1a56c8" -> (26, 86, 200) (crowsnest.config checked the form)."""
+    return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
 
 
 def set_window_class() -> None:

@@ -19,6 +19,8 @@ import pygame
 from crowsnest.engine.presentation import CardArt, presentation_of
 from crowsnest.i18n import variant_text
 
+from . import tone as tonemod
+
 # what tools and tests use of the drawing modules, re-exported (see __all__)
 from .icons import (
     APP_ICON_SIZES,
@@ -43,15 +45,18 @@ from .palette import (
     BACK_STYLES,
     BASE_CARD_HEIGHT,
     CARD_ASPECT,
-    FOUR_COLOUR_LOOKS,
+    DEFAULT_FELT,
+    FELTS,
     ICON_BASE,
     JOKER_RANKS,
+    LIGHT_FELT_LUMINANCE,
     MAX_CACHED_HEIGHTS,
     OUTLINE_KINDS,
     SPRITES_DIR,
     STANDARD_LOOKS,
     STANDARD_RANKS,
     STANDARD_SUITS,
+    TEXT_OUTLINE,
     UI_LIGHT,
     Colour,
     card_size_for,
@@ -60,11 +65,16 @@ from .palette import (
     get_font,
     is_joker,
     look,
+    looks_now,
+    recoloured,
+    set_colour_blind,
     set_four_colour,
     set_game_art,
+    set_suit_colours,
     suit_colour,
     text_ink,
 )
+from .portraits import BIRDS, draw_portrait, load_picture
 
 if TYPE_CHECKING:
     from crowsnest.engine import Deck
@@ -103,6 +113,17 @@ def _card_art(variant: object) -> CardArt:
     return art if isinstance(art, CardArt) else CardArt()
 
 
+def _luminance(rgb: tuple[int, int, int]) -> float:
+    """WCAG relative luminance (0 black .. 1 white)."""
+
+    def lin(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(x) for x in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
 class Assets:
     """Cached, scaled art for the client. Loads `sprites/` when present; draws otherwise."""
 
@@ -121,6 +142,12 @@ class Assets:
         self._tables: dict[tuple[int, int], pygame.Surface] = {}
         self._icons: dict[tuple[str, int], pygame.Surface] = {}
         self._felt: pygame.Surface | None = None
+        self.tone = tonemod.Tone()  # Settings -> Look: applied to the felt and the chrome
+        self.felt_name = ""  # Settings -> Look: a FELTS name, or "" for the game's own
+        self.back_name = ""  # a BACK_STYLES name, or "" for the game's own (else ours)
+        self.felt_light = False  # words on the felt then get a dark outline
+        self.portrait_files: tuple[str, ...] = ()  # [look] portraits: a player's own pictures
+        self._portraits: dict[tuple[int, int], pygame.Surface] = {}
         self.set_card_height(card_height)
 
     # -- sizing
@@ -155,7 +182,8 @@ class Assets:
         `sprites/` folder beside the module defining its deck part. Anything not found
         comes from our sprites or is drawn from rank and suit."""
         art = _card_art(variant)
-        set_game_art(art.suits, art.labels, lambda word: variant_text(variant, word))
+        blind = getattr(art, "colour_blind_suits", None) or {}
+        set_game_art(art.suits, art.labels, lambda word: variant_text(variant, word), blind)
         folder: Path | None = None
         candidates = [Path(art.folder)] if art.folder else []
         deck_part = getattr(variant, "deck", None)
@@ -169,6 +197,8 @@ class Assets:
                 break
         # a game's art changes what its faces and suit icons look like: draw afresh
         self.variant_sprites_dir = folder
+        self._felt = None  # the game may bring its own felt and back
+        self._tables.clear()
         self._bases.clear()
         self._by_height.clear()
         self._icons.clear()
@@ -222,14 +252,12 @@ class Assets:
         if s is None:
             # above the sprites' resolution, draw instead of blowing a sprite up (crisper)
             big = self.card_height > BASE_CARD_HEIGHT
-            # the committed sprites are two-colour: a four-colour suit is drawn
-            recoloured = four_colour() and suit in FOUR_COLOUR_LOOKS and look(suit) is not None
-            recoloured = recoloured and look(suit) == FOUR_COLOUR_LOOKS.get(suit)
+            # the committed sprites are in the suits' own colours: a suit in other
+            # colours (four colours, the player's, a colour-blind palette) is drawn
+            redrawn = recoloured(suit)
             translated = words != JOKER_WORDS_EN
             sprite = (
-                None
-                if big or recoloured or translated
-                else f"cards/{face_key(rank, suit, label)}.png"
+                None if big or redrawn or translated else f"cards/{face_key(rank, suit, label)}.png"
             )
             base = self._load(sprite) if sprite else None
             if base is not None:
@@ -237,11 +265,14 @@ class Assets:
             else:
                 s = draw_face(rank, suit, self.card_height, label)
             draw_points_badge(s, points)
-            s = self._ready(s)
+            s = self._ready(tonemod.card_surface(s))
             self._cards[key] = s
         return s
 
-    def card_back(self, style: str = "default") -> pygame.Surface:
+    def card_back(self, style: str | None = None) -> pygame.Surface:
+        """A card back: `style` as named, else the player's choice (Settings -> Look),
+        else the game's own back (its folder's backs/default.png), else ours."""
+        style = style or self.back_name or "default"
         if style not in BACK_STYLES:
             style = "default"
         key = ("back", style)
@@ -254,7 +285,7 @@ class Assets:
                 if base is not None
                 else draw_back(style, self.card_height)
             )
-            s = self._ready(s)
+            s = self._ready(tonemod.card_surface(s))
             self._cards[key] = s
         return s
 
@@ -269,16 +300,102 @@ class Assets:
 
     # -- table and UI
     def table(self, size: tuple[int, int]) -> pygame.Surface:
+        """The felt over the whole window, in the Look's tone (made once per size and
+        setting: a still table costs one blit)."""
         size = (max(1, int(size[0])), max(1, int(size[1])))
         s = self._tables.get(size)
         if s is None:
-            if self._felt is None:
-                self._felt = self._load("table/felt.png") or draw_felt_tile()
-            s = draw_table(size, self._felt)
+            tile = self.felt_tile()
+            style = FELTS.get(self.felt_name)
+            vignette = style.vignette if style else (90 if self.felt_light else 200)
+            s = tonemod.tone_table(draw_table(size, tile, vignette), self.tone)
             if pygame.display.get_surface() is not None:
                 s = s.convert()
             self._tables = {size: s}  # windows resize rarely: keep only the current size
         return s
+
+    def felt_tile(self) -> pygame.Surface:
+        """The felt's tile: the chosen felt from our sprites, or (chosen "") the game's
+        own `table/felt.png`, else our green; drawn when its file is missing."""
+        if self._felt is None:
+            name = self.felt_name if self.felt_name in FELTS else ""
+            own = self.variant_sprites_dir
+            tile = None
+            if not name and own is not None and (own / "table" / "felt.png").is_file():
+                tile = self._load_file(own / "table" / "felt.png")
+            name = name or DEFAULT_FELT
+            if tile is None:
+                rel = "table/felt.png" if name == DEFAULT_FELT else f"table/felt-{name}.png"
+                path = self.sprites_dir / rel
+                tile = self._load_file(path) if path.is_file() else None
+            if tile is None:
+                st = FELTS[name]
+                tile = draw_felt_tile(seed=st.seed, colour=st.colour, weave=st.weave)
+            self._felt = tile
+            r, g, b = pygame.transform.average_color(tile)[:3]
+            self.felt_light = _luminance((r, g, b)) > LIGHT_FELT_LUMINANCE
+        return self._felt
+
+    def _load_file(self, path: Path) -> pygame.Surface | None:
+        try:
+            return pygame.image.load(str(path))
+        except (pygame.error, OSError):
+            return None  # a damaged file: the felt is drawn instead
+
+    def text_outline(self) -> Colour | None:
+        """A dark outline for words drawn on a light felt (None on the dark ones)."""
+        self.felt_tile()
+        return TEXT_OUTLINE if self.felt_light else None
+
+    def set_felt(self, name: str) -> None:
+        if name != self.felt_name:
+            self.felt_name = name
+            self._felt = None
+            self._tables.clear()
+
+    def set_back(self, name: str) -> None:
+        if name != self.back_name:
+            self.back_name = name
+            self._by_height.clear()
+            self.set_card_height(self.card_height)
+
+    def portrait(self, seat: int, size: int) -> pygame.Surface:
+        """Seat `seat`'s portrait, `size` px square: the player's picture for it from
+        the config, else sprites/portraits/<seat + 1>.png, else drawn."""
+        size = max(8, int(size))
+        key = (seat, size)
+        s = self._portraits.get(key)
+        if s is None:
+            own = self.portrait_files[seat] if seat < len(self.portrait_files) else ""
+            s = load_picture(Path(own).expanduser(), size) if own else None
+            if s is None:
+                n = seat % len(BIRDS) + 1
+                base = self._load(f"portraits/{n}.png")
+                s = (
+                    self._scaled(base, (size, size))
+                    if base is not None
+                    else draw_portrait(seat, size)
+                )
+            s = self._ready(s)
+            if len(self._portraits) > 200:
+                self._portraits.clear()
+            self._portraits[key] = s
+        return s
+
+    def set_portraits(self, files: tuple[str, ...]) -> None:
+        if files != self.portrait_files:
+            self.portrait_files = tuple(files)
+            self._portraits.clear()
+
+    def set_tone(self, tone: tonemod.Tone) -> None:
+        """Contrast, grain and colour temperature (Settings -> Look): the felt, the
+        panels and, gently, the cards are drawn afresh in the new tone."""
+        changed = tonemod.set_current(tone) or tone != self.tone
+        self.tone = tone
+        if changed:
+            self._tables.clear()
+            self._by_height.clear()
+            self.set_card_height(self.card_height)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return get_font(size, bold)
@@ -290,7 +407,7 @@ class Assets:
         key = (name, size)
         s = self._icons.get(key)
         if s is None:
-            drawn = four_colour() and name[5:] in FOUR_COLOUR_LOOKS  # suit:D, suit:C
+            drawn = name.startswith("suit:") and recoloured(name[5:])  # in other colours
             base = (
                 self._load(f"icons/{icon_key(name)}.png")
                 if name in ICON_NAMES and not drawn
@@ -311,6 +428,17 @@ class Assets:
         in the window use icon("suit:" + suit, size)."""
         lk = look(suit)
         return (lk.symbol if lk is not None else "") or suit
+
+    def set_colours(self, colour_blind: bool, suit_colours: dict[str, Colour]) -> None:
+        """Settings -> Look's colour help: a game's colour-blind palette, and the
+        player's own colours for the standard suits; faces drawn afresh on a change."""
+        before = looks_now()
+        set_colour_blind(colour_blind)
+        set_suit_colours(suit_colours)
+        if before != looks_now():
+            self._by_height.clear()
+            self._icons.clear()
+            self.set_card_height(self.card_height)
 
     def set_four_colour(self, on: bool) -> None:
         """Two or four colours for the standard pack (Settings); faces drawn afresh."""

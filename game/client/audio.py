@@ -17,7 +17,7 @@ from crowsnest.i18n import N_, _
 # Package data (crowsnest.sounds): the repository's sounds/ folder in a development
 # install, site-packages/crowsnest/sounds in a wheel; both are real folders.
 SOUNDS_DIR = Path(str(resources.files("crowsnest.sounds")))
-SOUND_NAMES = ("shuffle", "deal", "card", "trick", "bid", "win", "turn")
+SOUND_NAMES = ("shuffle", "deal", "card", "trick", "bid", "win", "turn", "lose")
 log = logging.getLogger("crowsnest.client")
 
 

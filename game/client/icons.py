@@ -26,8 +26,11 @@ from .palette import (
 )
 
 
-def draw_felt_tile(size: int = 256, seed: int = 7) -> pygame.Surface:
-    """A seamless felt texture tile: fine grain plus soft blotches (deterministic)."""
+def draw_felt_tile(
+    size: int = 256, seed: int = 7, colour: Colour = FELT, weave: int = 0
+) -> pygame.Surface:
+    """A seamless felt texture tile: fine grain plus soft blotches (deterministic); with
+    `weave`, faint threads every few pixels (a woven cloth such as linen)."""
 
     rng = random.Random(seed)
     # low-frequency blotches: a small wrapping grid, tiled 3x3, smoothed, centre kept
@@ -43,10 +46,13 @@ def draw_felt_tile(size: int = 256, seed: int = 7) -> pygame.Surface:
     )
     buf = bytearray(size * size * 3)
     lowbuf = pygame.image.tobytes(big.copy(), "RGB")
-    r0, g0, b0 = FELT
+    r0, g0, b0 = colour
     i = 0
-    for _ in range(size * size):
+    for k in range(size * size):
         d = lowbuf[i] - 128 + rng.randint(-5, 5)
+        if weave:
+            x, y = k % size, k // size
+            d -= weave * ((x % 4 == 0) + (y % 4 == 2))
         buf[i] = max(0, min(255, r0 + d))
         buf[i + 1] = max(0, min(255, g0 + d + (d >> 1)))
         buf[i + 2] = max(0, min(255, b0 + d))
@@ -54,8 +60,11 @@ def draw_felt_tile(size: int = 256, seed: int = 7) -> pygame.Surface:
     return pygame.image.frombytes(bytes(buf), (size, size), "RGB")
 
 
-def draw_table(size: tuple[int, int], tile: pygame.Surface | None = None) -> pygame.Surface:
-    """The felt tiled over the window, with a radial vignette darkening the edges."""
+def draw_table(
+    size: tuple[int, int], tile: pygame.Surface | None = None, vignette: int = 200
+) -> pygame.Surface:
+    """The felt tiled over the window, with a radial vignette darkening the edges (at
+    most `vignette` of 255: a light felt takes less, or its edges look soiled)."""
     w, h = max(1, size[0]), max(1, size[1])
     tile = tile or draw_felt_tile()
     s = pygame.Surface((w, h))
@@ -70,7 +79,7 @@ def draw_table(size: tuple[int, int], tile: pygame.Surface | None = None) -> pyg
             dx = (x + 0.5) / gw * 2 - 1
             dy = (y + 0.5) / gh * 2 - 1
             d = min(1.0, math.sqrt(dx * dx + dy * dy) / math.sqrt(2))
-            a = int(200 * max(0.0, d - 0.35) ** 1.6 / 0.65**1.6)
+            a = int(vignette * max(0.0, d - 0.35) ** 1.6 / 0.65**1.6)
             o = (y * gw + x) * 4
             buf[o : o + 4] = bytes((0, 0, 0, a))
     vig = pygame.image.frombytes(bytes(buf), (gw, gh), "RGBA")

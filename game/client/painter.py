@@ -20,6 +20,7 @@ import pygame
 from crowsnest.i18n import pgettext
 
 from .palette import (
+    BACK_PATTERNS,
     BACK_STYLES,
     CARD_EDGE,
     CARD_PAPER,
@@ -525,20 +526,29 @@ def draw_points_badge(card: pygame.Surface, points: int) -> None:
     _blit_centered(card, pygame.transform.rotate(badge, 180), w - cx, h - cy)
 
 
-def draw_back(style: str, height: int) -> pygame.Surface:
-    w, h = card_size_for(height)
-    W, H = w * SS, h * SS
-    base = BACK_STYLES.get(style, BACK_STYLES["default"])
-    s = _card_base(W, H)
-    m = round(0.06 * W)
-    inner = pygame.Rect(m, m, W - 2 * m, H - 2 * m)
-    rad = round(W * 0.045)
-    pygame.draw.rect(s, base, inner, border_radius=rad)
-    # diagonal lattice of lighter lines, clipped to the inner panel
-    pat = pygame.Surface(inner.size, pygame.SRCALPHA)
-    light = tuple(min(255, c + 46) for c in base)
+def _back_pattern(
+    pat: pygame.Surface, kind: str, light: Colour, W: int, inner: pygame.Rect
+) -> None:
+    """A back's pattern in its lighter colour: a diagonal lattice with small diamonds
+    (the first backs), concentric rings, or pinstripes."""
     step = W * 0.11
     lw = max(1, round(W * 0.012))
+    if kind == "rings":
+        cx, cy = inner.w / 2, inner.h / 2
+        r = step * 0.6
+        while r < max(inner.w, inner.h):
+            pygame.draw.ellipse(pat, light, (cx - r, cy - r * 1.3, 2 * r, 2.6 * r), lw)
+            r += step * 0.55
+        return
+    if kind == "stripes":
+        x = step / 4
+        while x < inner.w:
+            pygame.draw.line(pat, light, (x, 0), (x, inner.h), lw)
+            x += step / 2
+        for y in (inner.h * 0.12, inner.h * 0.88):
+            pygame.draw.line(pat, light, (0, y), (inner.w, y), lw * 2)
+        return
+    # diagonal lattice of lighter lines, clipped to the inner panel
     n = int((inner.w + inner.h) / step) + 2
     for i in range(-n, n):
         x0 = i * step
@@ -554,6 +564,24 @@ def draw_back(style: str, height: int) -> pygame.Surface:
                 pygame.draw.polygon(
                     pat, light, [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)]
                 )
+
+
+def draw_back(
+    style: str, height: int, colour: Colour | None = None, pattern: str = ""
+) -> pygame.Surface:
+    """A card back: a style's colour and pattern (BACK_STYLES, BACK_PATTERNS), or the
+    given `colour` and `pattern` (a game's own back, tools/make_looks.py)."""
+    w, h = card_size_for(height)
+    W, H = w * SS, h * SS
+    base = colour or BACK_STYLES.get(style, BACK_STYLES["default"])
+    s = _card_base(W, H)
+    m = round(0.06 * W)
+    inner = pygame.Rect(m, m, W - 2 * m, H - 2 * m)
+    rad = round(W * 0.045)
+    pygame.draw.rect(s, base, inner, border_radius=rad)
+    pat = pygame.Surface(inner.size, pygame.SRCALPHA)
+    light = tuple(min(255, c + 46) for c in base)
+    _back_pattern(pat, pattern or BACK_PATTERNS.get(style, "lattice"), light, W, inner)
     mask = pygame.Surface(inner.size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=rad)
     pat.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)

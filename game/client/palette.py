@@ -76,15 +76,80 @@ FOUR_COLOUR_LOOKS: dict[str, Look] = {
     "D": Look((26, 86, 200), "diamond", "diamonds", on_dark=(130, 170, 255), symbol="\u2666"),
     "C": Look((20, 128, 56), "club", "clubs", on_dark=(110, 215, 130), symbol="\u2663"),
 }
+# Per-suit colours the player picked for the standard pack (Settings -> Look), each a
+# readable choice from SUIT_COLOUR_CHOICES or a colour from the config made readable.
+SUIT_COLOUR_CHOICES: dict[str, Colour] = {
+    "black": (28, 28, 36),
+    "red": (204, 32, 44),
+    "blue": (26, 86, 200),
+    "green": (20, 128, 56),
+    "orange": (200, 84, 0),
+    "purple": (128, 48, 160),
+    "brown": (120, 72, 30),
+    "teal": (0, 112, 120),
+}
 _four_colour = False
+_colour_blind = False  # a game's colour-blind suits (CardArt.colour_blind_suits) in use
+_overrides: dict[str, Colour] = {}
+_game_looks: dict[str, Look] = {}  # the running game's suits as its sprites show them
+_game_blind: dict[str, Look] = {}  # and as its colour-blind palette draws them
 _looks: dict[str, Look] = dict(STANDARD_LOOKS)
 _labels: dict[str, str] = {}
 _translate_label: Callable[[str], str] | None = None
 
 
+def _lin(c: float) -> float:
+    c /= 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def luminance(rgb: Sequence[int]) -> float:
+    """WCAG relative luminance (0 black .. 1 white)."""
+    r, g, b = (_lin(x) for x in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: Sequence[int], b: Sequence[int]) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def readable_on_paper(colour: Sequence[int], least: float = 3.0) -> Colour:
+    """`colour`, darkened in steps (its hue kept) until it keeps `least`:1 on the card."""
+    c = tuple(int(x) for x in colour[:3])
+    while contrast_ratio(c, CARD_PAPER) < least and max(c) > 0:
+        c = tuple(max(0, round(x * 0.92)) for x in c)
+    return c  # type: ignore[return-value]
+
+
+def lifted_on_dark(colour: Colour) -> Colour:
+    """A suit colour for the dark panels: a dark one turns light grey, others are
+    lifted towards white until they keep 6:1 on the panel (3:1 at any Look setting)."""
+    if luminance(colour) < 0.03:
+        return LIGHT_ON_DARK
+    c = colour
+    while contrast_ratio(c, (24, 40, 34)) < 6 and min(c) < 255:
+        c = tuple(min(255, x + 12) for x in c)  # type: ignore[assignment]
+    return c
+
+
+def _rebuild() -> None:
+    _looks.clear()
+    _looks.update(standard_looks())
+    _looks.update(_game_looks)
+    if _colour_blind:
+        _looks.update(_game_blind)
+
+
 def standard_looks() -> dict[str, Look]:
-    """The standard pack's looks as set (two or four colours)."""
-    return {**STANDARD_LOOKS, **(FOUR_COLOUR_LOOKS if _four_colour else {})}
+    """The standard pack's looks as set (two or four colours, the player's colours)."""
+    out = {**STANDARD_LOOKS, **(FOUR_COLOUR_LOOKS if _four_colour else {})}
+    for key, colour in _overrides.items():
+        lk = out.get(key)
+        if lk is not None:
+            c = readable_on_paper(colour)
+            out[key] = Look(c, lk.shape, lk.word, None, lifted_on_dark(c), None, lk.symbol)
+    return out
 
 
 def set_four_colour(on: bool) -> None:
@@ -92,49 +157,82 @@ def set_four_colour(on: bool) -> None:
     Callers drop their drawn-card caches after this (Assets.set_four_colour does)."""
     global _four_colour
     _four_colour = bool(on)
-    for key, lk in STANDARD_LOOKS.items():
-        if _looks.get(key) in (lk, FOUR_COLOUR_LOOKS.get(key)):
-            _looks[key] = standard_looks()[key]
+    _rebuild()
 
 
 def four_colour() -> bool:
     return _four_colour
 
 
+def set_suit_colours(colours: Mapping[str, Colour]) -> None:
+    """The player's own colours for standard suits (S H D C J); {} for none."""
+    _overrides.clear()
+    _overrides.update({k: tuple(v)[:3] for k, v in colours.items() if k in STANDARD_LOOKS})  # type: ignore[misc]
+    _rebuild()
+
+
+def set_colour_blind(on: bool) -> None:
+    """Draw the running game's suits in its colour-blind palette (where it has one)."""
+    global _colour_blind
+    _colour_blind = bool(on)
+    _rebuild()
+
+
+def recoloured(suit: str) -> bool:
+    """Whether a suit is drawn in other colours than its committed sprites were (four
+    colours, the player's colours, a colour-blind palette): its faces are drawn."""
+    lk = _looks.get(suit)
+    if lk is None:
+        return False
+    return lk != _game_looks.get(suit, STANDARD_LOOKS.get(suit, lk))
+
+
+def _as_look(sl: Any) -> Look:
+    return Look(
+        tuple(sl.colour),
+        str(sl.shape),
+        str(sl.word),
+        *(
+            tuple(x) if x else None
+            for x in (
+                getattr(sl, "ink", None),
+                getattr(sl, "on_dark", None),
+                getattr(sl, "rim", None),
+            )
+        ),
+        str(getattr(sl, "symbol", "") or ""),
+    )
+
+
 def set_game_art(
     suits: Mapping[str, Any],
     labels: Mapping[str, str],
     translate: Callable[[str], str] | None = None,
+    colour_blind: Mapping[str, Any] | None = None,
 ) -> None:
     """The running game's suits (SuitLook values: colour, shape, word, ink, on_dark,
-    rim) and face labels (rank -> word), over the standard pack's. `translate` puts a
-    label in the player's language when a face is drawn (the game's catalog; None: as
-    written), so a language switch relabels the cards. Callers drop their drawn-card
-    caches after this (Assets.use_variant does)."""
+    rim) and face labels (rank -> word), over the standard pack's; `colour_blind`, its
+    suits without the red-green pair, used while set_colour_blind is on. `translate`
+    puts a label in the player's language when a face is drawn (the game's catalog;
+    None: as written), so a language switch relabels the cards. Callers drop their
+    drawn-card caches after this (Assets.use_variant does)."""
     global _translate_label
     _translate_label = translate
-    _looks.clear()
-    _looks.update(standard_looks())
-    for key, sl in suits.items():
-        try:
-            _looks[str(key)] = Look(
-                tuple(sl.colour),
-                str(sl.shape),
-                str(sl.word),
-                *(
-                    tuple(x) if x else None
-                    for x in (
-                        getattr(sl, "ink", None),
-                        getattr(sl, "on_dark", None),
-                        getattr(sl, "rim", None),
-                    )
-                ),
-                str(getattr(sl, "symbol", "") or ""),
-            )
-        except (TypeError, ValueError, AttributeError):
-            continue  # a plugin's malformed look: that suit is drawn generically
+    for target, source in ((_game_looks, suits), (_game_blind, colour_blind or {})):
+        target.clear()
+        for key, sl in source.items():
+            try:
+                target[str(key)] = _as_look(sl)
+            except (TypeError, ValueError, AttributeError):
+                continue  # a plugin's malformed look: that suit is drawn generically
+    _rebuild()
     _labels.clear()
     _labels.update({str(k): str(v) for k, v in labels.items()})
+
+
+def looks_now() -> dict[str, Look]:
+    """Every suit's look as the table draws it now (a copy)."""
+    return dict(_looks)
 
 
 def look(suit: str) -> Look | None:
@@ -158,7 +256,38 @@ BACK_STYLES: dict[str, Colour] = {
     "red": (138, 30, 42),
     "green": (20, 92, 62),
     "purple": (78, 44, 112),
+    "teal": (18, 98, 108),
+    "black": (30, 30, 36),
 }
+# A back's pattern behind the crow medallion: the lattice unless named here.
+BACK_PATTERNS: dict[str, str] = {"teal": "rings", "black": "stripes"}
+
+
+@dataclass(frozen=True)
+class FeltStyle:
+    """A felt the player can choose (Settings -> Look): its cloth colour, a woven
+    thread's depth (0: plain felt) and how dark its edges grow."""
+
+    colour: Colour
+    weave: int = 0
+    vignette: int = 200
+    seed: int = 7
+
+
+# sprites/table/felt-<name>.png, made by tools/make_looks.py ("green" is table/felt.png,
+# the table's felt since the first version); a game may bring its own (its CardArt
+# folder's table/felt.png), shown when the player leaves the felt to the game.
+FELTS: dict[str, FeltStyle] = {
+    "green": FeltStyle(FELT),
+    "blue": FeltStyle((22, 62, 108), seed=11),
+    "burgundy": FeltStyle((98, 26, 38), seed=13),
+    "walnut": FeltStyle((92, 60, 36), weave=3, seed=17),
+    "night": FeltStyle((24, 27, 34), vignette=150, seed=19),  # the dark one
+    "linen": FeltStyle((206, 196, 168), weave=5, vignette=90, seed=23),  # the light one
+}
+DEFAULT_FELT = "green"
+LIGHT_FELT_LUMINANCE = 0.25  # above it, words on the felt get a dark outline
+TEXT_OUTLINE: Colour = (14, 18, 16)
 OUTLINE_KINDS = ("hover", "selected", "legal", "dim")
 MAX_CACHED_HEIGHTS = 8  # card sizes kept drawn at once (hand, trick, small, review...)
 

@@ -55,6 +55,7 @@ class Prefs:
     plugin_folders: list[str] = field(default_factory=list)
     servers: list[str] = field(default_factory=list)  # [online] server: the last used first
     online_name: str = ""  # [online] name
+    look: cfgmod.LookConfig = field(default_factory=cfgmod.LookConfig)  # Settings -> Look
 
     @property
     def card_scale(self) -> float:
@@ -122,6 +123,7 @@ def from_config(c: cfgmod.Config, p: Prefs) -> None:
     p.plugin_folders = list(c.plugins.folders)
     p.servers = list(c.online.server)
     p.online_name = c.online.name
+    p.look = c.look
 
 
 def to_config(p: Prefs, c: cfgmod.Config) -> cfgmod.Config:
@@ -150,5 +152,6 @@ def to_config(p: Prefs, c: cfgmod.Config) -> cfgmod.Config:
         ),
         sound=cfgmod.SoundConfig(float(p.volume), p.muted),
         online=cfgmod.OnlineConfig(tuple(p.servers[:8]), p.online_name[:24]),
+        look=p.look,
         keys={k: tuple(v) for k, v in p.keys.items() if tuple(v) != DEFAULT_BINDINGS.get(k)},
     )

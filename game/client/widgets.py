@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from . import tone
 from .input import Act, InputEvent
 
 Colour = tuple[int, ...]  # RGB or RGBA
@@ -47,6 +48,8 @@ class TextCache:
         self._fonts = fonts
         self._cache: dict[tuple, pygame.Surface] = {}
         self.scale = 1.0  # the player's text size (Settings): every size grows with it
+        # a dark outline round every word, where the felt is light (Assets.text_outline)
+        self.outline_of: Callable[[], Colour | None] | None = None
 
     def set_scale(self, scale: float) -> None:
         if scale != self.scale:
@@ -66,12 +69,15 @@ class TextCache:
     def render(
         self, text: str, size: int, colour: Colour = INK, bold: bool = False
     ) -> pygame.Surface:
-        key = (text, size, colour, bold)
+        outline = self.outline_of() if self.outline_of is not None else None
+        key = (text, size, colour, bold, outline)
         s = self._cache.get(key)
         if s is None:
             if len(self._cache) > 3000:
                 self._cache.clear()
             s = self.fonts(size, bold).render(text, True, colour)
+            if outline is not None:
+                s = _outlined(self.fonts(size, bold).render(text, True, outline), s)
             self._cache[key] = s
         return s
 
@@ -142,6 +148,20 @@ class TextCache:
         return lines
 
 
+def _outlined(dark: pygame.Surface, words: pygame.Surface) -> pygame.Surface:
+    """Words on a copy of themselves in a dark colour, shifted round them (a ring as
+    thick as a twelfth of the line, at least 1 px): readable on any light felt. The
+    surface keeps the words' size so every layout measurement stays true."""
+    r = max(1, dark.get_height() // 12)
+    out = pygame.Surface(words.get_size(), pygame.SRCALPHA)
+    for dx in range(-r, r + 1):
+        for dy in range(-r, r + 1):
+            if dx or dy:
+                out.blit(dark, (dx, dy))
+    out.blit(words, (0, 0))
+    return out
+
+
 _panel_cache: dict[tuple, pygame.Surface] = {}
 
 
@@ -153,6 +173,8 @@ def panel(
     radius: int = 10,
 ) -> None:
     r = pygame.Rect(rect)
+    colour = tone.chrome(colour)  # the table layer takes the Look's tone; text does not
+    edge = tone.chrome(edge) if edge else edge
     key = (r.size, colour, edge, radius)
     s = _panel_cache.get(key)
     if s is None:
@@ -193,9 +215,9 @@ class Button:
         base = BUTTON_CHOSEN if self.chosen else BUTTON_HOT if hot else BUTTON
         if not self.enabled:
             base = BUTTON_OFF
-        pygame.draw.rect(surface, base, self.rect, border_radius=8)
+        pygame.draw.rect(surface, tone.chrome(base), self.rect, border_radius=8)
         ring = focused or self.hint or self.chosen
-        edge = GOLD if ring else (90, 110, 100)
+        edge = GOLD if ring else tone.chrome((90, 110, 100))
         pygame.draw.rect(surface, edge, self.rect, 3 if ring else 1, border_radius=8)
         colour = INK if self.enabled else (120, 124, 120)
         # a label wider than its button (many bids in a small window) is drawn smaller

@@ -368,7 +368,9 @@ class SuitLook:
 @dataclass(frozen=True, slots=True)
 class CardArt:
     """A game's card art: `folder` holds `cards/<suit>_<rank>.png` and
-    `backs/<style>.png` (found before the client's own); `suits` says how the client
+    `backs/<style>.png` (found before the client's own; `backs/default.png` is the
+    game's own back) and may hold `table/felt.png`, a tile of the game's own felt
+    (shown while the player leaves Settings -> Look's felt and back to the game); `suits` says how the client
     draws the game's suit keys when it paints a face itself; `labels` maps a rank to
     the word printed on its face (the bird card: "CROW"), an English word marked with
     N_() that the client translates through the game's catalog when it draws the face
@@ -378,6 +380,9 @@ class CardArt:
     folder: str = ""
     suits: Mapping[str, SuitLook] = field(default_factory=dict)
     labels: Mapping[str, str] = field(default_factory=dict)
+    # The suits again for colour-blind players (Settings -> Look): colours that stay
+    # apart without the red-green pair; only the suits that change need be listed.
+    colour_blind_suits: Mapping[str, SuitLook] = field(default_factory=dict)
 
 
 # Whole sentences for every shape of a bid prompt (with and without a pass).

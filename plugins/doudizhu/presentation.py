@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from crowsnest.engine import Deck
@@ -11,6 +12,7 @@ from crowsnest.engine.presentation import (
     PICKUP,
     PLAY,
     ROUND,
+    CardArt,
     Centre,
     DealSheet,
     EventContext,
@@ -48,9 +50,16 @@ COACH = {
 }
 
 
+# The game's own felt and back (table/felt.png, backs/default.png; tools/make_looks.py).
+SPRITES = Path(__file__).with_name("sprites")
+
+
 class DouDizhuPresentation(Presentation):
     coach_phases = COACH
     dealer_badge = False  # the first bidder is drawn: the dealer has no role to show
+
+    def card_art(self) -> CardArt:
+        return CardArt(str(SPRITES))  # the standard pack: only the felt and back are its own
 
     def largest_play(self, options: Mapping[str, Any], seats: int) -> int:
         return 20  # the landlord's whole hand: an airplane with wings, or a long chain

@@ -52,6 +52,13 @@ SUITS = {
     ),
     "*": SuitLook((36, 38, 56), "mark", "bird", on_dark=(200, 210, 235), symbol="\u2740"),
 }
+# For colour-blind players (Settings -> Look): green drawn blue and red drawn vermilion,
+# so no suit pair is the red-green one (each keeps its glyph and its name; the client's
+# tests check the four stay apart under protanopia, deuteranopia and tritanopia).
+COLOUR_BLIND_SUITS = {
+    "G": SuitLook((0, 98, 178), "leaf", "green", on_dark=(120, 184, 255), symbol="\u2618"),
+    "R": SuitLook((208, 84, 0), "heart", "red", on_dark=(255, 156, 96), symbol="\u2665"),
+}
 SUIT_OF_COLOUR = dict(zip(COLOUR_NAMES, COLOURS, strict=True))
 # The trump colour as the top bar and the trump buttons say it.
 COLOUR_WORDS = {
@@ -432,4 +439,9 @@ class RookPresentation(Presentation):
         crow = N_("CROW")
         # TRANSLATORS: printed on the Rook card's face; Rook is a brand name.
         rook = N_("ROOK")
-        return CardArt(str(SPRITES), SUITS, {BIRD_TOKEN: crow if self.bird == "Crow" else rook})
+        return CardArt(
+            str(SPRITES),
+            SUITS,
+            {BIRD_TOKEN: crow if self.bird == "Crow" else rook},
+            COLOUR_BLIND_SUITS,
+        )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from crowsnest.engine import Action, Deck
@@ -14,6 +15,7 @@ from crowsnest.engine.presentation import (
     NEWS,
     PICKUP,
     REVEAL,
+    CardArt,
     Centre,
     Choice,
     DealSheet,
@@ -106,8 +108,15 @@ COACH = {
 }
 
 
+# The game's own felt (table/felt.png; tools/make_looks.py).
+SPRITES = Path(__file__).with_name("sprites")
+
+
 class TractorPresentation(Presentation):
     coach_phases = COACH
+
+    def card_art(self) -> CardArt:
+        return CardArt(str(SPRITES))  # the standard pack: only the felt is its own
 
     def largest_play(self, options: Mapping[str, Any], seats: int) -> int:
         # a throw (or a trump tractor) can take most of a hand: leave room for all of it

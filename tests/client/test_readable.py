@@ -100,8 +100,16 @@ def all_looks():
     looks = {f"standard {k}": lk for k, lk in palette.STANDARD_LOOKS.items()}
     looks |= {f"four-colour {k}": lk for k, lk in palette.FOUR_COLOUR_LOOKS.items()}
     for v in app.registry.variants.values():
-        for key, sl in presentation_of(v).card_art().suits.items():
+        art = presentation_of(v).card_art()
+        for key, sl in art.suits.items():
             looks[f"{v.id} {key}"] = sl
+        for key, sl in art.colour_blind_suits.items():
+            looks[f"{v.id} colour-blind {key}"] = sl
+    # every colour a player can pick for a standard suit (Settings -> Look)
+    for name in palette.SUIT_COLOUR_CHOICES:
+        palette.set_suit_colours({"H": palette.SUIT_COLOUR_CHOICES[name]})
+        looks[f"picked {name} H"] = palette.standard_looks()["H"]
+    palette.set_suit_colours({})
     app.close()
     return looks
 
@@ -135,12 +143,15 @@ def test_suit_glyphs_contrast_at_least_3_to_1_on_every_background():
 
 def suit_sets():
     app = make_app()
-    rook = presentation_of(app.registry.variant("crowsnest")).card_art().suits
+    art = presentation_of(app.registry.variant("crowsnest")).card_art()
+    rook = art.suits
     rook_suits = {k: (tuple(sl.colour), sl.shape) for k, sl in rook.items() if k in "BGRY"}
+    blind = {**rook, **art.colour_blind_suits}
+    blind_suits = {k: (tuple(sl.colour), sl.shape) for k, sl in blind.items() if k in "BGRY"}
     four = {**palette.STANDARD_LOOKS, **palette.FOUR_COLOUR_LOOKS}
     four_suits = {k: (lk.colour, lk.shape) for k, lk in four.items() if k in "SHDC"}
     app.close()
-    return {"rook": rook_suits, "four-colour": four_suits}
+    return {"rook": rook_suits, "four-colour": four_suits, "rook colour-blind": blind_suits}
 
 
 @pytest.mark.parametrize("kind", sorted(CVD))
@@ -150,7 +161,7 @@ def test_colour_blind_players_tell_the_suits_apart(kind):
     (red and green under protanopia) is told apart by its glyph, as every suit of
     both sets is (no two suits of a set share a glyph)."""
     sets = suit_sets()
-    assert len(sets["rook"]) == 4 and len(sets["four-colour"]) == 4
+    assert all(len(suits) == 4 for suits in sets.values())
     for name, suits in sets.items():
         shapes = [shape for _c, shape in suits.values()]
         assert len(set(shapes)) == len(shapes), (name, shapes)
@@ -160,7 +171,8 @@ def test_colour_blind_players_tell_the_suits_apart(kind):
             d = delta_e(simulate(ca, kind), simulate(cb, kind))
             if d < 15:
                 merged.append((name, a, b, round(d)))
-    assert not [m for m in merged if m[0] == "four-colour"], merged
+    # the four-colour pack and the Rook colours' colour-blind palette stay apart by colour
+    assert not [m for m in merged if m[0] in ("four-colour", "rook colour-blind")], merged
     if kind == "protanopia":  # the simulation does what it should: red and green merge
         assert ("rook", "G", "R") in [m[:3] for m in merged]
 

@@ -35,7 +35,7 @@ from dist_helpers import ROOT, run
 # the quick subset (`pytest -m "not slow"`) leaves the module out.
 pytestmark = pytest.mark.slow
 
-SOUND_NAMES = ("shuffle", "deal", "card", "trick", "bid", "win")
+SOUND_NAMES = ("shuffle", "deal", "card", "trick", "bid", "win", "turn", "lose")
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pygame
 from crowsnest.i18n import _
 
+from .. import tone
 from ..input import Act, InputEvent
 from ..scene import Scene
 from ..widgets import DONE, GOLD, INK, MUTED, RED, Button, Menu, TextEdit, panel, shade
@@ -165,6 +166,15 @@ class FormScene(Scene):
 
     def build(self) -> None: ...
 
+    def form_box(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The rows' column: its left edge and width (a screen that shows something
+        beside its rows, Settings -> Look, narrows it)."""
+        width = min(size[0] - self.app.ui(60), self.app.ui(900))
+        return size[0] // 2 - width // 2, width
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.assets.table(surface.get_size()), (0, 0))
+
     def rebuild(self) -> None:
         self.build()
         self.focus = min(self.focus, len(self.rows) + len(self.buttons) - 1)
@@ -212,13 +222,14 @@ class FormScene(Scene):
         return off or (r.note() if r.note is not None else "")
 
     def _wrap_note(self, note: str) -> list[str]:
-        return self.app.text.wrap(note, self.app.ui(17), self.size[0] - self.app.ui(60))
+        x0, width = self.form_box(self.size)
+        wide = width == min(self.size[0] - self.app.ui(60), self.app.ui(900))
+        room = self.size[0] - self.app.ui(60) if wide else width
+        return self.app.text.wrap(note, self.app.ui(17), room)
 
     def _place_rows(self) -> None:
         ui = self.app.ui
-        W = self.size[0]
-        width = min(W - ui(60), ui(900))
-        x0 = W // 2 - width // 2
+        x0, width = self.form_box(self.size)
         label_font, value_font = self.app.text.fonts(ui(20)), self.app.text.fonts(ui(20), True)
         for i, r in enumerate(self.rows):
             y = self.top + (i - self.scroll) * self.row_h
@@ -330,9 +341,10 @@ class FormScene(Scene):
             self.rebuild()
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.app.assets.table(surface.get_size()), (0, 0))
+        self.draw_backdrop(surface)
         ui, text = self.app.ui, self.app.text
-        W, H = surface.get_size()
+        bx, bw = self.form_box(surface.get_size())
+        W = 2 * bx + bw  # centred on the rows' column
         text.draw(surface, _(self.title), ui(44), (W // 2, ui(50)), GOLD, True, "center")
         if self.rows:
             first = self.rows[0].rect
@@ -348,7 +360,7 @@ class FormScene(Scene):
                 continue
             focused = i == self.focus
             if focused:
-                pygame.draw.rect(surface, (70, 100, 86), r.rect, border_radius=6)
+                pygame.draw.rect(surface, tone.chrome((70, 100, 86)), r.rect, border_radius=6)
                 pygame.draw.rect(surface, GOLD, r.rect, 2, border_radius=6)
             if r.heading:
                 text.draw(

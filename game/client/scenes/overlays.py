@@ -94,9 +94,16 @@ class PrivacyScene(Scene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill((14, 22, 20))
+        # the table's felt and the next player's face; no card of anyone's is drawn
+        surface.blit(self.app.assets.table(surface.get_size()), (0, 0))
         ui, text = self.app.ui, self.app.text
         W, H = surface.get_size()
+        box = pygame.Rect(0, 0, min(W - ui(40), ui(760)), ui(470))
+        box.center = (W // 2, H // 2 - ui(20))
+        panel(surface, box, colour=(16, 28, 24, 236))
+        side = ui(120)
+        face = self.app.assets.portrait(self.seat, side)
+        surface.blit(face, face.get_rect(center=(W // 2, H // 2 - ui(150))))
         name = self.table.session.names[self.seat]
         words = self.table.words
         title = words(say("Pass to {player}", player=name))

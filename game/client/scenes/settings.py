@@ -17,7 +17,8 @@ from .common import FormScene, Row
 def speed_word(speed: int) -> str:
     """The word for an animation speed, 0 (instant) to 5 (very slow)."""
     return (
-        pgettext("animation speed", "instant"),
+        # 0 is what players who want reduced motion look for: it says so
+        pgettext("animation speed", "instant, reduced motion"),
         pgettext("animation speed", "very fast"),
         pgettext("animation speed", "fast"),
         pgettext("animation speed", "normal"),
@@ -62,7 +63,12 @@ class SettingsScene(FormScene):
         self.capturing: str | None = None  # the action waiting for a key
 
     def on_push(self) -> None:
-        self.buttons = [Button(_("Done"), self.close), Button(_("Default keys"), self.reset_keys)]
+        self.buttons = [
+            Button(_("Done"), self.close),
+            Button(_("Default keys"), self.reset_keys),
+            # the table's look has a screen of its own, the table visible beside it
+            Button(pgettext("settings", "Look..."), self._look),
+        ]
         super().on_push()
 
     def build(self) -> None:
@@ -93,6 +99,9 @@ class SettingsScene(FormScene):
                 # TRANSLATORS: the speed setting's number and its word: "3 (normal)"
                 lambda: _("{number} ({word})").format(number=p.speed, word=speed_word(p.speed)),
                 self._speed,
+                note=lambda: _(
+                    "0 is reduced motion: cards appear at once and nothing is celebrated"
+                ),
             ),
             Row(_("Sound"), lambda: "", heading=True),
             Row(_("Volume"), lambda: f"{round(p.volume * 100)}%", self._volume),
@@ -149,6 +158,9 @@ class SettingsScene(FormScene):
 
     def _changed(self) -> None:
         self.app.save_prefs()
+
+    def _look(self) -> None:
+        self.app.stack.push(self.app.scene("look"))
 
     def _language_text(self) -> str:
         code = self.app.prefs.language

@@ -26,6 +26,7 @@ from crowsnest.engine.presentation import (
     say,
 )
 
+from ..celebrate import CelebrationScene, outcome, wanted
 from ..overlays import EndOfDealScene, GameOverScene
 from .room import CardSprite, Origins, RoomBase
 from .view import TableView
@@ -266,8 +267,11 @@ class AnimateRoom(RoomBase):
         self.piles = []
 
     def _game_over(self, ev: Event) -> None:
-        self.app.audio.play("win")
+        kind = outcome(self.session, ev)
+        self.app.audio.play("lose" if kind == "loss" else "win")
         self.app.stack.push(GameOverScene(self.session, ev, self.words))
+        if kind is not None and wanted(self.app):
+            self.app.stack.push(CelebrationScene(kind, seed=self.match.deal_no))
 
     # ---- dealing
 

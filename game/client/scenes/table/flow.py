@@ -175,6 +175,7 @@ class FlowRoom(RoomBase):
         self._ai_ready = -1
         if self.match.to_move != seat:
             return
+        self.others_moved = True  # the chime sounds when a human's turn comes next
         origin = self._origins(seat, action)
         events = self.session.apply(action)
         self.after_apply(seat, action, events or [], origin)
@@ -215,6 +216,12 @@ class FlowRoom(RoomBase):
         if tm < 0:
             return
         if s.plays_here(tm) and not s.pending:
+            if self.others_moved:  # "your turn", once, after the computers moved
+                self.others_moved = False
+                # an online table behind other windows chimed already (online.py)
+                chimed = getattr(self, "turn_marked", False)
+                if getattr(self.app.prefs.look, "turn_chime", True) and not chimed:
+                    self.app.audio.play("turn")
             if self.hurry:
                 self.hurry = False
                 self.tweener.hurry = 1.0

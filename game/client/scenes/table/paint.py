@@ -33,6 +33,7 @@ class PaintRoom(RoomBase):
         self.frame_faces = set()
         self.drawn = []
         self.plate_text = []
+        self.portrait_rects = {}
         self._draw_centre(surface)
         for place in lay.seats:
             self._draw_seat(surface, place)
@@ -232,7 +233,6 @@ class PaintRoom(RoomBase):
         panel(surface, place.plate, edge=GOLD if to_move else (70, 90, 80))
         pygame.draw.rect(surface, colour, (px + 3, py + 3, ui(6), ph - 6), border_radius=3)
         name = self.name_of(seat)
-        ix = px + ui(14)
         icon_h = ui(18)
         dv = self.bar_view or self.view  # the finished deal's dealer while its sheet is up
         dealer = dv.dealer == seat and self.words.game.dealer_badge
@@ -244,6 +244,7 @@ class PaintRoom(RoomBase):
             surface.blit(assets.icon(icon, icon_h), at)
             self._mark("plate:icon", seat, (*at, icon_h, icon_h))
         icons = dealer + leads
+        ix = self._draw_portrait(surface, place, name, icons * (icon_h + ui(4)))
         room = px + pw - ix - ui(6) - icons * (icon_h + ui(4))
         # a long name: smaller type, then two lines (a dummy's "Dummy (played by ...)")
         nsize = text.shrink(name, ui(18), room, True, ui(12))
@@ -265,11 +266,12 @@ class PaintRoom(RoomBase):
         step = line_height(text.fonts(small))
         top = y + ui(1)
         score_w = text.fonts(ui(18), True).size(score)[0] + ui(8) if score else 0
-        lines = self._plate_flow(seat, place.local, to_move, pw - ui(14) - ui(6), score_w)
+        words_w = px + pw - ui(6) - ix  # right of the portrait, if there is one
+        lines = self._plate_flow(seat, place.local, to_move, words_w, score_w)
         free = max(1, (py + ph - ui(3) - top) // step)
         if len(lines) > free:  # no room to spare: the last line takes what is left, cut
             rest = "  ".join(w for ln in lines[free - 1 :] for w, _c in ln)
-            lines = [*lines[: free - 1], [(text.fit(rest, small, pw - ui(20)), MUTED)]]
+            lines = [*lines[: free - 1], [(text.fit(rest, small, words_w), MUTED)]]
         y = top
         for ln in lines:
             x = ix
@@ -293,6 +295,32 @@ class PaintRoom(RoomBase):
                 True,
                 "bottomright",
             )
+
+    def portrait_side(self, plate_h: int) -> int:
+        """A portrait's size on a plate `plate_h` tall (0: too small to show one)."""
+        ui = self.app.ui
+        side = min(plate_h - ui(8), ui(44))
+        return side if side >= ui(22) else 0
+
+    def _draw_portrait(self, surface: pygame.Surface, place: Any, name: str, marks: int) -> int:
+        """The seat's portrait at the plate's left, where the plate has room for it and
+        for the whole name beside it (a small plate shows the words alone); the x where
+        the plate's words start."""
+        ui, text = self.app.ui, self.app.text
+        px, py, pw, ph = place.plate
+        ix = px + ui(14)
+        side = self.portrait_side(ph)
+        if place.seat >= self.session.seats or not side:
+            return ix  # a dummy has no face of its own
+        after = ix + side + ui(6)
+        need = max(text.fonts(ui(18), True).size(name)[0], ui(70))
+        if px + pw - ui(6) - marks - after < need:
+            return ix  # the words come first
+        at = (ix - ui(2), py + (ph - side) // 2)
+        surface.blit(self.app.assets.portrait(place.seat, side), at)
+        self._mark("plate:icon", place.seat, (*at, side, side))
+        self.portrait_rects[place.seat] = pygame.Rect(*at, side, side)
+        return after
 
     def _mark_text(self, seat: int, r: pygame.Rect) -> None:
         """Words drawn on a plate (the layout test checks they stay on it)."""

@@ -39,6 +39,7 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, OnlineRoom, Sce
         self.calls: dict[int, str] = {}  # what each seat called, on its plate
         self.bid_choice: Action | None = None  # an amount picked, not yet confirmed
         self.plate_text: list[tuple[int, pygame.Rect]] = []  # words drawn on plates
+        self.portrait_rects: dict[int, pygame.Rect] = {}  # portraits drawn on plates
         self.banner = ""
         self.banner_left = 0.0
         self.reason = ""
@@ -55,6 +56,7 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, OnlineRoom, Sce
         self.between = False  # a deal just ended: hide the hands (the match dealt anew)
         self.trick_winner: int | None = None
         self._ai_ready = -1  # an AI seat whose answer waits for the pace
+        self.others_moved = False  # another seat moved since a human here last could
         self.selection_name = ""  # what the selected cards form, where the game says
         self.piles: list[tuple[str, list[str]]] = []  # revealed on the end-of-deal sheet
         self.viewer: int | None = None
@@ -140,9 +142,11 @@ class TableScene(FlowRoom, AnimateRoom, PaintRoom, ControlsRoom, OnlineRoom, Sce
         text, ui = self.app.text, self.app.ui
         bold = text.fonts(ui(18), True)
         names = [bold.size(self.name_of(p))[0] for p in range(self.positions)]
-        w = max(names, default=0) + ui(14) + ui(6)
         small = line_height(text.fonts(ui(15)))
         h = ui(4) + line_height(bold) + ui(1) + 3 * small + ui(3)
+        # room for the seat's portrait beside the name (the plate shows it where it fits)
+        face = self.portrait_side(h) + ui(6) if self.portrait_side(h) else 0
+        w = max(names, default=0) + ui(14) + ui(6) + face
         return w, h, h - small  # the local plate shows no card count: a line less
 
     def largest_play(self) -> int:
