@@ -2,6 +2,7 @@
 the bottom seat's 20-25-card hand face up), and time from launch to first frame.
 
     python tools/bench_client.py [--json]
+    python tools/bench_client.py --looks [--json]   # Settings -> Look's cost, side by side
 
 `bench_client()` returns a dict for tools/bench.py to include. Frames are timed at
 1280x720 on the dummy video driver, one `App.step` each (events, update, draw, flip),
@@ -11,6 +12,7 @@ frames during which cards are moving.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import statistics
@@ -24,6 +26,21 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+
+LOOK_BATCH = 20  # timed frames per Look setting before the next one (side by side)
+# Settings -> Look at 50 (the table as it always was) and at the extremes
+LOOKS = {"at 50": (50, 50, 50), "all 100": (100, 100, 100), "all 0": (0, 0, 0)}
+
+
+def look_frame_times(
+    frames: int = 900, size: tuple[int, int] = (1920, 1080)
+) -> dict[str, list[float]]:
+    """Wall milliseconds per animated frame with a 20-25-card Tractor hand at 1920x1080,
+    for each of LOOKS, measured in one run in alternating batches."""
+    by_look: dict[str, list[float]] = {}
+    tractor_hand_frame_times(frames, size, looks=LOOKS, by_look=by_look)
+    return by_look
 
 
 def frame_times(
@@ -70,11 +87,19 @@ def frame_times(
 
 
 def tractor_hand_frame_times(
-    frames: int = 300, size: tuple[int, int] = (1280, 720), cpu: list[float] | None = None
+    frames: int = 300,
+    size: tuple[int, int] = (1280, 720),
+    cpu: list[float] | None = None,
+    looks: dict[str, tuple[int, int, int]] | None = None,
+    by_look: dict[str, list[float]] | None = None,
 ) -> list[float]:
     """Like frame_times, with the bottom seat's Tractor hand face up (25 cards after the
     kitty, 20 or more while timed): the heaviest hand the table draws. The bottom
-    seat's decisions are made by the normal AI through the table, as a player would."""
+    seat's decisions are made by the normal AI through the table, as a player would.
+    With `looks` (name -> contrast, grain, warmth), the Look switches among them every
+    LOOK_BATCH timed frames, side by side in one run, and `by_look` collects each one's
+    frames (the first frame after a switch, which redraws the cached felt, is left out:
+    a setting changes once, not per frame)."""
     from crowsnest.client.app import App
     from crowsnest.client.prefs import PrefsStore
     from crowsnest.client.scenes.overlays import EndOfDealScene
@@ -89,12 +114,23 @@ def tractor_hand_frame_times(
     seats = [SeatSetup("human" if i == 0 else "ai", "easy", "") for i in range(4)]
     times: list[float] = []
     dt = 1 / 60
+    names = list(looks or {})
+    current, switched = "", False
     for seed in range(1, 40):
         session = LocalGame(v, seats, seed=seed)
         table = TableScene(session)
         app.stack.replace(table)
         for _ in range(frames * 40):
             m = session.match
+            if names:
+                want = names[(len(times) // LOOK_BATCH) % len(names)]
+                if want != current:
+                    current, switched = want, True
+                    c, g, w = looks[want]  # type: ignore[index]
+                    app.prefs.look = dataclasses.replace(
+                        app.prefs.look, contrast=c, grain=g, warmth=w
+                    )
+                    app.apply_looks()
             if table.my_turn():
                 choice = session.runner.choose(m, 0, "easy", budget_s=None)
                 table.submit(choice.action)
@@ -103,10 +139,14 @@ def tractor_hand_frame_times(
             c0, t0 = time.thread_time(), time.perf_counter()
             app.step(dt)
             t1, c1 = time.perf_counter(), time.thread_time()
-            if moving:
+            if moving and switched:
+                switched = False  # the felt and cards were drawn afresh in this frame
+            elif moving:
                 times.append((t1 - t0) * 1000)
                 if cpu is not None:
                     cpu.append((c1 - c0) * 1000)
+                if by_look is not None and current:
+                    by_look.setdefault(current, []).append((t1 - t0) * 1000)
             if isinstance(app.stack.top, EndOfDealScene) or m.over or m.deal_no > 0:
                 break  # one deal a seed: the hand is full only early in a deal
             if len(times) >= frames:
@@ -257,8 +297,40 @@ def bench_client() -> dict[str, float]:
     }
 
 
+def bench_looks() -> dict[str, float]:
+    """Frame time p99 with the Look's effects at their extremes against at 50."""
+    by = look_frame_times()
+    out: dict[str, float] = {"load_average": round(os.getloadavg()[0], 2)}
+    for name, xs in by.items():
+        key = name.replace(" ", "_")
+        out[f"{key}_frames"] = len(xs)
+        out[f"{key}_ms_median"] = round(statistics.median(xs), 3) if xs else float("nan")
+        out[f"{key}_ms_p99"] = _p99(by[name])
+    base = out.get("at_50_ms_p99", float("nan"))
+    for name in ("all_100", "all_0"):
+        out[f"{name}_p99_ratio"] = round(out.get(f"{name}_ms_p99", float("nan")) / base, 3)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if "--looks" in argv:
+        res = bench_looks()
+        if "--json" in argv:
+            print(json.dumps({"looks": res}))
+        else:
+            print(
+                "Settings -> Look, Tractor with a 20-25-card hand at 1920x1080, side by side: "
+                + "; ".join(
+                    f"{n}: {res[n.replace(' ', '_') + '_frames']} frames, median "
+                    f"{res[n.replace(' ', '_') + '_ms_median']} ms, p99 "
+                    f"{res[n.replace(' ', '_') + '_ms_p99']} ms"
+                    for n in LOOKS
+                )
+                + f"; p99 ratio all 100 / at 50 = {res['all_100_p99_ratio']}, all 0 / at 50 = "
+                f"{res['all_0_p99_ratio']} (load average {res['load_average']})"
+            )
+        return 0
     res = bench_client()
     if "--json" in argv:
         print(json.dumps({"client": res}))

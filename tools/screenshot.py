@@ -345,6 +345,77 @@ def shots(app: App) -> dict[str, Callable[[], None]]:
     }
 
 
+def look_shots(app: App) -> dict[str, Callable[[], None]]:
+    """Settings -> Look: the screen over a table and from the title, every felt, the
+    tone's extremes, the colour-blind palette, the celebrations and portraits on the
+    plates of every game. Each shot starts from the Look's defaults."""
+    import dataclasses
+
+    from crowsnest.client.palette import FELTS
+    from crowsnest.client.scenes.celebrate import CelebrationScene
+    from crowsnest.client.scenes.overlays import GameOverScene
+    from crowsnest.config import LookConfig
+
+    def looked(**look: object) -> None:
+        app.prefs.look = dataclasses.replace(LookConfig(), **look)
+        app.apply_looks()
+
+    def play_table(variant: str = "crowsnest", seats: int = 4) -> TableScene:
+        s = find_session(app, variant, seats, human_turn("play"))
+        t = table_for(app, s)
+        settle(app, 2)
+        return t
+
+    def with_look(make: Callable[[], None], **look: object) -> Callable[[], None]:
+        def shot() -> None:
+            looked(**look)
+            make()
+
+        return shot
+
+    def look_over_table() -> None:
+        play_table()
+        app.stack.push(app.scene("look"))
+
+    def look_from_title() -> None:
+        app.stack.replace(app.scene("title"))
+        app.stack.push(app.scene("settings"))
+        app.stack.push(app.scene("look"))
+
+    def celebrate(kind: str) -> Callable[[], None]:
+        def shot() -> None:
+            looked()
+            app.prefs.speed = 3
+            s = find_session(app, "crowsnest", 4, lambda s: s.match.over)
+            t = table_for(app, s)
+            t.between = True
+            app.stack.push(GameOverScene(s, {"type": "match_over", "winner": s.match.winner}))
+            app.stack.push(CelebrationScene(kind))
+            for _ in range(24):
+                app.step(1 / 30)
+            app.prefs.speed = 0
+
+        return shot
+
+    out: dict[str, Callable[[], None]] = {
+        "40-look-over-table": with_look(look_over_table),
+        "41-look-from-title": with_look(look_from_title, felt="walnut"),
+    }
+    for name in FELTS:
+        out[f"42-felt-{name}"] = with_look(play_table, felt=name)
+    out["43-felt-doudizhu-own"] = with_look(lambda: play_table("doudizhu", 3))
+    out["44-tone-all-100"] = with_look(play_table, contrast=100, grain=100, warmth=100)
+    out["45-tone-all-0"] = with_look(play_table, contrast=0, grain=0, warmth=0)
+    out["46-colour-blind"] = with_look(play_table, colour_blind=True)
+    out["47-celebrate-win"] = celebrate("win")
+    out["48-celebrate-loss"] = celebrate("loss")
+    for vid in sorted(app.registry.variants):
+        seats = max(app.registry.variant(vid).seats)
+        out[f"49-portraits-{vid}"] = with_look(lambda vid=vid, seats=seats: play_table(vid, seats))
+    out["50-back-to-defaults"] = with_look(lambda: app.stack.replace(app.scene("title")))
+    return out
+
+
 def play_frames(
     app: App, variant: str, out: Path, hotseat: bool, deals: int, seed: int = 5
 ) -> list[Path]:
@@ -449,7 +520,7 @@ def main(argv: list[str] | None = None) -> int:
             print(path)
         app.close()
         return 0
-    for name, make in shots(app).items():
+    for name, make in {**shots(app), **look_shots(app)}.items():
         if args.only and args.only not in name:
             continue
         try:

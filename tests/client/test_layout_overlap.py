@@ -144,7 +144,7 @@ def check_table(variant, seats, sizes, card_sizes, text_size):
             # wrapped where need be, none cut with "..." and none past the plate's edge
             assert not cut, (variant, size, card_size, cut)
             assert {seat for seat, _r in t.plate_text} == set(range(t.positions))
-            icons = [(o, r) for k, o, r in t.drawn if k == "plate:icon"]
+            icons = [(o, r) for k, o, r in t.drawn if k.startswith("plate:")]  # and portraits
             for seat, r in t.plate_text:
                 plate = pygame.Rect(t.lay.seats[seat].plate)
                 assert plate.contains(r), (variant, size, card_size, seat, r, plate)

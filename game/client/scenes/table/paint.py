@@ -318,7 +318,7 @@ class PaintRoom(RoomBase):
             return ix  # the words come first
         at = (ix - ui(2), py + (ph - side) // 2)
         surface.blit(self.app.assets.portrait(place.seat, side), at)
-        self._mark("plate:icon", place.seat, (*at, side, side))
+        self._mark("plate:portrait", place.seat, (*at, side, side))
         self.portrait_rects[place.seat] = pygame.Rect(*at, side, side)
         return after
 
