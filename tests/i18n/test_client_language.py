@@ -27,7 +27,7 @@ def test_the_language_row_switches_the_window_and_is_saved(tmp_path):
     assert cfgmod.load(path).language == "fi"
     # both scenes were made again in Finnish: rows, buttons, the title's menu
     assert settings.rows[0].label == "Kieli" and settings.rows[0].value() == "Suomi"
-    assert [b.label for b in settings.buttons] == ["Valmis", "Oletusnäppäimet"]
+    assert [b.label for b in settings.buttons] == ["Valmis", "Oletusnäppäimet", "Ulkoasu..."]
     assert "Uusi peli" in [b.label for b in title.menu.buttons]
     app.step(0.0)  # draws in Finnish without an error
     app.close()

@@ -210,7 +210,8 @@ class LookScene(FormScene):
         # the rows' column on a panel of its own (the table stays visible beside it)
         x0, width = self.form_box(surface.get_size())
         ui = self.app.ui
-        panel(surface, (x0 - ui(12), ui(10), width + ui(24), surface.get_height() - ui(20)))
+        column = (x0 - ui(12), ui(10), width + ui(24), surface.get_height() - ui(20))
+        panel(surface, column, colour=(16, 28, 24, 255))  # the table must not show through
 
     def draw_sample(self, surface: pygame.Surface) -> None:
         """A sample table: the felt, a plate, a fanned hand and a face-down pile."""
