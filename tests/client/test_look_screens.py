@@ -48,7 +48,8 @@ def test_every_look_shot_renders(size, tmp_path):
     for name, img in made.items():
         assert (
             img.get_size() == size
-            and len({img.get_at((x, x * size[1] // size[0])) for x in range(0, size[0], 37)}) > 3
+            and len({tuple(img.get_at((x, x * size[1] // size[0]))) for x in range(0, size[0], 37)})
+            > 3
         ), name
 
 
