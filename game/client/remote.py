@@ -66,7 +66,9 @@ def failure_sentence(code: str, fallback: str = "") -> str:
     got = words.get(code)
     if got is not None:
         return got
-    return fallback or _("The server refused: {why}").format(why=code)
+    if fallback:  # the server's own words, in this window's language
+        return fallback[:1].upper() + fallback[1:]
+    return _("The server refused: {why}").format(why=code)
 
 
 class MirrorDeal:
@@ -340,12 +342,12 @@ class RemoteGame:
             code = str(msg.get("reason") or "closing")
             if code in ("kicked", "expired"):
                 self._ticket_done()
-            self.closed_why = str(msg.get("text") or failure_sentence(code))
+            self.closed_why = failure_sentence(code, str(msg.get("text") or ""))
             self.notices.append(self.closed_why)
         elif kind == "error":
             if msg.get("code") in ("bad_token", "no_table"):  # the seat is gone for good
                 self._ticket_done()
-            self.notices.append(str(msg.get("text") or failure_sentence(str(msg.get("code")))))
+            self.notices.append(failure_sentence(str(msg.get("code")), str(msg.get("text") or "")))
         elif kind == "_reconnecting":
             self.notices.append(_("Connection lost: reconnecting..."))
         elif kind == "_connected":

@@ -108,9 +108,9 @@ class ConnectingScene(Scene):
     def _fail(self, text: str, code: str) -> None:
         if self.link is not None:
             self.link.close()
-        # the server words its refusals in this window's language; the link's own
-        # failures (unreachable, another version) are worded here
-        self.failed = text or failure_sentence(code)
+        # a known failure in the window's own words (whole sentences); else the
+        # server's, which it words in this window's language
+        self.failed = failure_sentence(code, text)
         self.menu.buttons[0].label = _("Back")
 
     def _keep(self, msg: dict[str, Any]) -> None:

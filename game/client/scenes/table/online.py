@@ -49,6 +49,7 @@ class OnlineRoom(RoomBase):
     turn_marked = False  # the window's title says "your turn" (and the chime sounded)
     title_before = ""
     vote_open: Any = None
+    closed_said = False
 
     def online_update(self) -> None:
         s = self.session
@@ -56,6 +57,22 @@ class OnlineRoom(RoomBase):
             return
         self._turn_mark()
         self._undo_vote()
+        self._closed()
+
+    def _closed(self) -> None:
+        """The connection is gone for good (taken off the table, the server shutting
+        down, the seat's ticket refused): say why, once, with the way to the title (a
+        seat still held is offered there: Rejoin online table)."""
+        why = getattr(self.session, "closed_why", "")
+        if not why or self.closed_said:
+            return
+        self.closed_said = True
+
+        def leave() -> None:
+            self.session.close()
+            self.app.stack.replace(self.app.scene("title"))
+
+        self.app.stack.push(ConfirmScene(why, _("To the title"), leave))
 
     def _turn_mark(self) -> None:
         s, m = self.session, self.match
