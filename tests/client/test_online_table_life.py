@@ -126,32 +126,42 @@ def test_chat_away_plates_owner_undo_and_the_turn_mark(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 def test_another_seat_asks_to_undo_and_the_window_agrees(tmp_path):
+    """Three human seats: the window, bot A and bot B. Once A has made a decision nobody
+    else moves (an undo is only for a decision nobody has acted after); A asks, the
+    window's player clicks Agree, B says yes, the server takes the move back."""
     h = start_in_thread("127.0.0.1", 0, tmp_path / "db.sqlite3", registry=REGISTRY)
     w = new_window("Aino", 1)
-    bot = None
+    bots = []
     try:
         w.connect(
             h.url,
             {
                 "type": "create",
                 "variant": "doudizhu",
-                "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "ai", "level": "random"}],
+                "seats": [{"kind": "human"}] * 3,
                 "rules": {"undo": "agree"},
             },
         )
         w.wait_open()
-        bot = Bot(h.url, name="Bo", seed=2)
-        bot.send({"type": "join", "code": w.game.code})
-        bot.expect("snapshot")
-        # play until the bot has made a decision it may take back
+        for i, name in enumerate(("Bo", "Cy")):
+            b = Bot(h.url, name=name, seed=2 + i)
+            b.send({"type": "join", "code": w.game.code})
+            b.expect("snapshot")
+            bots.append(b)
+        a, b = bots
         end = time.monotonic() + 60
-        while time.monotonic() < end and not bot.state.get("can_undo"):
-            bot.pump()
-            bot.play()
-            w.tick()
+        while time.monotonic() < end and not a.state.get("can_undo"):
+            for bot in bots:
+                bot.pump()
+            if a.sent_at < 0:  # until A has moved, everyone plays; then nobody
+                a.play()
+                b.play()
+                w.tick()
+            else:
+                w.app.step(DT)
             time.sleep(0.003)
-        assert bot.state.get("can_undo"), "the bot never had a move to take back"
-        bot.send({"type": "undo", "op": "ask", "seq": bot.seq})
+        assert a.state.get("can_undo"), "A never had a move to take back"
+        a.send({"type": "undo", "op": "ask", "seq": a.seq})
         until(
             w,
             [],
@@ -159,18 +169,17 @@ def test_another_seat_asks_to_undo_and_the_window_agrees(tmp_path):
             what="the window asked",
         )
         press(w.app, "Agree")
-        bot_seen = []
-        until(
-            w,
-            [],
-            lambda: (
-                bot_seen.extend(bot.pump())
-                or any(f.get("type") == "undo" and f.get("state") == "done" for f in bot.frames)
-            ),
-            what="the undo done",
-        )
+
+        def done() -> bool:
+            for f in b.pump():
+                if f.get("type") == "undo" and f.get("state") == "asked":
+                    b.send({"type": "undo", "op": "yes"})
+            a.pump()
+            return any(f.get("type") == "undo" and f.get("state") == "done" for f in a.frames)
+
+        until(w, [], done, what="the undo done")
     finally:
-        if bot is not None:
+        for bot in bots:
             bot.drop()
         if w.table is not None:
             w.game.close()
