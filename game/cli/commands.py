@@ -124,9 +124,53 @@ def _parser() -> argparse.ArgumentParser:
             "Lists the plugins found (installed packages and the plugin folders), the "
             "games each one registered, and each one that failed to load, with the reason."
         ),
-        examples=("crowsnest plugins", "crowsnest plugins --json"),
+        examples=(
+            "crowsnest plugins",
+            "crowsnest plugins install ./examples/ohhell",
+            "crowsnest plugins install my_game.py",
+            "crowsnest plugins uninstall ohhell",
+        ),
     )
     pl.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    pls = pl.add_subparsers(dest="plugins_command", metavar="ACTION", title=_("actions"))
+    pi = add_command(
+        pls,
+        "install",
+        common,
+        summary=_("install a plugin where this game finds it"),
+        description=_(
+            "Installs a plugin where this copy of the game finds it: a drop-in file or "
+            "folder into your plugin folder; a package into the game's own environment "
+            "(with pipx inject where the game was installed with pipx, else with that "
+            "environment's pip). See docs/plugins.md."
+        ),
+        examples=(
+            "crowsnest plugins install ./examples/ohhell",
+            "crowsnest plugins install crowsnest-ohhell",
+            "crowsnest plugins install my_game.py --dry-run",
+        ),
+    )
+    pi.add_argument(
+        "source",
+        metavar="SOURCE",
+        help=_("a plugin file or folder, a package folder, a wheel, or a name on a package index"),
+    )
+    pi.add_argument("--dry-run", action="store_true", help=_("say what would be done; do nothing"))
+    pu = add_command(
+        pls,
+        "uninstall",
+        common,
+        summary=_("remove a plugin installed with install"),
+        description=_(
+            "Removes a plugin: a drop-in from your plugin folder, or a package from the "
+            "game's own environment (pipx uninject or pip uninstall)."
+        ),
+        examples=("crowsnest plugins uninstall ohhell", "crowsnest plugins uninstall my_game"),
+    )
+    pu.add_argument(
+        "name", metavar="NAME", help=_("the plugin's name as `crowsnest plugins` lists it")
+    )
+    pu.add_argument("--dry-run", action="store_true", help=_("say what would be done; do nothing"))
 
     t = add_command(
         sub,
@@ -634,6 +678,9 @@ def cmd_engine(cfg: Config) -> int:
 
 
 def cmd_plugins(args: argparse.Namespace, cfg: Config) -> int:
+    action = getattr(args, "plugins_command", None)
+    if action is not None:
+        return cmd_plugins_change(args, action)
     from crowsnest.ai.runner import level_order
     from crowsnest.hookspecs import API_VERSION
     from crowsnest.plugin_host import user_plugin_folder
@@ -669,6 +716,46 @@ def cmd_plugins(args: argparse.Namespace, cfg: Config) -> int:
         for vid, v in registry.variants.items():
             print(f"  {vid} ({v.name}): {', '.join(level_order(v.ais))}")
     print(_("plugin folder: {path}").format(path=user_plugin_folder()))
+    return 0
+
+
+def cmd_plugins_change(args: argparse.Namespace, action: str) -> int:
+    from . import plugin_install as pi
+
+    env = pi.environment()
+    if action == "install":
+        plan = pi.plan_install(args.source, env)
+    else:
+        plan = pi.plan_uninstall(args.name, env)
+    print(pi.describe_environment(env))
+    if args.dry_run:
+        print(_("would run: {what}").format(what=plan.describe()))
+        return 0
+    config = getattr(args, "config", None)
+    before = {p["name"] for p in pi.fresh_listing(config).get("plugins", [])}
+    print(_("running: {what}").format(what=plan.describe()), flush=True)
+    pi.carry_out(plan)
+    after = pi.fresh_listing(config).get("plugins", [])
+    if action == "uninstall":
+        print(_("removed {name}").format(name=args.name))
+        return 0
+    new = [p for p in after if p.get("name") not in before]
+    if not new:
+        print(_("installed, but the game finds no new plugin: `crowsnest plugins` says why"))
+        return 1
+    for p in new:
+        if p.get("error"):
+            print(
+                _("installed {name}, but it does not load: {error}").format(
+                    name=p["name"], error=p["error"]
+                )
+            )
+            return 1
+        print(
+            _("installed {name}: its games are {ids}").format(
+                name=p["name"], ids=", ".join(p.get("variants", [])) or "-"
+            )
+        )
     return 0
 
 

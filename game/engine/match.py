@@ -281,7 +281,8 @@ class Match:
         saved: dict[str, Any] | None = None
         n_hist = len(self.history)
         notation = self.notation
-        self._views.clear()
+        if self._views:  # only online tables and the window build views: a bench never does
+            self._views.clear()
         self._acted = None
         try:
             if notation is not None:  # formatted before the action: notation reads the deal

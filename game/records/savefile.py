@@ -45,7 +45,13 @@ INT64 = 1 << 63  # TOML integers are 64-bit; a larger seed is stored as text
 
 
 class SaveError(ValueError):
-    """A save that cannot be written or used. str(err) is one sentence for the player."""
+    """A save that cannot be written or used. str(err) is one sentence with every detail
+    (the file, the games loaded) for the command line and the log; `player`, where set,
+    is the short line the window shows in its place (it must fit one line on the title)."""
+
+    def __init__(self, message: str, player: str | None = None) -> None:
+        super().__init__(message)
+        self.player = player
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,24 +358,45 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the save file") -> Sa
 
 
 def _missing_variant(data: SaveData, registry: Any, f: Path) -> SaveError:
-    """Why the save's variant is not loaded: the plugin is disabled, broken or absent."""
+    """Why the save's variant is not loaded: the plugin is disabled, broken or absent.
+    The window's line names only the game and its plugin."""
     want = f"{f}: the game '{data.variant}' is not available"
     known = ", ".join(sorted(getattr(registry, "variants", {}))) or "none are loaded"
-    if data.plugin:
-        rec = next((r for r in getattr(registry, "plugins", ()) if r.name == data.plugin), None)
+    game, plugin = data.variant, data.plugin
+    if plugin:
+        rec = next((r for r in getattr(registry, "plugins", ()) if r.name == plugin), None)
         if rec is None:
             return SaveError(
-                f"{want}: its plugin '{data.plugin}' is not installed (loaded games: {known})"
+                f"{want}: its plugin '{plugin}' is not installed (loaded games: {known})",
+                _(
+                    "The saved game ({game}) needs the plugin {plugin}, which is not installed"
+                ).format(game=game, plugin=plugin),
             )
         if not rec.enabled:
             return SaveError(
-                f"{want}: its plugin '{data.plugin}' is disabled in the settings "
-                "(enable it on the Plugins screen or in the config's [plugins] disabled)"
+                f"{want}: its plugin '{plugin}' is disabled in the settings "
+                "(enable it on the Plugins screen or in the config's [plugins] disabled)",
+                _(
+                    "The saved game ({game}) needs the plugin {plugin}: turn it on in Plugins"
+                ).format(game=game, plugin=plugin),
             )
         if rec.error:
-            return SaveError(f"{want}: its plugin '{data.plugin}' failed to load ({rec.error})")
-        return SaveError(f"{want}: its plugin '{data.plugin}' no longer registers it")
-    return SaveError(f"{want}: no loaded plugin registers it (loaded games: {known})")
+            return SaveError(
+                f"{want}: its plugin '{plugin}' failed to load ({rec.error})",
+                _("The saved game ({game}) needs the plugin {plugin}, which failed to load").format(
+                    game=game, plugin=plugin
+                ),
+            )
+        return SaveError(
+            f"{want}: its plugin '{plugin}' no longer registers it",
+            _("The plugin {plugin} no longer has the saved game ({game})").format(
+                game=game, plugin=plugin
+            ),
+        )
+    return SaveError(
+        f"{want}: no loaded plugin registers it (loaded games: {known})",
+        _("The saved game ({game}) is not installed").format(game=game),
+    )
 
 
 def build(data: SaveData, registry: Any, file: str | Path = "the save file") -> Match:

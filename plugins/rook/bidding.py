@@ -142,3 +142,23 @@ def _next_in(passed: tuple[bool, ...], s: int) -> int:
 
 
 BIDDING = RookBidding()  # for callers holding an auction (the deal, views, AIs)
+
+
+class AuctionFacts:
+    """The auction's facts as attributes of what holds an auction (the deal, and the
+    view the AIs read), so neither spells them out again."""
+
+    __slots__ = ()  # RookView keeps its slots
+    auction: RookAuction
+
+    @property
+    def high_bid(self) -> int:
+        return self.auction.high_bid
+
+    @property
+    def high_bidder(self) -> int:
+        return self.auction.high_bidder
+
+    @property
+    def passed(self) -> tuple[bool, ...]:
+        return self.auction.passed

@@ -22,7 +22,7 @@ from crowsnest.engine.tricks import trick_winner
 from crowsnest.engine.variant import AuctionPosition, PlayPosition
 from crowsnest.i18n import _, ngettext
 
-from .bidding import BIDDING, RookAuction, first_auction
+from .bidding import BIDDING, AuctionFacts, RookAuction, first_auction
 from .play import VALIDATOR, RookContract, led_suit, playable
 from .presentation import card_text
 from .rules import BIRD_TOKEN, COLOUR_NAMES, COLOURS, RookRules
@@ -37,7 +37,7 @@ def dummy_piles(hand_size: int) -> int:
     return (hand_size + 1) // 2
 
 
-class RookDeal(Deal):
+class RookDeal(AuctionFacts, Deal):
     __slots__ = (
         "r",
         "deck",
@@ -120,19 +120,8 @@ class RookDeal(Deal):
     def to_move(self) -> int:
         return self._to_move
 
-    # The auction's facts, read by the view, the result and the AIs' worlds.
-    @property
-    def high_bid(self) -> int:
-        return self.auction.high_bid
-
-    @property
-    def high_bidder(self) -> int:
-        return self.auction.high_bidder
-
-    @property
-    def passed(self) -> tuple[bool, ...]:
-        return self.auction.passed
-
+    # The auction's facts (high_bid, high_bidder, passed: AuctionFacts), read by the
+    # view, the result and the AIs' worlds.
     @property
     def bid_log(self) -> tuple[tuple[int, int], ...]:
         return self.auction.log

@@ -7,13 +7,13 @@ from typing import Any
 
 from crowsnest.engine.variant import AuctionPosition, PlayPosition
 
-from .bidding import RookAuction
+from .bidding import AuctionFacts, RookAuction
 from .play import RookContract, playable
 from .rules import COLOUR_NAMES, RookRules
 
 
 @dataclass(frozen=True, slots=True)
-class RookView:
+class RookView(AuctionFacts):
     """One seat's view (seat -1: the public view, no hand). Positions: every hand in
     turn order; the 2-player dummy is position 2 (played by `controllers[2]`). Card
     fields hold card ids of rules.deck."""
@@ -50,18 +50,6 @@ class RookView:
     def bids(self) -> tuple[tuple[int, int], ...]:
         """(seat, amount) in order, 0 for a pass."""
         return self.auction.log
-
-    @property
-    def high_bid(self) -> int:
-        return self.auction.high_bid
-
-    @property
-    def high_bidder(self) -> int:
-        return self.auction.high_bidder
-
-    @property
-    def passed(self) -> tuple[bool, ...]:
-        return self.auction.passed
 
     def side_of(self, pos: int) -> int:
         """Team index (team games) or seat that position `pos` scores for."""

@@ -14,12 +14,17 @@ from crowsnest import i18n
 from crowsnest.cli import commands
 from crowsnest.cli.common import ARGPARSE_WORDS
 
-COMMANDS = [
-    name
-    for a in commands._parser()._actions
-    if isinstance(a, argparse._SubParsersAction)
-    for name in a.choices
-]
+
+def _commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()):
+    for a in parser._actions:
+        if isinstance(a, argparse._SubParsersAction):
+            for name, sub in a.choices.items():
+                yield (*path, name), sub
+                yield from _commands(sub, (*path, name))
+
+
+PARSERS = dict(_commands(commands._parser()))
+COMMANDS = [" ".join(path) for path in PARSERS]
 
 
 def run(capsys, tmp_path, language: str, *argv: str) -> tuple[int, str, str]:
@@ -41,14 +46,15 @@ def sections(text: str) -> dict[str, str]:
 
 
 def test_there_are_commands() -> None:
-    assert {"simulate", "tournament", "serve", "stats", "paths"} <= set(COMMANDS)
+    assert {"simulate", "tournament", "serve", "stats", "paths", "plugins install"} <= set(COMMANDS)
 
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_each_command_describes_itself_with_defaults_and_working_examples(
     capsys, tmp_path, command
 ) -> None:
-    code, out, _err = run(capsys, tmp_path, "en", command, "--help")
+    path = command.split()
+    code, out, _err = run(capsys, tmp_path, "en", *path, "--help")
     assert code == 0
     blocks = out.strip().split("\n\n")
     # usage, then a description of at least a sentence, then the options
@@ -61,19 +67,17 @@ def test_each_command_describes_itself_with_defaults_and_working_examples(
     assert lines
     for line in lines:
         words = shlex.split(line.split("|")[-1])  # "echo ... | crowsnest engine"
-        assert words[:2] == ["crowsnest", command], line
+        assert words[1 : 1 + len(path)] == path, line
         commands._parser().parse_args(words[1:])  # a usage error would exit
     # every option with a default worth saying shows it
-    parser = next(
-        a for a in commands._parser()._actions if isinstance(a, argparse._SubParsersAction)
-    ).choices[command]
+    parser = PARSERS[tuple(path)]
     for action in parser._actions:
         if action.option_strings and isinstance(action.default, (int, float, str)):
             if isinstance(action.default, bool) or action.default is argparse.SUPPRESS:
                 continue
             flag = action.option_strings[-1]
             row = re.search(rf"^  {re.escape(flag)}\b.*?(?=^  -|\Z)", out, re.M | re.S)
-            assert row and f"(default: {action.default})" in " ".join(row.group(0).split()), (
+            assert row and f"default: {action.default}" in " ".join(row.group(0).split()), (
                 command,
                 flag,
             )
@@ -82,7 +86,7 @@ def test_each_command_describes_itself_with_defaults_and_working_examples(
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
 @pytest.mark.parametrize("command", [None, *COMMANDS])
 def test_the_help_is_all_in_the_players_language(capsys, tmp_path, language, command) -> None:
-    argv = ["--help"] if command is None else [command, "--help"]
+    argv = ["--help"] if command is None else [*command.split(), "--help"]
     _code, english, _ = run(capsys, tmp_path, "en", *argv)
     code, out, _err = run(capsys, tmp_path, language, *argv)
     assert code == 0

@@ -67,7 +67,7 @@ class TitleScene(MenuScene):
         try:
             got = self.app.load_saved()
         except savefile.SaveError as e:
-            return None, cannot_continue(str(e)), True
+            return None, e.player or cannot_continue(str(e)), True
         except Exception as e:  # noqa: BLE001 - a plugin failing in replay must not stop the title
             return None, cannot_continue(exc_text(e)), True
         if got.match.over:
@@ -184,11 +184,17 @@ class TitleScene(MenuScene):
             surface.blit(img, img.get_rect(center=centre))
         self.draw_menu(surface)
         if self.save_line and self.menu.buttons:
-            ui, W, text = self.app.ui, surface.get_width(), self.app.text
+            ui, (W, H), text = self.app.ui, surface.get_size(), self.app.text
             lines = text.wrap(self.save_line, ui(18), W - ui(80), True)
-            if len(lines) > 3:  # the whole sentence is in `crowsnest replay FILE`
-                lines = [*lines[:2], text.fit(" ".join(lines[2:]), ui(18), W - ui(80), True)]
             y = self.menu.buttons[-1].rect.bottom + ui(24)
+            # as many lines as fit above the key hint (at least one), the last one cut
+            # short: the whole sentence is in `crowsnest replay FILE`
+            room = max(1, min(3, (H - ui(46) - y) // ui(22) + 1))
+            if len(lines) > room:
+                lines = [
+                    *lines[: room - 1],
+                    text.fit(" ".join(lines[room - 1 :]), ui(18), W - ui(80), True),
+                ]
             colour = RED if self.save_bad else INK
             for line in lines:
                 text.draw(surface, line, ui(18), (W // 2, y), colour, True, "center")
