@@ -409,6 +409,15 @@ class App:
         if db is None:
             return None
         try:
+            if session.online:  # the window never held the whole match: no replay
+                got: int = db.add_match(
+                    session.record(
+                        started_at=session.started_at,
+                        finished_at=now_iso(),
+                        seconds=time.monotonic() - session.started_clock,
+                    )
+                )
+                return got
             rec = record_of(
                 session.match,
                 session.seat_setups,

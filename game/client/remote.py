@@ -28,6 +28,13 @@ from crowsnest.engine import Action, Event, Variant
 from crowsnest.engine.actions import ActionError, format_action, parse_action
 from crowsnest.i18n import _
 from crowsnest.records.savefile import Seat
+from crowsnest.records.stats import (
+    MatchRecord,
+    PlayerRecord,
+    deal_records,
+    side_of,
+    winners_of,
+)
 
 from .online import drop_ticket
 from .session import YOU, display_name
@@ -637,6 +644,41 @@ class RemoteGame:
             for p in got
             if isinstance(p, dict) and p.get("id") and p.get("text")
         ]
+
+    def record(self, *, started_at: str, finished_at: str, seconds: float) -> MatchRecord:
+        """The finished online match for the statistics, as a local one is kept
+        (records/stats.py), marked online: its seed is "online CODE" (the server keeps
+        the seed, and the window never had the hidden cards: there is no replay)."""
+        m = self.match
+        wins = winners_of(m)
+        players = tuple(
+            PlayerRecord(
+                seat=i,
+                name=self.name_keys[i] if i < len(self.name_keys) else f"Seat {i + 1}",
+                kind=s.kind,
+                level=s.level,
+                side=side_of(m, i),
+                won=side_of(m, i) in wins,
+            )
+            for i, s in enumerate(self.seat_setups)
+        )
+        return MatchRecord(
+            variant=self.variant.id,
+            variant_name=self.variant.name,
+            options=dict(m.options),
+            seats=m.seats,
+            seed=f"online {self.code}",
+            started_at=started_at,
+            finished_at=finished_at,
+            seconds=round(float(seconds), 1),
+            scores=tuple(m.scores),
+            teams=tuple(tuple(t) for t in m.teams) if m.teams else None,
+            winners=wins,
+            end_reason=m.end_reason,
+            players=players,
+            deals=tuple(deal_records(m.history)),
+            save="",
+        )
 
     def close(self) -> None:
         self.link.close()

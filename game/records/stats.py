@@ -93,6 +93,26 @@ def contract(h: Mapping[str, Any]) -> tuple[int | None, int | None, bool | None]
     )
 
 
+def deal_records(history: Sequence[Mapping[str, Any]]) -> list[DealRecord]:
+    """The scored deals of a match, from the engine's deal records (Match.history)."""
+    deals: list[DealRecord] = []
+    for h in history:
+        declarer, bid, made = contract(h)
+        deals.append(
+            DealRecord(
+                deal=int(h.get("deal", len(deals) + 1)),
+                declarer=declarer,
+                bid=bid,
+                made=made,
+                points=tuple(h.get("points", ())),
+                score_change=tuple(h.get("score_change", ())),
+                scores=tuple(h.get("scores", ())),
+                details={k: v for k, v in h.items() if k not in ("deal",)},
+            )
+        )
+    return deals
+
+
 def record_of(
     match: Match,
     seats: Sequence[Any],
@@ -120,21 +140,7 @@ def record_of(
         )
         for i, s in enumerate(seats)
     )
-    deals = []
-    for h in match.history:
-        declarer, bid, made = contract(h)
-        deals.append(
-            DealRecord(
-                deal=int(h.get("deal", len(deals) + 1)),
-                declarer=declarer,
-                bid=bid,
-                made=made,
-                points=tuple(h.get("points", ())),
-                score_change=tuple(h.get("score_change", ())),
-                scores=tuple(h.get("scores", ())),
-                details={k: v for k, v in h.items() if k not in ("deal",)},
-            )
-        )
+    deals = deal_records(match.history)
     return MatchRecord(
         key=savefile.match_key(match),
         variant=match.variant.id,

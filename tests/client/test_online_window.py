@@ -141,3 +141,41 @@ def test_a_ticket_is_kept_and_dropped(tmp_path):
     path.write_text("not json")
     assert load_tickets(path) == []  # a bad file: no tickets, the file left as it is
     assert path.read_text() == "not json"
+
+
+@pytest.mark.slow
+def test_a_finished_online_match_goes_into_the_statistics_marked_online(tmp_path):
+    """The window records the finished online match like a local one (its seats, names,
+    deals, winners), marked online by its seed, with no replay (it never had the cards)."""
+    import random
+
+    from crowsnest.client.app import App
+    from crowsnest.client.prefs import PrefsStore
+    from crowsnest.config import Config
+
+    store = PrefsStore(Config())
+    app = App(store, size=(1280, 720))
+    app.save_path = tmp_path / "saves" / "autosave.toml"
+    try:
+        server = FakeServer(app.registry.variant("doudizhu"), seed=4, you=0)
+        m, rng = server.match, random.Random(4)
+        while not m.over:
+            server.apply(m.to_move, m.deal.random_action(rng), "ai")
+        link = Link("ws://127.0.0.1:9", {"type": "join", "code": "K7QW3M"}, connect=server.connect)
+        snap = next(f for f in link.poll() + link.poll() if f["type"] == "snapshot")
+        game = RemoteGame(app.registry.variant("doudizhu"), link, snap)
+        assert game.match.over
+        mid = app.record_match(game)
+        assert mid
+        got = next(r for r in app.db.match_rows() if r["id"] == mid)
+        seed = app.db._rows("SELECT seed FROM matches WHERE id = ?", (mid,))[0]["seed"]
+        assert seed == "online K7QW3M"  # marked online
+        assert got["deals"] == len(m.history) and got["winners"] == list(
+            m.winner if isinstance(m.winner, list | tuple) else [m.winner]
+        )
+        players = app.db.players_of([mid])[mid]
+        assert [p["name"] for p in players][0] == "You"  # the window's own seat
+        text, why = app.db.match_save(mid)
+        assert text is None and "replay" in why
+    finally:
+        app.close()
