@@ -41,7 +41,7 @@ if sys.argv[1].startswith("redis://"):
     cluster = Cluster(connect(sys.argv[1]))
     table_log, kw["directory"] = cluster.log, cluster.directory
 else:
-    table_log = SQLiteLog(sys.argv[1])
+    table_log = SQLiteLog(sys.argv[1], group=True)
 s = Server(load_registry(folders=[], user_folder=False), table_log,
            caps=Caps(tables=100000, connections=100000, per_address=100000),
            joins_per_min=1e9, **kw)

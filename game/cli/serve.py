@@ -60,7 +60,7 @@ def cmd_serve(args: argparse.Namespace, registry: Any) -> int:
         db = Path(args.db) if args.db else default_db()
         where = str(db)
         try:
-            table_log = SQLiteLog(db)
+            table_log = SQLiteLog(db, group=True)
         except Exception as e:  # noqa: BLE001 - one sentence, not a traceback
             print(
                 _("crowsnest: the tables' database {path} cannot be opened ({why})").format(

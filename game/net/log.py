@@ -4,6 +4,7 @@ appended and committed before any update for them is sent. `TableLog` is the int
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -30,6 +31,14 @@ class SeatRow:
     status: str  # taken, free, ai (handed to the computer)
 
 
+class FlushFailed(Exception):
+    """flush() could not make the writes durable: they are lost, for these tables."""
+
+    def __init__(self, codes: list[str], why: str) -> None:
+        super().__init__(f"the log could not be written ({why})")
+        self.codes = codes
+
+
 class TableLog(Protocol):
     def create(self, code: str, start: dict[str, Any]) -> None: ...
     def append(self, code: str, entry: Entry) -> None: ...
@@ -40,17 +49,13 @@ class TableLog(Protocol):
     def open_tables(self) -> list[str]: ...
     def finish(self, code: str) -> None: ...
     def expire(self, code: str) -> None: ...
-    def about(self, code: str) -> tuple[str, float, float] | None:
-        """(state: open, finished or expired; created; last updated, epoch seconds)."""
-        rows = self._run("SELECT state, created, updated FROM tables WHERE code = ?", (code,))
-        return (str(rows[0][0]), float(rows[0][1]), float(rows[0][2])) if rows else None
-
-    def recent(self, limit: int = 5) -> list[tuple[str, str]]:
-        """The last `limit` tables touched: (code, state), newest first."""
-        rows = self._run("SELECT code, state FROM tables ORDER BY updated DESC LIMIT ?", (limit,))
-        return [(str(c), str(st)) for c, st in rows]
-
     def idle_since(self, code: str) -> float: ...
+    def flush(self) -> None:
+        """Make every write so far durable (called once per event-loop tick, before any
+        frame of that tick is sent). A log that writes at once makes it a no-op. Raises
+        FlushFailed naming the tables whose writes since the last flush were lost."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -68,12 +73,19 @@ CREATE TABLE IF NOT EXISTS seats (
 
 
 class SQLiteLog:
-    """One SQLite file (WAL) for every table of a server process. Each write commits:
-    an action is on disk before anyone hears of it."""
+    """One SQLite file (WAL) for every table of a server process. Alone, each write
+    commits. With `group=True` (the server's), writes join one transaction that flush()
+    commits once per event-loop tick, before any frame of that tick is sent: an action is
+    still committed before anyone hears of it, and one commit carries a whole tick's
+    actions. WAL with synchronous=NORMAL: a commit survives the process being killed
+    (kill -9); the last commits before a power cut or an OS crash may be lost (the OS
+    had not written them yet)."""
 
-    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
+    def __init__(self, path: str | Path, *, read_only: bool = False, group: bool = False) -> None:
         self.path = str(path)
         self._lock = threading.Lock()
+        self.group = group  # writes wait for flush() (the server's group commit)
+        self._touched: set[str] = set()
         if read_only:  # `crowsnest replay --table`: never creates or changes a file
             uri = Path(self.path).resolve().as_uri() + "?mode=ro"
             self._db = sqlite3.connect(uri, uri=True, check_same_thread=False)
@@ -93,12 +105,46 @@ class SQLiteLog:
 
     def create(self, code: str, start: dict[str, Any]) -> None:
         now = time.time()
-        self._run(
+        write = (lambda q, a: self._stage(code, q, a)) if self.group else self._run
+        write(
             "INSERT INTO tables (code, start, created, updated) VALUES (?, ?, ?, ?)",
             (code, json.dumps(start), now, now),
         )
 
+    def _stage(self, code: str, sql: str, args: tuple[Any, ...]) -> None:
+        """Group commit: the write joins the open transaction; flush() commits it."""
+        with self._lock:
+            if not self._db.in_transaction:
+                self._db.execute("BEGIN")
+            self._db.execute(sql, args)
+            self._touched.add(code)
+
+    def flush(self) -> None:
+        if not self.group:
+            return
+        with self._lock:
+            touched, self._touched = self._touched, set()
+            if not self._db.in_transaction:
+                return
+            try:
+                now = time.time()
+                self._db.executemany(
+                    "UPDATE tables SET updated = ? WHERE code = ?", [(now, c) for c in touched]
+                )
+                self._db.execute("COMMIT")
+            except sqlite3.Error as e:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+                raise FlushFailed(sorted(touched), str(e)) from e
+
     def append(self, code: str, entry: Entry) -> None:
+        if self.group:
+            self._stage(
+                code,
+                "INSERT INTO entries (code, seq, kind, seat, text, by) VALUES (?,?,?,?,?,?)",
+                (code, entry.seq, entry.kind, entry.seat, entry.text, entry.by),
+            )
+            return
         with self._lock:
             self._db.execute("BEGIN")
             try:
@@ -121,7 +167,8 @@ class SQLiteLog:
         return [Entry(int(s), str(k), int(st), str(t), str(b)) for s, k, st, t, b in rows]
 
     def set_seat(self, code: str, row: SeatRow) -> None:
-        self._run(
+        write = (lambda q, a: self._stage(code, q, a)) if self.group else self._run
+        write(
             "INSERT INTO seats (code, seat, token_hash, name, status) VALUES (?,?,?,?,?) "
             "ON CONFLICT (code, seat) DO UPDATE SET token_hash = excluded.token_hash, "
             "name = excluded.name, status = excluded.status",
@@ -143,10 +190,17 @@ class SQLiteLog:
         return [r[0] for r in self._run("SELECT code FROM tables WHERE state = 'open'")]
 
     def finish(self, code: str) -> None:
-        self._run("UPDATE tables SET state = 'finished' WHERE code = ?", (code,))
+        self._set_state(code, "finished")
 
     def expire(self, code: str) -> None:
-        self._run("UPDATE tables SET state = 'expired' WHERE code = ?", (code,))
+        self._set_state(code, "expired")
+
+    def _set_state(self, code: str, state: str) -> None:
+        sql, args = "UPDATE tables SET state = ? WHERE code = ?", (state, code)
+        if self.group:
+            self._stage(code, sql, args)
+        else:
+            self._run(sql, args)
 
     def about(self, code: str) -> tuple[str, float, float] | None:
         """(state: open, finished or expired; created; last updated, epoch seconds)."""

@@ -229,5 +229,23 @@ def normal_code(text: str) -> str | None:
     return None
 
 
+_DUMPS = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def dumps(x: Any) -> str:
+    """JSON as frames carry it (compact, UTF-8 as it is)."""
+    return _DUMPS(x)
+
+
+class Frame(dict[str, Any]):
+    """A server frame whose JSON text was made with it (`text`, "v" included): sent as
+    it is, never encoded again."""
+
+    __slots__ = ("text",)
+    text: str
+
+
 def encode(frame: dict[str, Any]) -> str:
-    return json.dumps({"v": VERSION, **frame}, separators=(",", ":"), ensure_ascii=False)
+    if type(frame) is Frame:
+        return frame.text
+    return _DUMPS({"v": VERSION, **frame})

@@ -26,7 +26,7 @@ from crowsnest.ai.runner import AIRunner, level_order
 from crowsnest.engine import ActionError, VariantFault
 from crowsnest.net import words
 from crowsnest.net.directory import HERE, Directory, Elsewhere, LeaseLost, LocalDirectory
-from crowsnest.net.log import SQLiteLog, TableLog
+from crowsnest.net.log import FlushFailed, SQLiteLog, TableLog
 from crowsnest.net.protocol import (
     ACTION_CHARS,
     CHAT_CHARS,
@@ -135,6 +135,8 @@ class Server:
         self.joins: dict[str, Bucket] = {}
         self.ids = itertools.count(1)
         self.internal_errors = 0
+        self._outbox: list[tuple[Conn, dict[str, Any]]] = []
+        self._delivering = False
         self._stop: asyncio.Event | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.bound: tuple[str, int] | None = None
@@ -211,6 +213,7 @@ class Server:
             for c in list(self.conns.values()):
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(c.ws.close(1001, "shutdown"), 1)
+        self._deliver()  # whatever the last tick wrote is committed
         for r in self.runners.values():
             r.close()
         for code in list(self.tables):
@@ -285,6 +288,35 @@ class Server:
                     return
 
     def _send(self, c: Conn, frame: dict[str, Any]) -> None:
+        """Queued for the end of this event-loop tick: then the log is flushed once for
+        everything the tick wrote (group commit) and every frame goes out, in order."""
+        self._outbox.append((c, frame))
+        if not self._delivering:
+            self._delivering = True
+            assert self.loop is not None
+            self.loop.call_soon(self._deliver)
+
+    def _deliver(self) -> None:
+        self._delivering = False
+        out, self._outbox = self._outbox, []
+        flush = getattr(self.log, "flush", None)  # a log without it writes at once
+        try:
+            if flush is not None:
+                flush()
+        except FlushFailed as e:
+            # Nobody hears of what was not written: the tables it was for go back to
+            # their log (their readers reconnect and resume), the frames for them go.
+            self.internal_errors += 1
+            log.error("the log could not be written: %s tables rebuilt from it", len(e.codes))
+            gone: set[int] = set()
+            for code in e.codes:
+                gone |= self._lost(code)
+                self._rebuild(code)
+            out = [(c, f) for c, f in out if c.id not in gone]
+        for c, frame in out:
+            self._put(c, frame)
+
+    def _put(self, c: Conn, frame: dict[str, Any]) -> None:
         try:
             c.queue.put_nowait(encode(frame))
         except asyncio.QueueFull:
@@ -677,22 +709,26 @@ class Server:
                     self.internal_errors += 1
                     log.exception("table %s: tick failed", code)
 
-    def _lost(self, code: str) -> None:
-        """Another process holds the table now: this one stops serving it at once."""
+    def _lost(self, code: str) -> set[int]:
+        """Another process holds the table now (or its last writes were lost): this one
+        stops serving it at once. The connections sent away."""
         t = self.tables.pop(code, None)
         runner = self.runners.pop(code, None)
         if runner is not None:
             runner.close()
         if t is None:
-            return
+            return set()
+        gone: set[int] = set()
         log.warning("table %s: its claim was lost; its readers go elsewhere", code)
         for rid in list(t.readers):
             c = self.conns.get(rid)
             if c is not None and c.table is t:
                 c.table = None
+                gone.add(c.id)
                 # 1012 (service restart): the client reconnects and resumes, and finds the
                 # table wherever it is served now.
                 asyncio.ensure_future(c.ws.close(1012, "moved"))
+        return gone
 
 
 @dataclass
@@ -723,7 +759,7 @@ def start_in_thread(
     from crowsnest.plugin_host import load_registry
 
     reg = registry or load_registry()
-    server = Server(reg, SQLiteLog(db_path), **kw)
+    server = Server(reg, SQLiteLog(db_path, group=True), **kw)
     ready = threading.Event()
     got: dict[str, Any] = {}
 

@@ -19,7 +19,7 @@ from crowsnest.engine import Match, MatchError, OptionError, Variant, VariantFau
 from crowsnest.engine.presentation import Text, sentence
 from crowsnest.net import words
 from crowsnest.net.log import Entry, SeatRow, TableLog
-from crowsnest.net.protocol import CODE_ALPHABET, CODE_LEN, clean_text
+from crowsnest.net.protocol import CODE_ALPHABET, CODE_LEN, VERSION, Frame, clean_text, dumps
 
 logger = logging.getLogger("crowsnest.net")
 
@@ -161,6 +161,9 @@ class Table:
         for seat in self.seats:
             seat.bank = float(self.rules["bank"])
         self.acts: list[tuple[int, str]] = []  # (seat, action) parallel to match.log
+        self.cards = frozenset(self.match.deck.names)  # what an action may hide
+        self._texts: dict[int | None, str] = {}  # view JSON by seat, for one seq
+        self._texts_at: tuple[int, Match] | None = None
         self.seq = 0
         self.readers: dict[int, Reader] = {}
         self.undo: Undo | None = None
@@ -253,11 +256,23 @@ class Table:
             out["grace_left"] = round(max(0.0, left), 1)
         return out
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> Mapping[str, Any]:
+        """The reader's view: the match's own dict, built once per action (read only)."""
         if seat is None:
             v = self.match.public_view_json()
-            return dict(v) if v is not None else {}
-        return dict(self.match.view_json(seat))
+            return v if v is not None else {}
+        return self.match.view_json(seat)
+
+    def _view_text(self, seat: int | None) -> str:
+        """The reader's view as JSON, made once per seq and seat: it goes into every frame
+        for that seat as it is, and an action's cards are looked up in it."""
+        if self._texts_at != (self.seq, self.match):
+            self._texts.clear()
+            self._texts_at = (self.seq, self.match)
+        text = self._texts.get(seat)
+        if text is None:
+            text = self._texts[seat] = dumps(self._view(seat))
+        return text
 
     def _clock(self) -> dict[str, Any] | None:
         if not self.rules["turn"] or self.match.over:
@@ -296,9 +311,9 @@ class Table:
         }
 
     def _common(self, r: Reader) -> dict[str, Any]:
+        """What every update and snapshot holds, but the view (framed() adds it)."""
         m = self.match
         return {
-            "view": self._view(r.seat),
             "to_move": m.to_move,
             "phase": m.phase,
             "over": m.over,
@@ -314,39 +329,57 @@ class Table:
         deal_log = [
             [seat, self._seen_action(r, seat, text)] for seat, text in self.acts[m.deal_start :]
         ]
-        return {
-            "type": "snapshot",
-            "code": self.code,
-            "seq": self.seq,
-            "you": r.seat,
-            "owner": self.owner,
-            "variant": self.variant.id,
-            "seats": len(self.seats),
-            "options": dict(m.options),
-            "rules": dict(self.rules),
-            "players": self.players(),
-            "deal_no": m.deal_no,
-            "dealer": m.dealer,
-            "scores": list(m.scores),
-            "history": list(m.history),
-            "end_reason": m.end_reason,
-            "log": deal_log,
-            "undo": {"by": self.undo.by} if self.undo else None,
-            **self._common(r),
-        }
+        return self.framed(
+            r,
+            {
+                "type": "snapshot",
+                "code": self.code,
+                "seq": self.seq,
+                "you": r.seat,
+                "owner": self.owner,
+                "variant": self.variant.id,
+                "seats": len(self.seats),
+                "options": dict(m.options),
+                "rules": dict(self.rules),
+                "players": self.players(),
+                "deal_no": m.deal_no,
+                "dealer": m.dealer,
+                "scores": list(m.scores),
+                "history": list(m.history),
+                "end_reason": m.end_reason,
+                "log": deal_log,
+                "undo": {"by": self.undo.by} if self.undo else None,
+                **self._common(r),
+            },
+        )
+
+    def framed(self, r: Reader, body: dict[str, Any]) -> Frame:
+        """`body` with the reader's view, and its JSON text made with the view's text as
+        it is (the view is encoded once per seat and action, not once per frame)."""
+        f = Frame(body)
+        f["view"] = self._view(r.seat)
+        head = dumps({"v": VERSION, **body})
+        f.text = head[:-1] + ',"view":' + self._view_text(r.seat) + "}"
+        return f
 
     def _seen_action(self, r: Reader, seat: int, text: str, events: Any = ()) -> str:
         """The action as this reader may see it: whole when every card it names is in the
-        reader's view now (or in the events it was given), else its verb alone."""
-        if r.seat == seat:
+        events it was given or in its view now, else its verb alone (`discard`). Words
+        that are not cards (a bid's amount, a colour) hide nothing. The events (small)
+        are looked through first; the view is searched as its JSON text."""
+        if r.seat == seat or " " not in text:
             return text
-        verb, *cards = text.split()
+        verb, *words = text.split()
+        cards = [w for w in words if w in self.cards]
         if not cards:
             return text
-        # only card names can be hidden: a bid's amount or a trump's colour is no card
-        names = set(self.match.deck.names)
-        shown = _strings(self._view(r.seat)) | _strings(events)
-        return text if all(c in shown for c in cards if c in names) else verb
+        named = _strings(events) if events else set()
+        missing = [c for c in cards if c not in named]
+        if missing:
+            view = self._view_text(r.seat)
+            if not all(dumps(c) in view for c in missing):
+                return verb
+        return text
 
     def _everyone(self, make: Callable[[Reader], dict[str, Any]]) -> Out:
         return [(rid, make(r)) for rid, r in self.readers.items()]
@@ -517,7 +550,7 @@ class Table:
             }
             if update["action"] != text and r.seat != seat:
                 update["cards"] = len(text.split()) - 1
-            out.append((rid, update))
+            out.append((rid, self.framed(r, update)))
         if m.over and not self.finished:
             self.finished = True
             self.log.finish(self.code)

@@ -96,6 +96,12 @@ def test_a_whole_match_over_the_wire_matches_the_log_and_leaks_nothing(server, v
     start = db.start(owner.code)
     db.close()
     names, allowed = allowed_names(variant, start, entries)
+    # An action that names no card reaches everyone whole ("bid 75", "trump red").
+    texts = {e.seq: e.text for e in entries}
+    for b in [*bots, watcher]:
+        for f in b.frames:
+            if f.get("type") == "update" and not set(texts[f["seq"]].split()[1:]) & names:
+                assert f["action"] == texts[f["seq"]], (vid, b.seat, f["action"])
     leaks = []
     for b in [*bots, watcher]:
         for f in b.frames:
