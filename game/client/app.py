@@ -20,7 +20,8 @@ from typing import Any, Literal
 
 import pygame
 from crowsnest import i18n
-from crowsnest.i18n import _
+from crowsnest.config import Config
+from crowsnest.i18n import _, variant_text
 from crowsnest.plugin_host import load_registry
 from crowsnest.records.savefile import Autosaver, Loaded, autosave_path, load_full
 from crowsnest.records.saveslots import loads_full
@@ -156,7 +157,21 @@ class App:
         if self._registry is None:
             p = self.store.prefs
             self._registry = load_registry(folders=p.plugin_folders, disabled=p.disabled_plugins)
+            self._fall_back_from_a_missing_game()
         return self._registry
+
+    def _fall_back_from_a_missing_game(self) -> None:
+        """The config's game not installed (its plugin removed or off): the default game
+        is offered instead, said in one line on the title, as the command line says it."""
+        p, variants = self.store.prefs, self._registry.variants
+        default = Config.variant
+        if p.variant in variants or default not in variants:
+            return
+        missing, p.variant = p.variant, default
+        self.notice = self.notice or _(
+            "The game {game} is not installed (its plugin was removed or turned off): "
+            "New game offers {default}"
+        ).format(game=missing, default=variant_text(variants[default], variants[default].name))
 
     def reload_registry(self) -> None:
         self._registry = None

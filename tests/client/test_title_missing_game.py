@@ -75,3 +75,38 @@ def test_the_missing_game_is_one_line_clear_of_the_hint(orphaned, language, size
         app.close()
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(640, 480), (2560, 1440)])
+def test_a_config_naming_a_missing_game_falls_back_with_one_line(tmp_path, size) -> None:
+    """As `crowsnest simulate` does: the default game, and one line that says so."""
+    config = tmp_path / "config.toml"
+    config.write_text('variant = "crowwhist"\nlanguage = "fi"\n')
+    try:
+        app = App(PrefsStore(str(config)), size=size)
+        title = TitleScene()
+        app.stack.push(title)
+        drawn: list[tuple[str, pygame.Rect]] = []
+        real = app.text.draw
+
+        def record(surface, text, *args, **kw):
+            rect = real(surface, text, *args, **kw)
+            drawn.append((text, rect))
+            return rect
+
+        app.text.draw = record  # type: ignore[method-assign]
+        app.step(0.0)
+        assert app.prefs.variant == "crowsnest"
+        notice = app.notice
+        assert notice and "crowwhist" in notice and "CrowsNest" in notice
+        assert "is not installed" not in notice  # in the player's language
+        rows = [r for t, r in drawn if t == notice]
+        assert len(rows) == 1 and rows[0].width <= size[0]
+        for button in title.menu.buttons:
+            assert not rows[0].colliderect(button.rect)
+        app.stack.push(app.scene("setup"))
+        app.step(0.0)
+        assert app.stack.top.variant.id == "crowsnest"
+        app.close()
+    finally:
+        i18n.set_language("en")
