@@ -18,6 +18,20 @@ from crowsnest.records import savefile
 from crowsnest.records.savefile import Seat
 
 
+def record_text(app: App) -> list[tuple[str, pygame.Rect]]:
+    """Every line of text the window draws from now on, with where it went."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = app.text.draw
+
+    def record(surface, text, *args, **kw):
+        rect = real(surface, text, *args, **kw)
+        drawn.append((text, rect))
+        return rect
+
+    app.text.draw = record  # type: ignore[method-assign]
+    return drawn
+
+
 @pytest.fixture
 def orphaned(tmp_path):
     """A config whose autosave is a match of a game whose plugin (crowwhist) is no longer installed."""
@@ -44,15 +58,7 @@ def test_the_missing_game_is_one_line_clear_of_the_hint(orphaned, language, size
         app = App(PrefsStore(str(config)), size=size)
         title = TitleScene()
         app.stack.push(title)
-        drawn: list[tuple[str, pygame.Rect]] = []
-        real = app.text.draw
-
-        def record(surface, text, *args, **kw):
-            rect = real(surface, text, *args, **kw)
-            drawn.append((text, rect))
-            return rect
-
-        app.text.draw = record  # type: ignore[method-assign]
+        drawn = record_text(app)
         app.step(0.0)
         line = title.save_line
         assert title.save_bad and "crowwhist" in line
@@ -86,15 +92,7 @@ def test_a_config_naming_a_missing_game_falls_back_with_one_line(tmp_path, size)
         app = App(PrefsStore(str(config)), size=size)
         title = TitleScene()
         app.stack.push(title)
-        drawn: list[tuple[str, pygame.Rect]] = []
-        real = app.text.draw
-
-        def record(surface, text, *args, **kw):
-            rect = real(surface, text, *args, **kw)
-            drawn.append((text, rect))
-            return rect
-
-        app.text.draw = record  # type: ignore[method-assign]
+        drawn = record_text(app)
         app.step(0.0)
         assert app.prefs.variant == "crowsnest"
         notice = app.notice
