@@ -3,10 +3,15 @@
 random  any legal action (built from the view where the list is incomplete).
 easy    sensible greed: declares long suits, buries cheap cards, wins tricks cheaply,
         gives points to a partner only when it plays last.
-normal  remembers what was played (view.history) and who showed void; leads tractors,
-        pairs and singles while they are masters (nothing unseen can beat them), keeps
-        trump pairs together, feeds points to a partner who is winning; with the throws
-        house rule, throws a plain suit's master units together (_throw).
+normal  remembers what was played (view.history) and who showed void; declares a hand
+        of 6 trump-points or more (the first deal's declarer deals and defends, the
+        stronger side); leads tractors, pairs and singles while they are masters
+        (nothing unseen can beat them), then its highest plain pair, then a low card of
+        its shortest plain suit; keeps trump pairs together, feeds points to a partner
+        whose trick nobody after it can beat or trump; with the throws house rule,
+        throws a plain suit's master units together (_throw); once every hand is down
+        to three cards, solves the rest exactly in worlds dealt from its counting
+        (endgame.py: the last trick's kitty).
 
 Stateless: everything is derived from the view each move (the view carries the public
 history), so one object serves any seat and any number of deals.
@@ -230,6 +235,13 @@ class HeuristicAI:
                 best += (o,)
         if best:
             return max(best, key=lambda o: (len(o), es[o[0]] != TRUMP, ps[o[0]]))
+        plain_pairs = [
+            o for o in options if len(o) == 2 and es[o[0]] != TRUMP and not opponents_void(es[o[0]])
+        ]
+        if plain_pairs:
+            # no master to cash: a plain pair still makes the others answer with a pair or
+            # break theirs (measured: 0.60 -> 0.66 against easy); the highest holds best
+            return max(plain_pairs, key=lambda o: ps[o[0]])
         singles = [o for o in options if len(o) == 1 and o[0] not in trump_pairs]
         masters = [
             o
@@ -354,7 +366,8 @@ class HeuristicAI:
             if last:
                 return min(winners, key=lambda cs: (cost(cs), -pts(cs)))
             # not last: win high enough to hold (a master) when possible
-            if self.memory:
+            # a master is spent on a trick only for a 10 or more (or a plain one held anyway)
+            if self.memory and (table_points >= 10 or any(es[c] != TRUMP for c in winners[0])):
                 masters = [cs for cs in winners if self._master_cards(cs, unseen, es, ps)]
                 if masters:
                     return min(masters, key=lambda cs: (cost(cs), -pts(cs)))
