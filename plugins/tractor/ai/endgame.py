@@ -17,8 +17,11 @@ hands are nearly known this late).
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
+
+from crowsnest.ai.search import deadline
 
 from ..cards import POINTS, TRUMP
 from ..deal import TractorDeal
@@ -30,6 +33,7 @@ from .worlds import Determinizer
 # few hundred positions a world, about a millisecond or two each.
 MAX_CARDS = 3
 WORLDS = 8
+SECONDS = 0.12  # where time caps apply (play; tournaments and tests run without)
 
 
 def plays(d: TractorDeal) -> list[tuple[int, ...]]:
@@ -147,17 +151,21 @@ def choose(
     options: Any,
     rng: random.Random,
     worlds: int = WORLDS,
+    seconds: float | None = SECONDS,
 ) -> tuple[tuple[int, ...], dict[tuple[int, ...], float]]:
     """The play with the best mean over `worlds` solved worlds (`first`, the caller's own
     choice, wins ties) and every play's mean for the seat's side (attackers' points,
-    negated for the defenders)."""
+    negated for the defenders). With time caps on, no new world is begun after
+    `seconds` once two are solved."""
     det = Determinizer(view, variant, options)
+    stop = deadline(seconds)
     seat = view.seat
     attackers = view.attackers
     sign = 1 if seat % 2 == attackers else -1
     total: dict[tuple[int, ...], float] = {}
     order: list[tuple[int, ...]] = []
-    for _ in range(worlds):
+    done = 0
+    while done < worlds and not (done >= 2 and stop is not None and time.perf_counter() > stop):
         d = det.sample(rng)
         for p in plays(d):
             if p not in total:
@@ -166,9 +174,10 @@ def choose(
             child = d.clone()
             child._play(seat, p, quiet=True)
             total[p] += sign * solve(child, attackers)
+        done += 1
     key = tuple(sorted(first))
     if key in total:  # the caller's choice first: it keeps ties
         order.remove(key)
         order.insert(0, key)
     best = max(order, key=lambda p: total[p])
-    return best, {p: total[p] / worlds for p in order}
+    return best, {p: total[p] / done for p in order}

@@ -37,7 +37,7 @@ from ..view import TractorView
 from . import HeuristicAI, endgame
 from .worlds import Determinizer, world
 
-DEFAULT_BUDGET = SearchBudget(iterations=240, seconds=0.5, min_worlds=4)
+DEFAULT_BUDGET = SearchBudget(iterations=240, seconds=0.2, min_worlds=4)
 
 # ---------------------------------------------------------------- play-outs
 
