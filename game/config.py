@@ -108,6 +108,18 @@ class OnlineConfig:
     name: str = ""  # the name other players see at an online table ("" = the first seat's)
 
 
+SPEECH_BACKENDS = ("auto", "speech-dispatcher", "espeak-ng", "pyttsx3", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechConfig:
+    """Speech for playing by ear (docs/player-guide.md): off by default."""
+
+    enabled: bool = False
+    rate: int = 0  # -5 (slowest) .. 0 (the voice's own) .. +5 (fastest)
+    backend: str = "auto"  # one of SPEECH_BACKENDS; auto: the first the system has
+
+
 def _default_seats() -> tuple[SeatConfig, ...]:
     return (SeatConfig("You", "human"),) + tuple(SeatConfig(n) for n in DEFAULT_NAMES[1:4])
 
@@ -123,6 +135,7 @@ class Config:
     sound: SoundConfig = field(default_factory=SoundConfig)
     online: OnlineConfig = field(default_factory=OnlineConfig)
     look: LookConfig = field(default_factory=LookConfig)
+    speech: SpeechConfig = field(default_factory=SpeechConfig)
     # Key bindings the player changed: action -> key names. Actions not listed keep the
     # client's defaults (crowsnest.client.input), so only overrides live here.
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
@@ -170,6 +183,7 @@ class Config:
                 "suit_colours": dict(self.look.suit_colours),
                 "portraits": list(self.look.portraits),
             },
+            "speech": dataclasses.asdict(self.speech),
             "keys": {k: list(v) for k, v in self.keys.items()},
         }
         return out
@@ -258,6 +272,7 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
             "sound",
             "online",
             "look",
+            "speech",
             "keys",
         ),
     )
@@ -350,6 +365,12 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
         raise r.fail("online.name", "a name of at most 24 characters", name)
     online = OnlineConfig(server=r.strings(on, "server", "online.server"), name=name)
     look = _read_look(r, top, d.look)
+    sp = r.table(top, "speech", ("enabled", "rate", "backend"))
+    speech = SpeechConfig(
+        enabled=r.boolean(sp, "enabled", "speech.enabled", d.speech.enabled),
+        rate=r.integer(sp, "rate", "speech.rate", d.speech.rate, -5, 5),
+        backend=r.choice(sp, "backend", "speech.backend", d.speech.backend, SPEECH_BACKENDS),
+    )
 
     keys_raw = top.get("keys", {})
     if not isinstance(keys_raw, Mapping):
@@ -373,6 +394,7 @@ def from_dict(data: Mapping[str, Any], file: str | Path = "the configuration") -
         sound=sound,
         online=online,
         look=look,
+        speech=speech,
         keys=MappingProxyType(keys),
         path=Path(file) if file != "the configuration" else None,
     )

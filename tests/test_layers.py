@@ -93,6 +93,7 @@ LAYERS: dict[str, set[str]] = {
         "crowsnest.plugin_host",
         "crowsnest.records",
         "pygame",
+        "pyttsx3",  # the optional speech extra (crowsnest.client.speech)
     },
     "crowsnest.cli": {
         "crowsnest.ai",

@@ -33,6 +33,7 @@ from .coach import Coach
 from .gamepad import Pads
 from .input import Act, BindingError, InputEvent, InputMap
 from .layout import MIN_SIZE
+from .narrator import Narrator
 from .prefs import TEXT_SCALES, PrefsStore
 from .scene import Scene, SceneStack
 from .scenes import coach, howto, info, look, online, saves, settings, setup, stats, title
@@ -128,6 +129,7 @@ class App:
             self.notice = f"key bindings in the config ignored: {e}"
         self.pads = Pads()  # gamepads, opened as they are plugged in
         self.coach = Coach()  # the first-game coach (speaks during the first deals)
+        self.narrator = Narrator(p)  # speech for playing by ear (Settings -> Speech)
         self._registry = registry
         self.stack = SceneStack(self)
         self.stack.resize(self.size)
@@ -279,6 +281,8 @@ class App:
 
     def dispatch(self, iev: InputEvent) -> None:
         rest = self.stack.process_event(iev)
+        if rest is not None and self.narrator.answer(rest.act, self):
+            return  # a key to ask the speech that no screen took
         if rest is not None and rest.act is Act.FULLSCREEN:
             self.prefs.fullscreen = not self.prefs.fullscreen
             self.set_mode()
@@ -302,6 +306,7 @@ class App:
         if self._pending_size is not None and self.clock_s - self._resized_at >= RESIZE_SETTLE_S:
             self.remember_size()
         self.stack.update(dt)
+        self.narrator.frame(self)
         self.coach.check(self)
         self.autosave()
         self.draw()
@@ -491,6 +496,7 @@ class App:
             self.hosting.stop()  # every table is on disk; the seats are told
             self.hosting = None
         self.pads.close()
+        self.narrator.close()
         pygame.display.quit()
 
 

@@ -49,6 +49,9 @@ BUTTONS: dict[int, str] = {
 AXES: dict[int, tuple[str, str]] = {
     pygame.CONTROLLER_AXIS_LEFTX: ("stickleft", "stickright"),
     pygame.CONTROLLER_AXIS_LEFTY: ("stickup", "stickdown"),
+    # the right stick's four directions ask the speech (read hand, table, turn, repeat)
+    pygame.CONTROLLER_AXIS_RIGHTX: ("rstickleft", "rstickright"),
+    pygame.CONTROLLER_AXIS_RIGHTY: ("rstickup", "rstickdown"),
     pygame.CONTROLLER_AXIS_TRIGGERLEFT: ("", "lefttrigger"),
     pygame.CONTROLLER_AXIS_TRIGGERRIGHT: ("", "righttrigger"),
 }
@@ -79,6 +82,10 @@ GLYPHS = {
     "stickright": N_("Stick right"),
     "stickup": N_("Stick up"),
     "stickdown": N_("Stick down"),
+    "rstickleft": N_("Right stick left"),
+    "rstickright": N_("Right stick right"),
+    "rstickup": N_("Right stick up"),
+    "rstickdown": N_("Right stick down"),
 }
 
 # The default pad for each bindable action (docs/player-guide.md lists them).
@@ -99,6 +106,10 @@ DEFAULT_PAD: dict[str, tuple[str, ...]] = {
     "scores": ("back",),
     "rules": ("leftstick",),
     "fullscreen": (),
+    "read_hand": ("rstickdown",),
+    "read_table": ("rstickup",),
+    "read_turn": ("rstickright",),
+    "repeat": ("rstickleft",),
 }
 
 

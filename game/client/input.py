@@ -36,6 +36,12 @@ class Act(StrEnum):
     SCORES = "scores"
     RULES = "rules"
     FULLSCREEN = "fullscreen"
+    # Asked of the speech (crowsnest.client.speech): said aloud, whether or not speech
+    # speaks by itself
+    READ_HAND = "read_hand"  # my hand, suit by suit, in order
+    READ_TABLE = "read_table"  # the trick so far, trump, bid, scores
+    READ_TURN = "read_turn"  # whose turn it is and what is legal
+    REPEAT = "repeat"  # the last sentence again
     # Pointer actions (always the mouse; not rebindable):
     POINT = "point"  # the pointer moved (payload pos)
     CLICK = "click"  # left button (payload pos)
@@ -61,6 +67,10 @@ BINDABLE: tuple[Act, ...] = (
     Act.SCORES,
     Act.RULES,
     Act.FULLSCREEN,
+    Act.READ_HAND,
+    Act.READ_TABLE,
+    Act.READ_TURN,
+    Act.REPEAT,
 )
 
 DEFAULT_BINDINGS: dict[str, tuple[str, ...]] = {
@@ -79,6 +89,10 @@ DEFAULT_BINDINGS: dict[str, tuple[str, ...]] = {
     "scores": ("tab",),
     "rules": ("f1",),
     "fullscreen": ("f11",),
+    "read_hand": ("c",),
+    "read_table": ("t",),
+    "read_turn": ("n",),
+    "repeat": ("r",),
 }
 
 ACTION_LABELS: dict[str, str] = {
@@ -97,6 +111,10 @@ ACTION_LABELS: dict[str, str] = {
     "scores": N_("Score sheet"),
     "rules": N_("Rules"),
     "fullscreen": N_("Fullscreen"),
+    "read_hand": N_("Read my hand aloud"),
+    "read_table": N_("Read the table aloud"),
+    "read_turn": N_("Say whose turn it is and what is allowed"),
+    "repeat": N_("Repeat the last sentence"),
 }
 
 _DIGITS = {getattr(pygame, f"K_{d}"): d for d in range(1, 10)}

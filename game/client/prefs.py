@@ -30,7 +30,7 @@ class SeatPrefs:
 
 # crowsnest.config holds the defaults; the client's copy must not drift from them (it
 # runs on these when the config file is bad).
-_DISPLAY, _SOUND = cfgmod.DisplayConfig(), cfgmod.SoundConfig()
+_DISPLAY, _SOUND, _SPEECH = cfgmod.DisplayConfig(), cfgmod.SoundConfig(), cfgmod.SpeechConfig()
 
 
 @dataclass
@@ -46,6 +46,9 @@ class Prefs:
     auto_pass: bool = _DISPLAY.auto_pass
     four_colour: bool = _DISPLAY.four_colour
     text_size: str = _DISPLAY.text_size
+    speech: bool = _SPEECH.enabled  # playing by ear (crowsnest.client.speech)
+    speech_rate: int = _SPEECH.rate
+    speech_backend: str = _SPEECH.backend
     keys: dict[str, list[str]] = field(default_factory=dict)  # overrides of DEFAULT_BINDINGS
     variant: str = cfgmod.Config.variant  # the configuration's default game
     language: str = "system"  # crowsnest.config's `language`: "system" or a code
@@ -114,6 +117,8 @@ def from_config(c: cfgmod.Config, p: Prefs) -> None:
     p.auto_pass, p.four_colour, p.text_size = d.auto_pass, d.four_colour, d.text_size
     p.coach = d.coach
     p.volume, p.muted = s.volume, s.mute
+    sp = c.speech
+    p.speech, p.speech_rate, p.speech_backend = sp.enabled, sp.rate, sp.backend
     p.keys = {k: list(v) for k, v in c.keys.items()}
     p.variant = c.variant
     p.language = c.language
@@ -153,5 +158,6 @@ def to_config(p: Prefs, c: cfgmod.Config) -> cfgmod.Config:
         sound=cfgmod.SoundConfig(float(p.volume), p.muted),
         online=cfgmod.OnlineConfig(tuple(p.servers[:8]), p.online_name[:24]),
         look=p.look,
+        speech=cfgmod.SpeechConfig(bool(p.speech), int(p.speech_rate), p.speech_backend),
         keys={k: tuple(v) for k, v in p.keys.items() if tuple(v) != DEFAULT_BINDINGS.get(k)},
     )

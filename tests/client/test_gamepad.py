@@ -147,7 +147,9 @@ def test_a_stick_push_is_one_press_until_it_comes_back() -> None:
     assert st.press(lx, 21000) == "stickright"
     assert st.press(lx, -30000) == "stickleft"  # straight across
     assert st.press(pygame.CONTROLLER_AXIS_TRIGGERLEFT, 30000) == "lefttrigger"
-    assert st.press(pygame.CONTROLLER_AXIS_RIGHTX, 30000) is None  # the right stick: unbound
+    # the right stick's directions ask the speech (read hand, table, turn, repeat)
+    assert st.press(pygame.CONTROLLER_AXIS_RIGHTX, 30000) == "rstickright"
+    assert st.press(pygame.CONTROLLER_AXIS_RIGHTY, -30000) == "rstickup"
 
 
 def test_pad_bindings_from_the_config_and_rebinding() -> None:

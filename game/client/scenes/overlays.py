@@ -387,27 +387,13 @@ class EndOfDealScene(_Sheet):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui, text, words = self.app.ui, self.app.text, self.words
-        s, ev = self.session, self.ev
-        title = words(say("End of deal {number}", number=ev.get("deal", s.match.deal_no)))
+        s = self.session
+        title = self.title_text()
         text.draw(
             surface, title, ui(34), (self.box.centerx, self.box.top + ui(36)), GOLD, True, "center"
         )
         sheet = self.sheet()
-        labels = words.side_rows()
-        pts = ev.get("points", [])
-        ch = ev.get("score_change", [])
-        sc = ev.get("scores", [])
-        rows = []
-        f = self.shown
-        for i, lab in enumerate(labels):
-            change = ch[i] if i < len(ch) else 0
-            total = sc[i] if i < len(sc) else 0
-            before = total - change
-            now = round(before + change * f)
-            value = words.game.score_value(now) if sheet.levels else str(now)
-            rows.append(
-                [lab, str(pts[i]) if i < len(pts) else "", f"{round(change * f):+d}", str(value)]
-            )
+        rows = self.rows(self.shown)
         header = ["", *(words(c) for c in sheet.columns)]
         y = self.draw_table(surface, self.box.top + ui(80), header, rows)
         for line in self._details():
@@ -427,6 +413,60 @@ class EndOfDealScene(_Sheet):
                 surface.blit(assets.card_face(deck, c), (x, y))
                 x += cw + ui(6)
             y += ui(90)
+
+    def title_text(self) -> str:
+        return self.words(
+            say("End of deal {number}", number=self.ev.get("deal", self.session.match.deal_no))
+        )
+
+    def rows(self, f: float = 1.0) -> list[list[str]]:
+        """The sheet's rows (side, taken, change, score), the change counted up to `f`."""
+        words, ev = self.words, self.ev
+        sheet = self.sheet()
+        pts = ev.get("points", [])
+        ch = ev.get("score_change", [])
+        sc = ev.get("scores", [])
+        rows = []
+        for i, lab in enumerate(words.side_rows()):
+            change = ch[i] if i < len(ch) else 0
+            total = sc[i] if i < len(sc) else 0
+            before = total - change
+            now = round(before + change * f)
+            value = words.game.score_value(now) if sheet.levels else str(now)
+            rows.append(
+                [lab, str(pts[i]) if i < len(pts) else "", f"{round(change * f):+d}", str(value)]
+            )
+        return rows
+
+    def spoken(self) -> list[str]:
+        """The sheet read aloud: its title, a sentence per side (the game's column
+        titles with their values), the game's reasons, and the cards shown."""
+        words = self.words
+        cols = [words(c) for c in self.sheet().columns]
+        out = [self.title_text()]
+        for side, taken, change, score in self.rows():
+            out.append(
+                words(
+                    # TRANSLATORS: a side's row of the end-of-deal sheet read aloud; the
+                    # column titles are the game's ("Points taken", "Change", "Score")
+                    say(
+                        "{side}: {first} {taken}, {second} {change}, {third} {score}",
+                        side=side,
+                        first=cols[0],
+                        taken=taken or "0",
+                        second=cols[1],
+                        change=change,
+                        third=cols[2],
+                        score=score,
+                    )
+                )
+            )
+        out += self._details()
+        deck = self.session.match.deck
+        for caption, names in self.piles:
+            cards = words(words.game.card_words([n for n in names if deck.ids(n)], deck))
+            out.append(words(say("{caption}: {cards}", caption=caption, cards=cards)))
+        return out
 
     def _details(self) -> list[str]:
         """The game's sentences on why the deal scored as it did."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 from crowsnest import i18n
+from crowsnest.config import SPEECH_BACKENDS
 from crowsnest.i18n import N_, _, pgettext
 
 from ..gamepad import glyph
@@ -25,6 +26,22 @@ def speed_word(speed: int) -> str:
         pgettext("animation speed", "slow"),
         pgettext("animation speed", "very slow"),
     )[speed]
+
+
+def rate_text(rate: int) -> str:
+    """The speech rate setting: "0 (normal)", "+2", "-5 (slowest)"."""
+    if rate == 0:
+        return pgettext("speech rate", "0 (the voice's own)")
+    return f"{rate:+d}"
+
+
+def backend_text(name: str) -> str:
+    """The speech backend setting, as the player reads it."""
+    if name == "auto":
+        return pgettext("speech backend", "Automatic")
+    if name == "none":
+        return pgettext("speech backend", "None")
+    return name  # a program's own name: speech-dispatcher, espeak-ng, pyttsx3
 
 
 CARD_SIZE_WORDS = {"small": N_("Small"), "medium": N_("Medium"), "large": N_("Large")}
@@ -106,6 +123,7 @@ class SettingsScene(FormScene):
             Row(_("Sound"), lambda: "", heading=True),
             Row(_("Volume"), lambda: f"{round(p.volume * 100)}%", self._volume),
             Row(_("Mute"), lambda: on_off(p.muted), self._mute),
+            *self._speech_rows(),
             Row(_("Help"), lambda: "", heading=True),
             Row(_("First-game coach"), lambda: on_off(p.coach), self._coach),
             Row(_("Coach from the start again"), lambda: "", activate=self._coach_again),
@@ -131,6 +149,45 @@ class SettingsScene(FormScene):
                 )
             )
         self.rows = rows
+
+    def _speech_rows(self) -> list[Row]:
+        """Settings -> Speech: on/off, rate, the voice, and why it cannot be heard in
+        this language where it cannot (crowsnest.client.narrator)."""
+        p = self.app.prefs
+        rows = [
+            Row(pgettext("settings", "Speech"), lambda: "", heading=True),
+            Row(_("Speak the game aloud"), lambda: on_off(p.speech), self._speech),
+            Row(_("Speech rate"), lambda: rate_text(p.speech_rate), self._speech_rate),
+            Row(_("Speech program"), lambda: backend_text(p.speech_backend), self._speech_backend),
+        ]
+        if p.speech:
+            # found off the frame: the row says "looking..." until it is known
+            narrator = self.app.narrator
+            row = Row(_("Voice"), lambda: "", activate=lambda: self._say(narrator.voice_status()))
+            row.value = lambda: self._fit_value(row, narrator.voice_status())
+            rows.append(row)
+        return rows
+
+    def _speech(self, d: int) -> None:
+        p = self.app.prefs
+        p.speech = not p.speech
+        self._changed()
+        self.rebuild()  # the problem row comes and goes
+        if p.speech:
+            self.app.narrator.say(_("Speech is on"), interrupt=True)
+
+    def _speech_rate(self, d: int) -> None:
+        p = self.app.prefs
+        p.speech_rate = max(-5, min(5, p.speech_rate + d))
+        self._changed()
+
+    def _speech_backend(self, d: int) -> None:
+        p = self.app.prefs
+        i = SPEECH_BACKENDS.index(p.speech_backend) if p.speech_backend in SPEECH_BACKENDS else 0
+        p.speech_backend = SPEECH_BACKENDS[(i + d) % len(SPEECH_BACKENDS)]
+        self.app.narrator.backend_changed()
+        self._changed()
+        self.rebuild()
 
     def _sound_problem_rows(self) -> list[Row]:
         """Where sound is off (or partly missing), a row that says so and why; Enter

@@ -46,7 +46,11 @@ class AnimateRoom(RoomBase):
             teams=self.match.teams,
             events=tuple(events),
         )
-        for te in self.words.game.table_events(events, ctx):
+        tes = list(self.words.game.table_events(events, ctx))
+        narrator = getattr(self.app, "narrator", None)
+        if narrator is not None:
+            narrator.on_events(self, seat, action, tes)  # said before what follows
+        for te in tes:
             if isinstance(te, TableEvent):
                 handler = HANDLERS.get(te.kind)
                 if handler is not None:
@@ -163,6 +167,9 @@ class AnimateRoom(RoomBase):
     def say(self, text: str, seconds: float = 2.4) -> None:
         self.banner = text
         self.banner_left = seconds
+        narrator = getattr(self.app, "narrator", None)
+        if narrator is not None:
+            narrator.say(text)  # every banner is heard too (news, hints, undo)
 
     def _origins(self, seat: int, action: Action) -> Origins:
         """Screen centres of the cards an action moves, before it is applied."""

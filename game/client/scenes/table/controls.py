@@ -245,6 +245,9 @@ class ControlsRoom(RoomBase):
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
         a = ev.act
+        if a in (Act.READ_HAND, Act.READ_TABLE, Act.READ_TURN, Act.REPEAT):
+            self.app.narrator.answer(a, self.app)  # the keys to ask the speech
+            return None
         if a is Act.MENU:
             self.app.stack.push(PauseScene(self))
             return None

@@ -1,0 +1,86 @@
+"""A real voice speaks on this machine (issue 25): espeak-ng says a table's prompt in
+the game's language into a WAV file, which must hold sound (RMS well above silence);
+speech-dispatcher answers with a voice for each of the game's languages. Each test
+skips, saying why, where the program is not installed (`.ci/run` installs both)."""
+
+from __future__ import annotations
+
+import array
+import math
+import shutil
+import time
+import wave
+from pathlib import Path
+
+import pytest
+from client_driver import make_app, settled_table
+from crowsnest import i18n
+from crowsnest.client.session import LocalGame, SeatSetup
+from crowsnest.client.speech import DispatcherBackend, EspeakBackend, Speaker
+
+pytestmark = pytest.mark.slow
+
+
+def rms(path: Path) -> tuple[float, float]:
+    """(RMS of the samples as a fraction of full scale, seconds) of a 16-bit WAV."""
+    with wave.open(str(path)) as w:
+        assert w.getsampwidth() == 2
+        frames = w.readframes(w.getnframes())
+        seconds = w.getnframes() / w.getframerate()
+    samples = array.array("h", frames)
+    if not samples:
+        return 0.0, seconds
+    return math.sqrt(sum(s * s for s in samples) / len(samples)) / 32768, seconds
+
+
+def wait_quiet(sp: Speaker, seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while sp.busy() and time.monotonic() < end:
+        time.sleep(0.02)
+    assert not sp.busy(), "the voice never finished"
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_espeak_ng_says_a_prompt_in_the_games_language_and_it_is_not_silent(tmp_path):
+    app = make_app()
+    app.set_language("fi")
+    try:
+        v = app.registry.variant("crowsnest")
+        seats = [SeatSetup("human", "easy", "")] + [SeatSetup("ai", "easy", "")] * 3
+        s = LocalGame(v, seats, seed=1)
+        m = s.match
+        while m.to_move != 0:  # the AIs bid until it is the player's turn
+            s.apply(s.runner.choose(m, m.to_move, "random", budget_s=None).action)
+        t = settled_table(app, s)
+        prompt = t.prompt()
+        assert prompt.startswith("Tarjoa") or "passaa" in prompt, prompt  # Finnish words
+        backend = EspeakBackend(wav_dir=tmp_path)
+        sp = Speaker(backend, i18n.current_language, rate=0)
+        sp.say(prompt)
+        sp.say("")  # nothing: no file
+        wait_quiet(sp)
+        assert len(backend.written) == 1
+        level, seconds = rms(backend.written[0])
+        assert seconds > 0.5, seconds  # a sentence takes time to say
+        assert level > 0.02, level  # well above silence (the sentence is ~0.05-0.1)
+        assert backend.has_voice("fi") and backend.has_voice("fr")
+        # the control: espeak-ng writing nothing but a pause is silent by this measure
+        quiet = EspeakBackend(wav_dir=tmp_path / "q")
+        (tmp_path / "q").mkdir()
+        sq = Speaker(quiet, lambda: "fi")
+        sq.say("[[_:]]")  # espeak-ng's phoneme input: a short pause, no voice
+        wait_quiet(sq)
+        assert rms(quiet.written[0])[0] < 0.005
+        sp.close()
+        sq.close()
+    finally:
+        app.set_language("en")
+        app.close()
+
+
+@pytest.mark.skipif(shutil.which("spd-say") is None, reason="speech-dispatcher is not installed")
+def test_speech_dispatcher_has_a_voice_for_each_of_the_games_languages():
+    backend = DispatcherBackend()
+    for lang in ("en", "fi", "sv", "da", "fr"):
+        assert backend.has_voice(lang), f"speech-dispatcher lists no {lang} voice"
+    assert not backend.has_voice("tlh")  # Klingon: no voice
