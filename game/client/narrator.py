@@ -157,7 +157,10 @@ class Narrator:
         if act not in ASKS:
             return False
         if act is Act.REPEAT:
-            self.voice().repeat()
+            if self.voice().last:
+                self.voice().repeat()
+            elif not self.enabled:  # a first press anywhere says how to turn it on
+                self.ask([i18n._("Speech is off: turn it on in Settings, Speak the game aloud")])
             return True
         table = app.stack.find(TableScene)
         if table is None:

@@ -206,6 +206,10 @@ def test_asking_is_answered_with_speech_off_and_nothing_is_said_unasked():
     for _ in range(5):
         app.step(DT)
     assert rec.sentences == []  # speech off: nothing by itself
+    key(pygame.K_r)  # nothing said yet: Repeat says how to turn speech on
+    app.step(DT)
+    assert rec.sentences == ["Speech is off: turn it on in Settings, Speak the game aloud"]
+    rec.said.clear()
     key(pygame.K_c)  # read my hand
     app.step(DT)
     hand = list(rec.sentences)
