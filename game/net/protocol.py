@@ -74,6 +74,7 @@ FRAMES: dict[str, dict[str, Field]] = {
     "undo": {"op": Field("str", True, 4), "seq": Field("int", limit=2**31)},
     "kick": {"seat": Field("int", True, 63)},
     "to_ai": {"seat": Field("int", True, 63)},
+    "tables": {},
     "bye": {},
 }
 

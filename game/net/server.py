@@ -49,9 +49,11 @@ SEND_QUEUE = 256
 TICK_S = 0.25
 RENEW_S = 1.0  # how often the directory's claims on this process's tables are renewed
 IDLE_EXPIRY_S = 24 * 3600
-# Server frames beyond protocol 1's first set that this server may send, each only to a
-# connection whose hello named it in `accept` (docs/online.md, "Versions").
-FEATURES = ("redirect",)
+# What this server has beyond protocol 1's first set (docs/online.md, "Versions"): the
+# `redirect` frame (sent only to a connection whose hello named it in `accept`) and the
+# `tables` frame (the lobby, answered when asked).
+FEATURES = ("redirect", "tables")
+LOBBY_SIZE = 100  # public tables in one `tables` answer
 
 
 class Bucket:
@@ -129,6 +131,7 @@ class Server:
         self.ai_budget_s = ai_budget_s
         self.tables: dict[str, Table] = {}
         self.runners: dict[str, AIRunner] = {}
+        self.published: dict[str, dict[str, Any]] = {}  # code -> what the directory was told
         self.thinking: dict[str, int] = {}  # code -> the seq an AI move is being chosen at
         self.conns: dict[int, Conn] = {}
         self.by_addr: dict[str, int] = defaultdict(int)
@@ -196,6 +199,7 @@ class Server:
             if ready is not None:
                 ready(host, self.bound[1])
             for t in list(self.tables.values()):
+                self._publish(t)
                 self._ai(t)
             ticker = asyncio.create_task(self._ticker())
             await self._stop.wait()
@@ -277,6 +281,8 @@ class Server:
                 t = c.table
                 c.table = None
                 self._route(t.leave(c.id))
+                if self.tables.get(t.code) is t:
+                    self._publish(t)
 
     async def _writer(self, c: Conn) -> None:
         with contextlib.suppress(Exception):
@@ -360,7 +366,7 @@ class Server:
                 "limit": 8,
                 "version": 1,
                 "got": e.detail,
-                "known": "hello, create, join, resume, act, check, hint, snapshot, chat, undo, kick, to_ai, bye",
+                "known": "hello, create, join, resume, act, check, hint, snapshot, chat, undo, kick, to_ai, tables, bye",
             }
             self._error(c, e.code, ref, fill)
         except TableError as e:
@@ -403,6 +409,9 @@ class Server:
                     "text": words.say(c.lang, words.BYES["closing"]),
                 },
             )
+            return
+        if kind == "tables":
+            self._send(c, {"type": "tables", "tables": self._lobby(), "ref": ref})
             return
         if kind in ("join", "resume"):
             # A table served elsewhere answers `redirect` before the address's bucket is
@@ -468,6 +477,7 @@ class Server:
                     },
                 )
             self._route(out)
+            self._publish(t)
             self._ai(t)
 
     def _welcome(self, c: Conn) -> dict[str, Any]:
@@ -497,6 +507,39 @@ class Server:
             "presets": words.presets(c.lang),
             "features": list(FEATURES),
         }
+
+    # ------------------------------------------------------------ lobby and presence
+
+    def _summary(self, t: Table) -> dict[str, Any]:
+        """The table as the lobby and the directory's presence show it: no hand, no token."""
+        over = t.match.over
+        return {
+            "code": t.code,
+            "variant": t.variant.id,
+            "seats": len(t.seats),
+            "free": [
+                i
+                for i, s in enumerate(t.seats)
+                if s.kind == "human" and not s.handed and s.token_hash is None
+            ],
+            "players": [{k: p[k] for k in ("seat", "name", "kind", "status")} for p in t.players()],
+            "spectators": bool(t.rules["spectators"]) and t.match.public_view_json() is not None,
+            "over": over,
+            "public": bool(t.rules["lobby"]) and not over,
+        }
+
+    def _publish(self, t: Table) -> None:
+        """Tell the directory what changed at the table (seats, the lobby entry)."""
+        entry = self._summary(t)
+        if self.published.get(t.code) != entry:
+            self.published[t.code] = entry
+            self.directory.publish(t.code, entry)
+
+    def _lobby(self) -> list[dict[str, Any]]:
+        out = []
+        for e in self.directory.lobby(LOBBY_SIZE):
+            out.append({k: v for k, v in e.items() if k != "public"})
+        return out
 
     def _seat_at(self, c: Conn, t: Table) -> None:
         if c.table is not None and c.table is not t:
@@ -545,6 +588,7 @@ class Server:
                 },
             )
             self._route(out)
+        self._publish(t)
         self._ai(t)
 
     def _table(self, text: str) -> Table:
@@ -593,6 +637,7 @@ class Server:
             },
         )
         self._route(out)
+        self._publish(t)
         self._ai(t)
 
     def _resume(self, c: Conn, f: dict[str, Any], ref: Any) -> None:
@@ -614,6 +659,7 @@ class Server:
         self._seat_at(c, t)
         self._send(c, {"type": "joined", "code": t.code, "seat": seat, "resumed": True, "ref": ref})
         self._route(out)
+        self._publish(t)
         self._ai(t)
 
     # ------------------------------------------------------------ the computer
@@ -693,6 +739,8 @@ class Server:
                 renewed = self.clock()
                 for code in self.directory.renew(list(self.tables)):
                     self._lost(code)
+                for t in list(self.tables.values()):  # grace periods ran out, a match ended
+                    self._publish(t)
             for code, t in list(self.tables.items()):
                 try:
                     self._route(t.tick())
@@ -704,6 +752,7 @@ class Server:
                             self.log.expire(code)
                         self.tables.pop(code, None)
                         self.runners.pop(code).close()
+                        self.published.pop(code, None)
                         self.directory.release(code)
                 except Exception:  # noqa: BLE001
                     self.internal_errors += 1
@@ -712,6 +761,7 @@ class Server:
     def _lost(self, code: str) -> set[int]:
         """Another process holds the table now (or its last writes were lost): this one
         stops serving it at once. The connections sent away."""
+        self.published.pop(code, None)
         t = self.tables.pop(code, None)
         runner = self.runners.pop(code, None)
         if runner is not None:

@@ -35,6 +35,7 @@ RULES: dict[str, tuple[Any, ...]] = {
     "undo": ("off", lambda v, _: v in ("off", "agree")),
     "spectators": (True, lambda v, _: isinstance(v, bool)),
     "chat": ("presets", lambda v, _: v in ("presets", "free", "off")),
+    "lobby": (False, lambda v, _: isinstance(v, bool)),
 }
 
 

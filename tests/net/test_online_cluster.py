@@ -170,6 +170,36 @@ def test_a_client_asking_the_wrong_process_ends_at_the_owner(redis_server, procs
     raw.close()
 
 
+def test_the_lobby_and_the_seats_presence_are_shared(redis_server, procs):
+    a, b, c = (p.url for p in procs)
+    owner = Bot(a, name="Ada")
+    owner.send(
+        {
+            "type": "create",
+            "variant": "doudizhu",
+            "seats": [{"kind": "human"}] * 3,
+            "rules": {"lobby": True},
+        }
+    )
+    owner.expect("created")
+    hidden = make_table(b, "doudizhu", "Private")
+    asker = Bot(c, name="Cy")
+    asker.send({"type": "tables"})
+    (entry,) = asker.expect("tables")["tables"]  # made on a, asked on c; not the private one
+    assert entry["code"] == owner.code and entry["free"] == [1, 2]
+    asker.send({"type": "join", "code": entry["code"]})
+    asker.expect("joined")
+    assert asker.c.url == a
+    presence = redis_server.client.hgetall(f"crowsnest:{{{owner.code}}}:presence")
+    assert json.loads(presence[b"1"])["name"] == "Cy"
+    assert json.loads(presence[b"1"])["status"] == "connected"
+    assert hidden.code not in str(redis_server.client.hgetall("crowsnest:lobby:info"))
+    other = Bot(b, name="Bo")
+    other.send({"type": "tables"})
+    (entry,) = other.expect("tables")["tables"]
+    assert entry["free"] == [2]
+
+
 def resume_anywhere(b, urls, seconds=60.0):
     """Reconnect a bot whose process died: try each address (a redirect may still name
     the dead owner until its lease runs out) until one gives the seat back."""
