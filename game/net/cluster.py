@@ -41,7 +41,7 @@ LEASE_MS = 3000
 # with nobody taking it is taken back: nobody else can have written since.
 _APPEND = """
 local holder = redis.call('GET', KEYS[1])
-if holder == false then
+if holder == false and ARGV[9] == '1' then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[8])
 elseif holder ~= ARGV[1] then
   return redis.error_reply('LOST lease')
@@ -94,6 +94,7 @@ class Cluster:
         self.node = secrets.token_hex(8)
         self.address = address  # "" until the server listens (RedisDirectory.bound)
         self.lease_ms = lease_ms
+        self.released: set[str] = set()  # given up here: never taken back by an append
         self._append = client.register_script(_APPEND)
         self._renew = client.register_script(_RENEW)
         self._release = client.register_script(_RELEASE)
@@ -142,6 +143,7 @@ class RedisLog:
                     entry.by,
                     time.time(),
                     self.c.lease_ms,
+                    "0" if code in self.c.released else "1",
                 ],
             )
         except Exception as e:
@@ -210,9 +212,12 @@ class RedisDirectory:
         self.public: dict[str, str] = {}  # code -> its lobby entry, while this node owns it
 
     def _claim(self, code: str) -> bool:
-        return bool(
+        got = bool(
             self.r.set(self.c.key(code, "lease"), self.c.holder, nx=True, px=self.c.lease_ms)
         )
+        if got:
+            self.c.released.discard(code)
+        return got
 
     def claim_new(self, code: str) -> bool:
         return self._claim(code)
@@ -259,6 +264,7 @@ class RedisDirectory:
             self.c.address = address
 
     def release(self, code: str) -> None:
+        self.c.released.add(code)
         self.publish(code, None)
         self.c._release(keys=[self.c.key(code, "lease")], args=[self.c.holder])
 

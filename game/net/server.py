@@ -204,6 +204,10 @@ class Server:
             ticker = asyncio.create_task(self._ticker())
             await self._stop.wait()
             ticker.cancel()
+            # Given up before the clients hear bye, so the ones that reconnect at once find
+            # their tables free on another process (a move after this is refused: LeaseLost).
+            for code in list(self.tables):
+                self.directory.release(code)
             for c in list(self.conns.values()):
                 self._send(
                     c,
@@ -220,8 +224,6 @@ class Server:
         self._deliver()  # whatever the last tick wrote is committed
         for r in self.runners.values():
             r.close()
-        for code in list(self.tables):
-            self.directory.release(code)  # another process may take them over at once
 
     def stop(self) -> None:
         if self.loop is not None and self._stop is not None:
