@@ -273,3 +273,112 @@ class Link:
             with contextlib.suppress(Exception):
                 self._conn.close()
         self._conn = None
+
+
+# Frames every seat's connection gets alike: taken from the first seat's only.
+_SHARED = frozenset(("seat", "chat", "undo", "bye", "_reconnecting", "_connected", "_closed"))
+# What differs per seat in an update or a snapshot (docs/online.md).
+_PER_SEAT = ("view", "legal", "complete", "hint_text", "can_undo", "you", "action", "events")
+
+
+class SeatLinks:
+    """Several seats of one online table played at one window (hot-seat at an online
+    table): one `Link` per seat, read as one. Each seat's connection gets the table's
+    frames as that seat may see them; an update (or a snapshot) goes on once every seat's
+    copy of it has come, merged: the first seat's fields, and `per_seat` with what each
+    seat alone was sent (its view, its legal actions). A frame to the table goes through
+    the connection of the seat it is for (`for_seat`, else the seat to move)."""
+
+    def __init__(self, links: list[Link], first_snapshot: dict[str, Any] | None = None) -> None:
+        self.links = links
+        self.url, self.first, self.name = links[0].url, links[0].first, links[0].name
+        self.to_move: int | None = None
+        self._updates: dict[int, dict[int, dict[str, Any]]] = {}
+        # the first seat's snapshot when it was read before the others joined
+        self._snaps: dict[int, dict[str, Any]] = {0: first_snapshot} if first_snapshot else {}
+
+    @property
+    def welcome(self) -> Any:
+        return getattr(self.links[0], "welcome", None)
+
+    @property
+    def _open(self) -> bool:
+        return all(getattr(lk, "_open", True) for lk in self.links)
+
+    @property
+    def seats(self) -> list[int]:
+        return [lk.seat for lk in self.links if lk.seat is not None]
+
+    def send(self, msg: dict[str, Any], for_seat: int | None = None) -> None:
+        seat = for_seat if for_seat is not None else self.to_move
+        link = next((lk for lk in self.links if lk.seat == seat), self.links[0])
+        link.send(msg)
+
+    def poll(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        n = len(self.links)
+        for i, lk in enumerate(self.links):
+            for msg in lk.poll():
+                kind = msg.get("type")
+                if kind == "update":
+                    self._updates.setdefault(int(msg.get("seq") or 0), {})[i] = msg
+                elif kind == "snapshot":
+                    if not self._snaps:  # one seat resumed: the others' snapshots too
+                        for j, other in enumerate(self.links):
+                            if j != i:
+                                other.send({"type": "snapshot"})
+                    self._snaps[i] = msg
+                elif kind in _SHARED and i:
+                    continue
+                else:
+                    out.append(msg)
+        if len(self._snaps) == n:
+            seqs = {int(sn.get("seq") or 0) for sn in self._snaps.values()}
+            if len(seqs) == 1:
+                out.append(self._merge([self._snaps[i] for i in range(n)]))
+                self._snaps.clear()
+                self._updates = {q: u for q, u in self._updates.items() if q > out[-1]["seq"]}
+            else:  # the table moved between them: the ones behind ask again
+                top = max(seqs)
+                for j, sn in list(self._snaps.items()):
+                    if int(sn.get("seq") or 0) < top:
+                        del self._snaps[j]
+                        self.links[j].send({"type": "snapshot"})
+        for seq in sorted(self._updates):
+            got = self._updates[seq]
+            if len(got) < n:
+                break
+            out.append(self._merge([got[i] for i in range(n)]))
+            del self._updates[seq]
+        for m in out:
+            if m.get("type") in ("update", "snapshot") and isinstance(m.get("to_move"), int):
+                self.to_move = m["to_move"]
+        return out
+
+    def _merge(self, copies: list[dict[str, Any]]) -> dict[str, Any]:
+        merged = dict(copies[0])
+        per: dict[int, dict[str, Any]] = {}
+        for lk, c in zip(self.links, copies, strict=True):
+            if lk.seat is not None:
+                per[lk.seat] = {k: c[k] for k in _PER_SEAT if k in c}
+        merged["per_seat"] = per
+        merged["here"] = sorted(per)
+        # the move as its own seat saw it, when that seat is played here (a burial's cards)
+        actor = merged.get("seat")
+        if isinstance(actor, int) and actor in per:
+            for k in ("action", "events"):
+                if k in per[actor]:
+                    merged[k] = per[actor][k]
+        return merged
+
+    def drop(self) -> None:
+        for lk in self.links:
+            lk.drop()
+
+    def close(self) -> None:
+        for lk in self.links:
+            lk.close()
+
+    @property
+    def over(self) -> bool:
+        return any(lk.over for lk in self.links)

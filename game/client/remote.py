@@ -127,6 +127,7 @@ class MatchMirror:
         self.winner: Any = None
         self.over = False
         self.log: list[Action] = []
+        self.deal_start = 0  # where this deal's decisions start in log (RemoteGame keeps it)
         self._to_move = -1
         self._phase = ""
         self.views: dict[int, dict[str, Any]] = {}  # seat -> its view; -1: the public view
@@ -210,6 +211,10 @@ class MatchMirror:
 
     def legal_actions(self) -> list[Action]:
         return list(self.legal)
+
+    def deal_actions(self) -> list[Action]:
+        """This deal's decisions as this window saw them (a hidden one by its verb)."""
+        return self.log[self.deal_start :]
 
     def check(self, action: Action) -> str | None:
         """None when the action is legal as far as the window knows: in the legal list,
@@ -307,7 +312,7 @@ class RemoteGame:
             self.receive(msg)
 
     def send(self, msg: dict[str, Any]) -> None:
-        self.link.send(msg)
+        self.link.send(msg)  # SeatLinks: through the seat to move's own connection
 
     def receive(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
@@ -385,7 +390,11 @@ class RemoteGame:
     def _snapshot(self, msg: dict[str, Any]) -> None:
         """The whole table (on joining, after a reconnect or an undo): start over from it."""
         you = msg.get("you")
-        self.here = [you] if isinstance(you, int) else []
+        here = msg.get("here")  # several seats at this window (online.SeatLinks)
+        if isinstance(here, list):
+            self.here = [s for s in here if isinstance(s, int)]
+        else:
+            self.here = [you] if isinstance(you, int) else []
         self.code = str(msg.get("code") or self.code)
         self.rules = dict(msg.get("rules") or self.rules)
         self.owner = msg.get("owner")
@@ -393,13 +402,13 @@ class RemoteGame:
         self.clock = dict(msg["clock"]) if isinstance(msg.get("clock"), dict) else None
         self.match.views.clear()
         self.match.turns.clear()
-        self.match.load(msg, self.you)
+        self._load(msg)
         self.match.log, self.actors = [], []
         for entry in msg.get("log") or []:  # this deal's decisions: [seat, action]
             if isinstance(entry, list) and len(entry) == 2:
                 self.match.log.append(self._action(entry[1]))
                 self.actors.append(int(entry[0]))
-        self.deal_start = 0
+        self.deal_start = self.match.deal_start = 0
         players = msg.get("players")
         if isinstance(players, list):
             self.players = [dict(p) for p in players if isinstance(p, dict)]
@@ -411,6 +420,16 @@ class RemoteGame:
         self._sent = None
         self._asked.clear()
         self.rebuilt += 1
+
+    def _load(self, msg: dict[str, Any]) -> None:
+        """A snapshot's or an update's state into the mirror: once for each seat played
+        here, with what that seat alone was sent (its view, its legal actions)."""
+        per = msg.get("per_seat")
+        if isinstance(per, dict) and per:
+            for seat, part in per.items():
+                self.match.load({**msg, **part}, int(seat))
+            return
+        self.match.load(msg, self.you)
 
     def _seat(self, msg: dict[str, Any]) -> None:
         seat = msg.get("seat")
@@ -531,7 +550,7 @@ class RemoteGame:
         events = [e for e in msg.get("events") or [] if isinstance(e, dict)]
         before = self.match.view_json(self.you if self.you is not None else -1)
         deal_no = self.match.deal_no
-        self.match.load(msg, self.you)
+        self._load(msg)
         self.seq = int(msg.get("seq") or self.seq)
         self.clock = dict(msg["clock"]) if isinstance(msg.get("clock"), dict) else None
         self.match.log.append(self._action(msg.get("action")))
@@ -545,7 +564,7 @@ class RemoteGame:
         ended = any(e.get("type") in ("deal_over", "redeal") for e in events)
         if ended or self.match.deal_no != deal_no:
             self.finished_deal = MirrorDealEnd(before)
-            self.deal_start = len(self.match.log)
+            self.deal_start = self.match.deal_start = len(self.match.log)
         return events
 
     # ------------------------------------------------------------ moves from elsewhere
@@ -612,8 +631,15 @@ class RemoteGame:
         return True
 
     def vote_undo(self, yes: bool) -> None:
-        self.undo_question = None
-        self.send({"type": "undo", "op": "yes" if yes else "no"})
+        """Every seat played here answers (the asker's own seat excepted)."""
+        asker, self.undo_question = self.undo_question, None
+        msg = {"type": "undo", "op": "yes" if yes else "no"}
+        if hasattr(self.link, "links"):  # several seats here: each says it
+            for seat in self.here:
+                if seat != asker:
+                    self.link.send(msg, for_seat=seat)
+            return
+        self.send(msg)
 
     @property
     def owner_here(self) -> bool:

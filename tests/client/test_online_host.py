@@ -113,16 +113,23 @@ def test_host_a_table_from_the_window_and_a_friend_joins_with_the_code(tmp_path)
         assert isinstance(b.app.stack.top, JoinScene)
         type_into(b.app, "Server address", address)
         type_into(b.app, "Table code", code.lower())
+        join = b.app.stack.top
+        end = time.monotonic() + 20
+        while join.free is None and time.monotonic() < end:  # it looks at the table
+            b.app.step(DT)
+            time.sleep(0.01)
+        assert join.free == [2, 3] and join.taken == {1: "Player"}, (join.free, join.taken)
+        set_row(b.app, "Seat", "Seat 3")  # a free seat picked, not the first
         press(b.app, "Join")
         b.wait_open()
-        assert b.game.you == 1 and b.game.code == code
+        assert b.game.you == 2 and b.game.code == code
         assert b.app.prefs.servers[0] == f"ws://{address}"  # remembered for next time
 
         bots = bots_join(f"ws://{address}", code, 1, seed=3)
         dropped, released = play_deal([a, b], bots, drop=(b, 6), seconds=240)
         assert dropped and released
-        assert b.game.status(1) == "connected" and b.game.rebuilt >= 2
-        assert (1, "away") in a.statuses and (1, "ai") in a.statuses
+        assert b.game.status(2) == "connected" and b.game.rebuilt >= 2
+        assert (2, "away") in a.statuses and (2, "ai") in a.statuses
         # the seats' tickets are kept beside each window's saves
         assert (tmp_path / "friend" / "online.json").exists()
     finally:

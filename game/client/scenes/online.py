@@ -14,10 +14,11 @@ from typing import Any
 import pygame
 from crowsnest.ai.runner import playable_level
 from crowsnest.i18n import N_, _, pgettext
+from crowsnest.records.seats import display_name
 
 from ..hosting import HostedServer, normal_address, shown_address
 from ..input import Act, InputEvent
-from ..online import Link, Ticket, keep_ticket, load_tickets, tickets_file
+from ..online import Link, SeatLinks, Ticket, keep_ticket, load_tickets, tickets_file
 from ..remote import RemoteGame, failure_sentence
 from ..scene import Scene
 from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel, shade
@@ -38,9 +39,14 @@ class ConnectingScene(Scene):
         name: str = "",
         then: Any = None,
         clock: Any = None,
+        extra: int = 0,
+        extra_names: tuple[str, ...] = (),
     ) -> None:
         super().__init__()
         self.link: Any = link
+        self.extra = extra  # more seats taken at this window (several players here)
+        self.extra_names = extra_names
+        self.seat_links: SeatLinks | None = None
         self.host, self.first, self.name, self.clock = host, first or {}, name, clock
         self.failed = ""
         self.then = then  # called with (table scene, game) once it is open
@@ -89,6 +95,9 @@ class ConnectingScene(Scene):
             kind = msg.get("type")
             if kind in ("created", "joined") and msg.get("token"):
                 self._keep(msg)
+            elif kind == "snapshot" and self.extra and self.seat_links is None:
+                self._more_seats(msg)
+                return
             elif kind == "snapshot":
                 game = self._open(msg)
                 for later in got[i + 1 :]:  # what came with it (a move made at once)
@@ -105,6 +114,20 @@ class ConnectingScene(Scene):
                 self._fail("", str(msg.get("code") or "unreachable"))
                 return
 
+    def _more_seats(self, snap: dict[str, Any]) -> None:
+        """The table is open: the other players at this window take the next free seats
+        (each on a connection of its own); the table opens once every seat has its
+        snapshot (online.SeatLinks)."""
+        first = self.link
+        code = str(snap.get("code") or first.code)
+        names = [*self.extra_names, *(f"{first.name} {i + 2}" for i in range(self.extra))]
+        more = [
+            Link(first.url, {"type": "join", "code": code}, name=names[i])
+            for i in range(self.extra)
+        ]
+        self.seat_links = SeatLinks([first, *more], first_snapshot=snap)
+        self.link = self.seat_links
+
     def _fail(self, text: str, code: str) -> None:
         if self.link is not None:
             self.link.close()
@@ -114,6 +137,8 @@ class ConnectingScene(Scene):
         self.menu.buttons[0].label = _("Back")
 
     def _keep(self, msg: dict[str, Any]) -> None:
+        if self.seat_links is not None:
+            return  # the window's first seat is the one it rejoins (one ticket a table)
         path = tickets_file(self.app)
         seat = msg.get("seat")
         if path is None or not isinstance(seat, int):
@@ -322,7 +347,9 @@ class HostRules:
         self.rules: dict[str, Any] = {"grace": 30, "turn": 0, "undo": "off"}
         self.rules.update({"spectators": True, "chat": "presets"})
         self.where = 0  # 0 this computer (the network), 1 this computer only, 2+ a server
+        self.here = 1  # players at this window (hot-seat at an online table)
         self.app: Any = None
+        self.players: list[Any] = []
 
     def button(self) -> str:
         return _("Open the table")
@@ -346,6 +373,17 @@ class HostRules:
                 _("Your name at the table"),
                 lambda: player_name(app),
                 edit=lambda t: edit_name(app, t),
+            )
+        )
+        rows.append(
+            Row(
+                _("Players at this window"),
+                lambda: str(self.here),
+                self._here,
+                note=lambda: _(
+                    "They take the first human seats; each hand is shown only to its "
+                    "player, with a screen to pass the window between them."
+                ),
             )
         )
         labels = {
@@ -374,6 +412,10 @@ class HostRules:
                 )
             )
         return rows
+
+    def _here(self, d: int) -> None:
+        humans = max(1, sum(1 for sp in self.players if sp.kind == "human"))
+        self.here = (self.here - 1 + d) % humans + 1
 
     def _where(self, d: int) -> None:
         self.where = (self.where + d) % len(self.places())
@@ -405,13 +447,18 @@ class HostRules:
         """Open the table (the set-up screen has remembered its choices)."""
         first = self.create_frame(v, opts, players)
         name = player_name(app)
+        humans = [sp for sp in players if sp.kind == "human"]
+        extra = max(0, min(self.here, len(humans)) - 1)
+        more = {"extra": extra, "extra_names": tuple(display_name(sp.name) for sp in humans[1:])}
         if self.where >= 2:  # a server from the config
             url = app.prefs.servers[self.where - 2]
-            scene = ConnectingScene(Link(url, first, name=name), then=self._opened(app, url))
+            scene = ConnectingScene(
+                Link(url, first, name=name), then=self._opened(app, url), **more
+            )
         else:
             h = hosted_server(app, lan=self.where == 0)
             scene = ConnectingScene(
-                None, host=h, first=first, name=name, then=self._opened(app, None)
+                None, host=h, first=first, name=name, then=self._opened(app, None), **more
             )
         app.stack.push(scene)
 
@@ -448,6 +495,12 @@ class JoinScene(FormScene):
         self.address = ""
         self.code = ""
         self.seat = 0  # 0 the first free seat, n seat n, -1 watch
+        # a look at the table as a watcher once address and code are typed: which
+        # seats are free, and who sits in the others
+        self.peek: Any = None
+        self.peek_for: tuple[str, str] = ("", "")
+        self.free: list[int] | None = None  # seat numbers from 1; None: not known
+        self.taken: dict[int, str] = {}
 
     def on_push(self) -> None:
         self.address = shown_address(self.app.prefs.servers[0]) if self.app.prefs.servers else ""
@@ -474,7 +527,7 @@ class JoinScene(FormScene):
             ),
         ]
         if not self.watch:
-            rows.append(Row(_("Seat"), self._seat_text, self._change_seat))
+            rows.append(Row(_("Seat"), self._seat_text, self._change_seat, note=self._seat_note))
             rows.append(
                 Row(
                     _("Your name at the table"),
@@ -491,9 +544,60 @@ class JoinScene(FormScene):
             return _("No seat: watch")
         return _("Seat {number}").format(number=self.seat)
 
+    def _seat_note(self) -> str:
+        if self.free is None:
+            return _("Which seats are free is shown once the address and code are typed.")
+        if not self.free:
+            return _("Every seat is taken: you can watch.")
+        taken = ", ".join(f"{n}: {name}" for n, name in sorted(self.taken.items()))
+        free = ", ".join(str(n) for n in self.free)
+        if not taken:
+            return _("Free seats: {free}.").format(free=free)
+        return _("Free seats: {free}. Taken: {taken}.").format(free=free, taken=taken)
+
     def _change_seat(self, d: int) -> None:
-        order = [0, 1, 2, 3, 4, 5, 6, -1]
-        self.seat = order[(order.index(self.seat) + d) % len(order)]
+        order = [0, *(self.free if self.free is not None else range(1, 7)), -1]
+        i = order.index(self.seat) if self.seat in order else 0
+        self.seat = order[(i + d) % len(order)]
+
+    def update(self, dt: float) -> None:
+        """Look at the table (as a watcher, on the network thread) when the address
+        and the code are complete; the seat row then offers only the free seats."""
+        url = normal_address(self.address)
+        want = (url, self.code) if url and len(self.code) == 6 and not self.watch else ("", "")
+        if want != self.peek_for:
+            if self.peek is not None:
+                self.peek.close()
+            self.peek, self.peek_for, self.free, self.taken = None, want, None, {}
+            if want[0]:
+                first = {"type": "join", "code": self.code, "watch": True}
+                self.peek = Link(url, first, name=player_name(self.app))
+        if self.peek is None:
+            return
+        for msg in self.peek.poll():
+            if msg.get("type") == "snapshot":
+                players = [p for p in msg.get("players") or [] if isinstance(p, dict)]
+                self.free = [
+                    int(p["seat"]) + 1
+                    for p in players
+                    if p.get("kind") == "human" and p.get("status") == "empty"
+                ]
+                self.taken = {
+                    int(p["seat"]) + 1: str(p.get("name") or "")
+                    for p in players
+                    if p.get("kind") == "human" and p.get("status") != "empty" and p.get("name")
+                }
+                if self.seat > 0 and self.seat not in self.free:
+                    self.seat = 0
+            if msg.get("type") in ("snapshot", "error", "_closed", "bye"):
+                self.peek.close()
+                self.peek = None
+                self.rebuild()
+                break
+
+    def on_pop(self) -> None:
+        if self.peek is not None:
+            self.peek.close()
 
     def _cycle(self, d: int) -> None:
         shown = [shown_address(s) for s in self.app.prefs.servers]

@@ -183,6 +183,7 @@ class SetupScene(FormScene):
                     )
                 )
         if self.table is not None:
+            self.table.players = self.players
             rows += self.table.rows(self.app)
         if self.rows and len(self.rows) != len(rows):
             self.scroll = 0

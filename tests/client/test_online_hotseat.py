@@ -1,0 +1,58 @@
+"""Two people at one window at an online table (a real server on 127.0.0.1), a protocol
+bot in the third seat: each seat has a connection of its own (online.SeatLinks), the
+window shows a "Pass to" screen between them, and no frame shows one player's hand
+during the other's turn or under the privacy screen; a whole Dou Dizhu deal is played."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from crowsnest.client.online import Link
+from crowsnest.client.scenes.online import ConnectingScene
+from crowsnest.net.server import start_in_thread
+from online_windows import Bot, pump
+from test_hotseat import check, record_frames
+from test_online_server import REGISTRY, new_window
+
+
+@pytest.mark.slow
+def test_two_players_at_one_window_at_an_online_table(tmp_path):
+    h = start_in_thread("127.0.0.1", 0, tmp_path / "db.sqlite3", registry=REGISTRY)
+    w = new_window("Aino", 3)
+    bot = None
+    try:
+        first = {"type": "create", "variant": "doudizhu", "seats": [{"kind": "human"}] * 3}
+        link = Link(h.url, first, name="Aino", clock=w.clock)
+        w.app.stack.push(ConnectingScene(link, extra=1, extra_names=("Bo",)))
+        w.wait_open()
+        game = w.game
+        assert game.here == [0, 1] and game.humans == [0, 1]
+        assert set(game.match.views) == {0, 1}  # each seat's own view, from its own link
+        bot = Bot(h.url, name="Cy", seed=5)
+        bot.send({"type": "join", "code": game.code})
+        bot.expect("snapshot")
+        frames = record_frames(w.app, w.table)
+        end = time.monotonic() + 120
+        while time.monotonic() < end and not w.sheets:
+            busy = pump([bot])
+            busy = w.tick() or busy
+            if not busy:
+                time.sleep(0.003)
+        assert w.sheets, f"the deal did not end (seq {game.seq})"
+        shown = check(frames, {0, 1})
+        assert shown == {0, 1}, shown  # both players saw their own hands
+        assert w.driver.moves["mouse"] > 0 and w.driver.moves["keys"] > 0
+        # both seats played from this window, each through its own connection
+        acted = {
+            f["seat"] for f in bot.frames if f.get("type") == "update" and f.get("by") == "player"
+        }
+        assert {0, 1} <= acted, acted
+    finally:
+        if bot is not None:
+            bot.drop()
+        if w.table is not None:
+            w.game.close()
+        h.stop()
+        w.app.close()
+    assert h.server.internal_errors == 0
