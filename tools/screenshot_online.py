@@ -81,13 +81,6 @@ def take(folder: Path, size: tuple[int, int], lang: str) -> list[Path]:
         out.append(shot(app, folder / f"host-rules-{tag}.png"))
         app.stack.remove(host)
 
-        join = JoinScene()
-        app.stack.push(join)
-        join.address, join.code = "192.168.1.20:8765", "K7QW3M"
-        join.focus = 1
-        out.append(shot(app, folder / f"join-{tag}.png"))
-        app.stack.remove(join)
-
         seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "ai", "level": "random"}]
         seats.append({"kind": "ai", "level": "random"})
         first = {"type": "create", "variant": "crowsnest", "seats": seats}
@@ -100,6 +93,18 @@ def take(folder: Path, size: tuple[int, int], lang: str) -> list[Path]:
         table = app.stack.top
         assert isinstance(table, TableScene), app.stack.top
         game = table.session
+        # a second window's Join screen, on this loopback server (it looks at the
+        # table as a watcher: the free seats); nothing leaves 127.0.0.1
+        join = JoinScene()
+        app.stack.push(join)
+        join.address, join.code = h.url.removeprefix("ws://"), game.code
+        end = time.monotonic() + 10
+        while join.free is None and time.monotonic() < end:
+            app.step(DT)
+            time.sleep(0.01)
+        join.focus = 2  # the seat row, its note saying who sits where
+        out.append(shot(app, folder / f"join-{tag}.png"))
+        app.stack.remove(join)
         app.stack.push(CodeCardScene(game.code, "192.168.1.20:8765"))
         out.append(shot(app, folder / f"code-{tag}.png"))
         app.stack.pop()
