@@ -26,6 +26,7 @@ from crowsnest.engine import Action
 from crowsnest.engine.presentation import CALL, LAYAWAY, PLAY, TableEvent, Text, join_words, say
 
 from .input import Act
+from .scenes.coach import CoachScene
 from .scenes.common import FormScene
 from .scenes.overlays import EndOfDealScene, GameOverScene, PrivacyScene
 from .scenes.table import TableScene
@@ -43,6 +44,7 @@ class Narrator:
         self._top: Any = None  # the top scene last frame
         self._focus = ""  # the focus sentence last said
         self._turn: tuple[int, ...] | None = None  # the decision last announced
+        self._where: tuple[Any, ...] | None = None  # the table's focus last read
         self._reason = ""  # the refusal last said
         self._held = 0.0
         self._voices: dict[tuple[int, str], bool | None] = {}  # (backend, language) -> found
@@ -211,6 +213,7 @@ class Narrator:
         if top is not self._top:
             self._top = top
             self._focus = ""
+            self._where = None
             self.say_all(intro_sentences(top), interrupt=True)
         if isinstance(top, TableScene):
             self._table_frame(top)
@@ -234,6 +237,12 @@ class Narrator:
             return
         m = t.match
         key = (m.deal_no, len(m.log), m.to_move, t.bottom)
+        # what has the focus, as plain values: the sentence is rendered only when it moves
+        menu = t.panel_menu
+        where = (key, t.zone, t.hand_focus, menu.focus, len(menu.buttons), frozenset(t.selected))
+        if key == self._turn and where == self._where:
+            return
+        self._where = where
         focus = table_focus(t)
         if key != self._turn:
             self._turn = key
@@ -421,6 +430,13 @@ def intro_sentences(scene: Any) -> list[str]:
         return [scene.table.words(say("Pass to {player}", player=name)), scene.button.label]
     if isinstance(scene, FormScene):
         return [i18n._(scene.title)] if getattr(scene, "title", "") else []
+    if isinstance(scene, CoachScene):  # the first-game coach's card
+        a = scene.advice
+        return [
+            i18n._("Coach: {phase}").format(phase=a.title),
+            a.about,
+            *((i18n._("Now:"), *a.allowed) if a.allowed else ()),
+        ]
     return []
 
 

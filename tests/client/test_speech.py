@@ -251,3 +251,24 @@ def test_a_turn_is_announced_once_and_the_focus_is_read_as_it_moves():
     app.step(DT)
     assert rec.sentences[-1] != before and len(rec.sentences) == n + 1
     app.close()
+
+
+@pytest.mark.slow
+def test_the_coachs_card_and_the_privacy_screen_are_read_when_they_open():
+    from crowsnest.client.coach import Advice
+    from crowsnest.client.narrator import intro_sentences
+    from crowsnest.client.scenes.coach import CoachScene
+    from crowsnest.client.scenes.overlays import PrivacyScene
+
+    app = make_app()
+    v = app.registry.variant("crowsnest")
+    s = LocalGame(v, [SeatSetup("human", "easy", "Ada"), SeatSetup("human", "easy", "Ben")]
+                  + [SeatSetup("ai", "easy", "")] * 2, seed=3)  # fmt: skip
+    t = settled_table(app, s)
+    card = CoachScene(t, Advice("Bidding", "Bid what your hand can take.", ("You may pass.",)))
+    said = intro_sentences(card)
+    assert said[:2] == ["Coach: Bidding", "Bid what your hand can take."]
+    assert said[-1] == "You may pass."
+    said = intro_sentences(PrivacyScene(t, 1))
+    assert said[0] == "Pass to Ben" and "Ben" in said[1]
+    app.close()
