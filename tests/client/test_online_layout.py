@@ -99,3 +99,64 @@ def test_online_screens_fit(size, lang):
         i18n.set_language("en")
         app.close()
         pygame.display.init()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(640, 480), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "fr", "fi"])
+def test_online_plates_hold_their_words(size, lang):
+    """A table with a seat away (its countdown), one played by the computer, one empty
+    and the turn clock, at the largest text size: every plate's words stay on the
+    plate, none is cut with "...", and each state is said."""
+    from client_driver import make_app
+    from crowsnest.client.online import Link
+    from crowsnest.client.remote import RemoteGame
+    from crowsnest.client.scenes.table import TableScene
+    from online_table import FakeServer
+
+    app = make_app(size=size)
+    i18n.set_language(lang)
+    app.prefs.text_size = "large"
+    app.apply_looks()
+    cut: list[str] = []
+    real_fit = app.text.fit
+
+    def fit(s, *args, **kwargs):
+        out = real_fit(s, *args, **kwargs)
+        if out != s:
+            cut.append(s)
+        return out
+
+    app.text.fit = fit
+    try:
+        server = FakeServer(app.registry.variant("crowsnest"), seed=3, you=0)
+        link = Link("ws://127.0.0.1:9", {"type": "join", "code": "K7QW3M"}, connect=server.connect)
+        snap = next(f for f in link.poll() + link.poll() if f["type"] == "snapshot")
+        snap["players"][1].update(
+            kind="human", name="Bérénice-Marguerite", status="away", grace_left=45
+        )
+        snap["players"][2].update(kind="human", name="Ossi", status="ai")
+        snap["players"][3].update(kind="human", name="", status="empty")
+        snap["clock"] = {"seat": snap["to_move"], "turn_left": 30, "bank_left": 60}
+        game = RemoteGame(app.registry.variant("crowsnest"), link, snap)
+        t = TableScene(game)
+        app.stack.replace(t)
+        t.tweener.finish_all()
+        t.beats.clear()
+        t.dealing = None
+        app.step(1 / 30)
+        surface = pygame.Surface(size)
+        cut.clear()
+        t.draw(surface)
+        assert not cut, cut
+        for seat, r in t.plate_text:
+            plate = pygame.Rect(t.lay.seats[seat].plate)
+            assert plate.contains(r), (seat, r, plate)
+        lines = {p: t._plate_line(p, p == t.bottom, False) for p in range(4)}
+        from crowsnest.client.words import Words  # noqa: F401 - the table's words
+
+        assert any(ch.isdigit() for ch in lines[1]), lines[1]  # the countdown
+        assert lines[2] and lines[3], lines
+    finally:
+        i18n.set_language("en")
+        app.close()

@@ -407,9 +407,9 @@ class PaintRoom(RoomBase):
         if st == "away":
             left = s.grace_left(seat)
             said = (
-                say("away: the computer plays in {seconds} s", seconds=ceil(left))
-                if left
-                else say("away")
+                # short enough for a plate at 640x480 in French; when it runs out the
+                # plate says "played by the computer"
+                say("away: {seconds} s", seconds=ceil(left)) if left else say("away")
             )
             out.append(("away", w(said)))
         elif st == "ai" and s.is_human(seat):
