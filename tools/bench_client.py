@@ -147,6 +147,7 @@ def tractor_hand_frame_times(
                     cpu.append((c1 - c0) * 1000)
                 if by_look is not None and current:
                     by_look.setdefault(current, []).append((t1 - t0) * 1000)
+                    by_look.setdefault(current + " cpu", []).append((c1 - c0) * 1000)
             if isinstance(app.stack.top, EndOfDealScene) or m.over or m.deal_no > 0:
                 break  # one deal a seed: the hand is full only early in a deal
             if len(times) >= frames:
@@ -302,13 +303,15 @@ def bench_looks() -> dict[str, float]:
     by = look_frame_times()
     out: dict[str, float] = {"load_average": round(os.getloadavg()[0], 2)}
     for name, xs in by.items():
-        key = name.replace(" ", "_")
+        key = name.replace(" ", "_")  # "all 100 cpu" -> all_100_cpu
         out[f"{key}_frames"] = len(xs)
         out[f"{key}_ms_median"] = round(statistics.median(xs), 3) if xs else float("nan")
         out[f"{key}_ms_p99"] = _p99(by[name])
-    base = out.get("at_50_ms_p99", float("nan"))
-    for name in ("all_100", "all_0"):
-        out[f"{name}_p99_ratio"] = round(out.get(f"{name}_ms_p99", float("nan")) / base, 3)
+    for kind in ("", "_cpu"):
+        base = out.get(f"at_50{kind}_ms_p99", float("nan"))
+        for name in ("all_100", "all_0"):
+            got = out.get(f"{name}{kind}_ms_p99", float("nan"))
+            out[f"{name}{kind}_p99_ratio"] = round(got / base, 3)
     return out
 
 
@@ -329,6 +332,16 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 + f"; p99 ratio all 100 / at 50 = {res['all_100_p99_ratio']}, all 0 / at 50 = "
                 f"{res['all_0_p99_ratio']} (load average {res['load_average']})"
+            )
+            print(
+                "main thread CPU per frame: "
+                + "; ".join(
+                    f"{n}: median {res[n.replace(' ', '_') + '_cpu_ms_median']} ms, p99 "
+                    f"{res[n.replace(' ', '_') + '_cpu_ms_p99']} ms"
+                    for n in LOOKS
+                )
+                + f"; p99 ratio all 100 / at 50 = {res['all_100_cpu_p99_ratio']}, all 0 / at 50"
+                f" = {res['all_0_cpu_p99_ratio']}"
             )
         return 0
     res = bench_client()

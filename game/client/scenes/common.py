@@ -374,10 +374,13 @@ class FormScene(Scene):
                 )
                 continue
             off = r.off() if r.off is not None else ""
+            # a long label in a narrow column (Settings -> Look in French) gives way
+            # before the value's arrows: smaller type, never under the "<"
+            label_room = (r.left.left if r.change else r.rect.right) - r.rect.left - ui(16)
             text.draw(
                 surface,
                 r.label,
-                ui(20),
+                text.shrink(r.label, ui(20), label_room, False, ui(14)),
                 (r.rect.left + ui(12), r.rect.centery),
                 MUTED if off else INK,
                 False,

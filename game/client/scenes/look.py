@@ -94,13 +94,23 @@ class LookScene(FormScene):
                 _("A game that brings its own back shows it; the others show blue"),
             ),
             Row(_("Colours"), lambda: "", heading=True),
-            Row(
+            self._toggle(
                 _("Colour-blind colours"),
-                lambda: on_off(self.app.prefs.look.colour_blind),
-                lambda d: self._set(colour_blind=not self.app.prefs.look.colour_blind),
-                note=lambda: _("Games that offer it draw their suits without the red-green pair"),
+                "colour_blind",
+                _("Games that offer it draw their suits without the red-green pair"),
             ),
             *(self._suit_row(key, label) for key, label in self._suit_labels()),
+            Row(_("At the table"), lambda: "", heading=True),
+            self._toggle(
+                _("Celebrate the end of a match"),
+                "celebrate",
+                _("Confetti for a win, a gentler goodbye for a loss; never at speed 0"),
+            ),
+            self._toggle(
+                _("Your-turn chime"),
+                "turn_chime",
+                _("A soft chime when your turn comes after the computers played"),
+            ),
         ]
 
     def _slider(self, label: str, key: str, word=None) -> Row:  # type: ignore[no-untyped-def]
@@ -124,6 +134,14 @@ class LookScene(FormScene):
 
         return Row(
             label, lambda: word(getattr(self.app.prefs.look, key)), change, note=lambda: note
+        )
+
+    def _toggle(self, label: str, key: str, note: str) -> Row:
+        def flip(d: int) -> None:
+            self._set(**{key: not getattr(self.app.prefs.look, key)})
+
+        return Row(
+            label, lambda: on_off(getattr(self.app.prefs.look, key)), flip, note=lambda: note
         )
 
     @staticmethod
@@ -185,6 +203,11 @@ class LookScene(FormScene):
     def form_box(self, size: tuple[int, int]) -> tuple[int, int]:
         ui = self.app.ui
         width = max(ui(360), min(ui(520), size[0] * 44 // 100))
+        # the longest label must end before the values' column (45% in): a small window
+        # gives the rows more of its width, the table keeps at least a third
+        font = self.app.text.fonts(ui(20))
+        longest = max((font.size(r.label)[0] for r in self.rows if not r.heading), default=0)
+        width = min(max(width, longest * 100 // 43 + ui(30)), size[0] * 64 // 100)
         return size[0] - width - ui(20), width
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -313,9 +313,11 @@ class PaintRoom(RoomBase):
         if place.seat >= self.session.seats or not side:
             return ix  # a dummy has no face of its own
         after = ix + side + ui(6)
-        need = max(text.fonts(ui(18), True).size(name)[0], ui(70))
-        if px + pw - ui(6) - marks - after < need:
-            return ix  # the words come first
+        right = px + pw - ui(6)
+        # the name beside the dealer's and leader's marks, the lines under it beside
+        # nothing: each must keep its room, or the words come first
+        if right - marks - after < text.fonts(ui(18), True).size(name)[0] or right - after < ui(70):
+            return ix
         at = (ix - ui(2), py + (ph - side) // 2)
         surface.blit(self.app.assets.portrait(place.seat, side), at)
         self._mark("plate:portrait", place.seat, (*at, side, side))
