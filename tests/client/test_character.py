@@ -149,3 +149,25 @@ def test_instant_is_also_called_reduced_motion():
     row = next(r for r in app.stack.top.rows if r.label == "Animation speed")
     assert "reduced motion" in row.value() and "reduced motion" in row.note()
     app.close()
+
+
+def test_the_look_screen_never_shows_the_table_behind_the_hot_seat_screen():
+    """Pass to NAME, then the menu, Settings and Look: the Look shows its sample table,
+    not the table (whose last viewer's hand would show)."""
+    app = make_app()
+    table = start(app, "crowsnest", ["human", "ai", "human", "ai"])
+    app.step(DT)
+    app.stack.push(PrivacyScene(table, 2))
+    app.stack.push(app.scene("settings"))
+    app.stack.push(app.scene("look"))
+    drawn = []
+    table.draw = lambda surface: drawn.append(1)
+    app.step(DT)
+    assert not drawn
+    app.stack.pop()
+    app.stack.pop()
+    app.stack.pop()  # the hot-seat screen gone: the Look over the table draws the table
+    app.stack.push(app.scene("look"))
+    app.step(DT)
+    assert drawn
+    app.close()

@@ -222,10 +222,13 @@ class LookScene(FormScene):
             b.rect.x = x0 + i * (bw + gap)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
-        table = next(
-            (s for s in reversed(self.app.stack.scenes) if hasattr(s, "session") and s is not self),
-            None,
-        )
+        table = None
+        for s in reversed(self.app.stack.scenes):
+            if getattr(s, "hides_table", False):
+                break  # the hot-seat screen is up: the table's hand is nobody's to see
+            if hasattr(s, "session") and s is not self:
+                table = s
+                break
         if table is not None:
             table.draw(surface)  # the running table, in the new look
         else:

@@ -65,6 +65,7 @@ class PrivacyScene(Scene):
     the one looking."""
 
     transparent = False
+    hides_table = True  # screens above it (Settings -> Look) must not draw the table either
 
     def __init__(self, table: TableLike, seat: int) -> None:
         super().__init__()
