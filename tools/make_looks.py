@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 from crowsnest.client import assets as A  # noqa: E402
 from crowsnest.client.palette import DEFAULT_FELT, FELTS  # noqa: E402
-from crowsnest.client.portraits import BIRDS, PORTRAIT_BASE, draw_portrait  # noqa: E402
+from crowsnest.client.portraits import PORTRAIT_BASE, SITTERS, draw_portrait  # noqa: E402
 
 # The built-in games' own felts and backs: (folder, felt (colour, weave, seed) or None,
 # back (colour, pattern) or None). Each game's presentation names its folder as card art.
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         if name != DEFAULT_FELT:
             tile = A.draw_felt_tile(seed=st.seed, colour=st.colour, weave=st.weave)
             save(tile, out / "table" / f"felt-{name}.png")
-    for i in range(len(BIRDS)):
+    for i in range(len(SITTERS)):
         save(draw_portrait(i, PORTRAIT_BASE), out / "portraits" / f"{i + 1}.png")
     for style in NEW_BACKS:
         save(A.draw_back(style, A.BASE_CARD_HEIGHT), out / "backs" / f"{style}.png")

@@ -74,7 +74,7 @@ from .palette import (
     suit_colour,
     text_ink,
 )
-from .portraits import BIRDS, draw_portrait, load_picture
+from .portraits import SITTERS, draw_portrait, load_picture
 
 if TYPE_CHECKING:
     from crowsnest.engine import Deck
@@ -369,7 +369,7 @@ class Assets:
             own = self.portrait_files[seat] if seat < len(self.portrait_files) else ""
             s = load_picture(Path(own).expanduser(), size) if own else None
             if s is None:
-                n = seat % len(BIRDS) + 1
+                n = seat % len(SITTERS) + 1
                 base = self._load(f"portraits/{n}.png")
                 s = (
                     self._scaled(base, (size, size))

@@ -16,7 +16,7 @@ PORTRAIT_BASE = 128  # the size the sprites are written at
 
 
 @dataclass(frozen=True)
-class Bird:
+class Sitter:
     ground: Colour  # the disc behind the head
     head: Colour
     beak: Colour
@@ -26,21 +26,21 @@ class Bird:
     beak_long: bool = False  # the heron's bill
 
 
-BIRDS: tuple[Bird, ...] = (
-    Bird((70, 120, 160), (34, 36, 48), (60, 60, 70), crest=(48, 50, 66)),  # crow
-    Bird((120, 90, 60), (150, 112, 72), (230, 180, 60), eye_ring=(230, 210, 170)),  # owl
-    Bird(
+SITTERS: tuple[Sitter, ...] = (
+    Sitter((70, 120, 160), (34, 36, 48), (60, 60, 70), crest=(48, 50, 66)),  # crow
+    Sitter((120, 90, 60), (150, 112, 72), (230, 180, 60), eye_ring=(230, 210, 170)),  # owl
+    Sitter(
         (200, 170, 120), (70, 120, 200), (40, 40, 50), cheek=(240, 240, 240), crest=(60, 100, 190)
     ),  # jay
-    Bird((90, 150, 190), (30, 30, 36), (238, 100, 40), cheek=(245, 245, 240)),  # puffin
-    Bird(
+    Sitter((90, 150, 190), (30, 30, 36), (238, 100, 40), cheek=(245, 245, 240)),  # puffin
+    Sitter(
         (110, 160, 120), (150, 160, 176), (220, 190, 60), crest=(40, 44, 56), beak_long=True
     ),  # heron
-    Bird((110, 140, 90), (120, 90, 64), (60, 50, 40), cheek=(226, 96, 40)),  # robin
-    Bird(
+    Sitter((110, 140, 90), (120, 90, 64), (60, 50, 40), cheek=(226, 96, 40)),  # robin
+    Sitter(
         (60, 130, 110), (60, 170, 70), (60, 50, 50), cheek=(240, 210, 60), crest=(220, 60, 50)
     ),  # parrot
-    Bird(
+    Sitter(
         (150, 110, 160), (20, 22, 30), (40, 40, 48), cheek=(240, 240, 244), crest=(40, 70, 120)
     ),  # magpie
 )
@@ -48,7 +48,7 @@ BIRDS: tuple[Bird, ...] = (
 
 def draw_portrait(index: int, size: int = PORTRAIT_BASE) -> pygame.Surface:
     """Seat `index`'s bird in a disc, `size` px square (transparent outside the disc)."""
-    b = BIRDS[index % len(BIRDS)]
+    b = SITTERS[index % len(SITTERS)]
     n = size * SS
     s = pygame.Surface((n, n), pygame.SRCALPHA)
     c = n / 2
