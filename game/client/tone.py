@@ -141,6 +141,21 @@ def apply_grain(surf: pygame.Surface, grain: int) -> pygame.Surface:
     return out
 
 
+def grain_panel(surf: pygame.Surface) -> None:
+    """Above 50, the running tone's noise on a panel's fill (in place; RGB only, so its
+    shape and translucency stay). Below 50 a flat panel has nothing to smooth."""
+    if _current.grain <= NEUTRAL:
+        return
+    amp = max(1, round(GRAIN_AMPLITUDE * (_current.grain - NEUTRAL) / NEUTRAL) // 2)
+    up, down = _noise_tiles(amp)
+    w, h = surf.get_size()
+    tw, th = up.get_size()
+    for y in range(0, h, th):
+        for x in range(0, w, tw):
+            surf.blit(up, (x, y), special_flags=pygame.BLEND_RGB_ADD)
+            surf.blit(down, (x, y), special_flags=pygame.BLEND_RGB_SUB)
+
+
 def tone_table(surf: pygame.Surface, tone: Tone) -> pygame.Surface:
     """The whole table layer's background: grain, then contrast and temperature."""
     if tone.neutral:

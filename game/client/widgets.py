@@ -175,13 +175,15 @@ def panel(
     r = pygame.Rect(rect)
     colour = tone.chrome(colour)  # the table layer takes the Look's tone; text does not
     edge = tone.chrome(edge) if edge else edge
-    key = (r.size, colour, edge, radius)
+    grain = tone.current().grain
+    key = (r.size, colour, edge, radius, grain)
     s = _panel_cache.get(key)
     if s is None:
         if len(_panel_cache) > 200:
             _panel_cache.clear()
         s = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(s, colour, s.get_rect(), border_radius=radius)
+        tone.grain_panel(s)  # a coarse Look grains the panels' cloth too (cached)
         if edge:
             pygame.draw.rect(s, edge, s.get_rect(), 2, border_radius=radius)
         _panel_cache[key] = s

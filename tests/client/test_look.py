@@ -452,3 +452,21 @@ def test_a_seat_takes_the_players_own_picture_and_a_bad_one_falls_back(tmp_path)
         shipped, "RGBA"
     )
     app.close()
+
+
+def test_a_coarse_grain_reaches_the_panels_and_fifty_leaves_them_flat():
+    from crowsnest.client.widgets import panel
+
+    def drawn() -> set:
+        s = pygame.Surface((120, 60))
+        s.fill((0, 0, 0))
+        panel(s, (0, 0, 120, 60), colour=(40, 60, 50, 255), edge=None)
+        return {tuple(s.get_at((x, y))) for x in range(20, 100) for y in range(15, 45)}
+
+    app = make_app()
+    assert len(drawn()) == 1  # a flat fill, as ever
+    set_look(app, grain=100)
+    assert len(drawn()) > 10
+    set_look(app, grain=0)
+    assert len(drawn()) == 1
+    app.close()
