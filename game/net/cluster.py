@@ -151,6 +151,10 @@ class RedisLog:
                 raise LeaseLost(code) from None
             raise
 
+    def flush(self) -> None:
+        """Nothing staged: each append is its own script call, in the stream when it returns
+        (as durable as Redis's appendfsync makes it)."""
+
     def entries(self, code: str) -> list[Entry]:
         out = []
         for sid, f in self.r.xrange(self.c.key(code, "log")):
@@ -191,7 +195,7 @@ class RedisLog:
         self._state(code, "expired")
 
     def is_open(self, code: str) -> bool:
-        return self.r.hget(self.c.key(code, "meta"), "state") == b"open"
+        return bool(self.r.hget(self.c.key(code, "meta"), "state") == b"open")
 
     def idle_since(self, code: str) -> float:
         raw = self.r.hget(self.c.key(code, "meta"), "updated")
