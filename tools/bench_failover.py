@@ -34,8 +34,10 @@ from bench_serve import start_redis  # noqa: E402 - tools/ is not a package
 def serve(redis_url: str, folder: Path, lease_ms: int) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "XDG_STATE_HOME": str(folder / "state")}
     cmd = [sys.executable, "-m", "crowsnest", "serve", "--port", "0", "--redis", redis_url]
+    # --behind-proxy: each bot names its own address (X-Real-IP), as players behind a
+    # proxy would, so the per-address join limit counts players, not this one machine.
     p = subprocess.Popen(
-        [*cmd, "--lease-ms", str(lease_ms)],
+        [*cmd, "--lease-ms", str(lease_ms), "--behind-proxy"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -52,7 +54,11 @@ def send(ws, frame: dict) -> asyncio.Future:
 
 
 class Bot:
+    made = 0
+
     def __init__(self, rng: random.Random) -> None:
+        Bot.made += 1
+        self.address = f"10.{Bot.made // 65536 % 256}.{Bot.made // 256 % 256}.{Bot.made % 256}"
         self.rng = rng
         self.ws = None
         self.seat = None
@@ -64,12 +70,17 @@ class Bot:
     async def open(self, url: str) -> None:
         from websockets.asyncio.client import connect
 
-        self.ws = await connect(url, max_size=2**20, open_timeout=5)
+        self.ws = await connect(
+            url,
+            max_size=2**20,
+            open_timeout=5,
+            additional_headers={"X-Real-IP": self.address},
+        )
         await send(self.ws, {"type": "hello"})
         await self.ws.recv()
 
     async def next(self) -> dict:
-        return json.loads(await self.ws.recv())
+        return json.loads(await asyncio.wait_for(self.ws.recv(), 30))
 
     async def act(self) -> None:
         st = self.state
@@ -151,8 +162,6 @@ async def resume(b: Bot, url: str, t0: float, out: dict, seconds: float = 30) ->
     await b.act()
     while time.monotonic() < deadline:
         f = await asyncio.wait_for(b.next(), 10)
-        if os.environ.get("FAILOVER_DEBUG"):
-            print(b.seat, f["type"], f.get("seq"), f.get("to_move"), f.get("code"), file=sys.stderr)
         if f["type"] == "update":
             out.setdefault("update", time.monotonic() - t0)
             return
