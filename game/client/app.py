@@ -72,6 +72,7 @@ SceneName = Literal[
     "chat",
     "seats",
     "code",
+    "rejoin",
 ]
 SCENES: dict[str, Any] = {
     "title": title.TitleScene,
@@ -89,6 +90,7 @@ SCENES: dict[str, Any] = {
     "chat": online.ChatScene,
     "seats": online.SeatsScene,
     "code": online.CodeCardScene,
+    "rejoin": online.rejoin_scene,
 }
 
 

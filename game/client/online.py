@@ -33,6 +33,7 @@ class Ticket:
     token: str
     variant: str = ""
     name: str = ""
+    hosted: bool = False  # this window's own server held it (client/hosting.py)
 
 
 def tickets_path() -> Path:

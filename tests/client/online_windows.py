@@ -78,7 +78,9 @@ class Window:
         while time.monotonic() < end:
             self.app.step(DT)
             top = self.app.stack.top
-            if isinstance(top, TableScene):
+            table = next((s for s in self.app.stack if isinstance(s, TableScene)), None)
+            if table is not None:  # on top, or under the coach's first card
+                top = table
                 self.table = top
                 self.driver = WindowDriver(self.app, top, "mixed", seed=self.seed)
                 self.game.link.clock = self.clock  # a link the window's screens made too

@@ -151,6 +151,7 @@ class ConnectingScene(Scene):
                 str(msg["token"]),
                 str(self.link.first.get("variant") or ""),
                 self.link.name,
+                hosted=self.host is not None,
             ),
             path,
         )
@@ -286,23 +287,22 @@ class OnlineMenuScene(MenuScene):
         self.close()
 
     def rejoin(self, t: Ticket) -> None:
-        rejoin(self.app, t)
+        self.app.stack.push(rejoin_scene(self.app, t))
 
 
-def rejoin(app: Any, t: Ticket) -> None:
-    """Take a held seat again with its ticket (a closed or crashed window). A table this
+def rejoin_scene(app: Any, t: Ticket) -> ConnectingScene:
+    """Take a held seat again with its ticket (a closed or crashed window): the screen
+    that connects (App.scene("rejoin", app, ticket) for the Saves screen). A table this
     window hosted: its server is started again on the same database and port first."""
     first = {"type": "resume", "code": t.code, "token": t.token}
     h = getattr(app, "hosting", None)
-    local = t.server.startswith(("ws://127.0.0.1:", "ws://localhost:"))
-    if local and (h is None or not h.running):
+    if t.hosted and (h is None or not h.running):
         port = int(t.server.rsplit(":", 1)[1])
         h = HostedServer(hosting_db(app), lan=True, port=port)
         app.hosting = h
         h.start()
-        app.stack.push(ConnectingScene(None, host=h, first=first, name=t.name))
-        return
-    app.stack.push(ConnectingScene(Link(t.server, first, name=t.name)))
+        return ConnectingScene(None, host=h, first=first, name=t.name)
+    return ConnectingScene(Link(t.server, first, name=t.name))
 
 
 RULE_STEPS: dict[str, tuple[Any, ...]] = {

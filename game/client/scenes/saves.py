@@ -16,6 +16,7 @@ from crowsnest.records.saveslots import saves_report
 from crowsnest.records.seats import display_name
 
 from ..input import Act, InputEvent
+from ..online import drop_ticket, load_tickets, tickets_file
 from ..scene import Scene
 from ..widgets import DONE, GOLD, INK, MUTED, RED, Button, Menu, TextEdit, panel
 from .common import ConfirmScene
@@ -32,7 +33,7 @@ def local_time(iso: str) -> str:
 
 @dataclass
 class Entry:
-    kind: str  # "autosave", "slot" or "finished"
+    kind: str  # "autosave", "slot", "finished" or "online" (a seat held at an online table)
     title: str
     detail: str
     key: Any = None  # the slot id or the match id
@@ -162,10 +163,31 @@ class SavesScene(Scene):
             except Exception:  # noqa: BLE001 - a game whose plugin is gone: its id
                 return vid
 
-        self.items = entries(report, vname)
+        self.items = [*self._online(vname), *entries(report, vname)]
         self.index = max(0, min(self.index, len(self.items) - 1))
         self._enable()
         self.resize(self.size)
+
+    def _online(self, vname: Callable[[str], str]) -> list[Entry]:
+        """Seats this window holds at online tables (client/online.py tickets): tap to
+        rejoin; Delete forgets the seat here (the table goes on; the computer plays it)."""
+        path = tickets_file(self.app)
+        out = []
+        for t in load_tickets(path) if path is not None else []:
+            out.append(
+                Entry(
+                    "online",
+                    _("Online table {code}, tap to rejoin").format(code=t.code),
+                    detail(
+                        vname(t.variant) if t.variant else "",
+                        _("seat {n}").format(n=t.seat + 1),
+                        t.server.removeprefix("ws://"),
+                    ),
+                    key=t,
+                    resumable=True,
+                )
+            )
+        return out
 
     @property
     def current(self) -> Entry | None:
@@ -176,7 +198,7 @@ class SavesScene(Scene):
         on = {
             "continue": bool(e and e.resumable),
             "rename": bool(e and e.kind == "slot"),
-            "delete": bool(e and e.kind in ("slot", "finished")),
+            "delete": bool(e and e.kind in ("slot", "finished", "online")),
             "back": True,
         }
         for b in self.buttons.buttons:
@@ -195,6 +217,9 @@ class SavesScene(Scene):
     def do_continue(self) -> None:
         e = self.current
         if e is None or not e.resumable:
+            return
+        if e.kind == "online":
+            self.app.stack.push(self.app.scene("rejoin", self.app, e.key))
             return
         try:
             slot = self.app.db.slot(e.key) if e.kind == "slot" else None
@@ -232,7 +257,25 @@ class SavesScene(Scene):
 
     def do_delete(self) -> None:
         e = self.current
-        if e is None or e.kind not in ("slot", "finished"):
+        if e is None or e.kind not in ("slot", "finished", "online"):
+            return
+        if e.kind == "online":
+            t = e.key
+
+            def forget() -> None:
+                drop_ticket(t.server, t.code, tickets_file(self.app))
+                self.message = _("Forgotten")
+                self.reload()
+
+            self.app.stack.push(
+                ConfirmScene(
+                    _(
+                        "Forget your seat at table {code}? The computer plays it from then on."
+                    ).format(code=t.code),
+                    _("Forget"),
+                    forget,
+                )
+            )
             return
         if e.kind == "slot":
             question = _("Delete the save '{name}'? It cannot be brought back.").format(

@@ -1,0 +1,72 @@
+"""Never lose your seat: a window at an online table is closed (as a crash would: no
+goodbye); a new window offers the seat on the title (Rejoin online table) and in Saves
+("Online table CODE, tap to rejoin"); Continue there resumes the same seat with its
+ticket, and the table goes on from the server's snapshot."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from client_driver import DT, click
+from crowsnest.client.app import App
+from crowsnest.client.prefs import PrefsStore
+from crowsnest.client.scenes.saves import SavesScene
+from crowsnest.client.scenes.table import TableScene
+from crowsnest.config import Config
+from crowsnest.net.server import start_in_thread
+from online_windows import Window
+from test_online_server import REGISTRY
+
+
+def window(tmp_path) -> Window:
+    store = PrefsStore(Config())
+    store.prefs.speed = 0
+    app = App(store, size=(1280, 720), registry=REGISTRY)
+    app.save_path = tmp_path / "saves" / "autosave.toml"
+    return Window("Aino", app, seed=1)
+
+
+@pytest.mark.slow
+def test_a_closed_window_rejoins_its_seat_from_saves(tmp_path):
+    h = start_in_thread("127.0.0.1", 0, tmp_path / "db.sqlite3", registry=REGISTRY)
+    w = window(tmp_path)
+    try:
+        seats = [{"kind": "human"}, {"kind": "ai", "level": "random"}]
+        first = {"type": "create", "variant": "doudizhu", "seats": [*seats, seats[1]]}
+        w.connect(h.url, first)
+        w.wait_open()
+        code, seat = w.game.code, w.game.you
+        w.game.link.drop()  # the window is gone without a goodbye
+        w.app.close()
+
+        w = window(tmp_path)
+        w.app.stack.push(w.app.scene("title"))
+        w.app.step(DT)
+        labels = [b.label for b in w.app.stack.top.menu.buttons]
+        assert "Rejoin online table" in labels, labels
+        w.app.stack.push(w.app.scene("saves"))
+        w.app.step(DT)
+        saves = w.app.stack.top
+        assert isinstance(saves, SavesScene)
+        assert saves.items[0].title == f"Online table {code}, tap to rejoin"
+        saves.index = 0
+        saves._enable()
+        b = next(b for b in saves.buttons.buttons if b.value == "continue")
+        assert b.enabled
+        click(b.rect.center)
+        end = time.monotonic() + 20
+        table = None
+        while time.monotonic() < end and table is None:
+            w.app.step(DT)
+            table = next((s for s in w.app.stack if isinstance(s, TableScene)), None)
+            time.sleep(0.01)
+        top = w.app.stack.top
+        assert table is not None, top.failed
+        game = table.session
+        assert game.code == code and game.you == seat  # the same seat, by its ticket
+        assert game.status(seat) == "connected"
+    finally:
+        h.stop()
+        w.app.close()
+    assert h.server.internal_errors == 0
