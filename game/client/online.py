@@ -138,8 +138,8 @@ class Dialing:
         with self._lock:
             self._closed = True
             conn, self._conn = self._conn, None
-        if conn is not None:
-            conn.close()
+        if conn is not None:  # a closing handshake waits for the other side: not here
+            threading.Thread(target=conn.close, name="crowsnest-close", daemon=True).start()
 
 
 def thread_client(url: str) -> Any:

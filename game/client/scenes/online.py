@@ -8,6 +8,7 @@ its own thread), and on the table's first snapshot it becomes the table scene ov
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -237,8 +238,8 @@ def hosted_server(app: Any, lan: bool) -> HostedServer:
     """The window's own table server, started once and kept while the window is open
     (App.close stops it); asked again with the other network choice, it is restarted."""
     h = getattr(app, "hosting", None)
-    if h is not None and h.lan != lan:
-        h.stop()
+    if h is not None and h.lan != lan:  # stopped off the frame (it waits for the process)
+        threading.Thread(target=h.stop, name="crowsnest-host-stop", daemon=True).start()
         h = None
     if h is None:
         h = HostedServer(hosting_db(app), lan=lan)
