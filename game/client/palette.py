@@ -188,18 +188,18 @@ def recoloured(suit: str) -> bool:
 
 
 def _as_look(sl: Any) -> Look:
+    def colour(name: str) -> Colour | None:
+        got = getattr(sl, name, None)
+        return (int(got[0]), int(got[1]), int(got[2])) if got else None
+
+    c = sl.colour
     return Look(
-        tuple(sl.colour),
+        (int(c[0]), int(c[1]), int(c[2])),
         str(sl.shape),
         str(sl.word),
-        *(
-            tuple(x) if x else None
-            for x in (
-                getattr(sl, "ink", None),
-                getattr(sl, "on_dark", None),
-                getattr(sl, "rim", None),
-            )
-        ),
+        colour("ink"),
+        colour("on_dark"),
+        colour("rim"),
         str(getattr(sl, "symbol", "") or ""),
     )
 
@@ -223,7 +223,7 @@ def set_game_art(
         for key, sl in source.items():
             try:
                 target[str(key)] = _as_look(sl)
-            except (TypeError, ValueError, AttributeError):
+            except (TypeError, ValueError, AttributeError, IndexError, KeyError):
                 continue  # a plugin's malformed look: that suit is drawn generically
     _rebuild()
     _labels.clear()

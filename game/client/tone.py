@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Literal
 
 import pygame
 
@@ -71,7 +72,8 @@ def _channel(v: float, ch: int, tone: Tone) -> int:
 
 def luts(tone: Tone) -> tuple[bytes, bytes, bytes]:
     """One 256-entry table per channel (bytes.translate applies them at C speed)."""
-    return tuple(bytes(_channel(v, ch, tone) for v in range(256)) for ch in range(3))  # type: ignore[return-value]
+    r, g, b = (bytes(_channel(v, ch, tone) for v in range(256)) for ch in range(3))
+    return r, g, b
 
 
 def tone_colour(colour: tuple[int, ...], tone: Tone) -> tuple[int, ...]:
@@ -87,7 +89,7 @@ def tone_pixels(surf: pygame.Surface, tone: Tone) -> pygame.Surface:
     if tone.colour_neutral:
         return surf
     alpha = bool(surf.get_flags() & pygame.SRCALPHA) or surf.get_alpha() is not None
-    fmt = "RGBA" if alpha else "RGB"
+    fmt: Literal["RGBA", "RGB"] = "RGBA" if alpha else "RGB"
     n = 4 if alpha else 3
     buf = bytearray(pygame.image.tobytes(surf, fmt))
     for ch, table in enumerate(luts(tone)):
