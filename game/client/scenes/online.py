@@ -644,11 +644,32 @@ class JoinScene(FormScene):
         )
 
 
-class CodeCardScene(Scene):
-    """The hosted table's address and code, large, over the table: what friends type.
-    Copy puts both on the clipboard."""
+class PanelOverlay(Scene):
+    """A panel over the table with a menu of buttons (Back closes): the code card, chat."""
 
     transparent = True
+    panel_size = (760, 470)  # at 720 lines; never more than the window less a margin
+    menu: Menu
+
+    def process_event(self, ev: InputEvent) -> InputEvent | None:
+        if ev.act in (Act.BACK, Act.MENU, Act.ALT_CLICK):
+            self.close()
+        else:
+            self.menu.process_event(ev)
+        return None
+
+    def box(self) -> pygame.Rect:
+        ui = self.app.ui
+        W, H = self.size
+        w, h = self.panel_size
+        box = pygame.Rect(0, 0, min(W - ui(40), ui(w)), min(H - ui(40), ui(h)))
+        box.center = (W // 2, H // 2)
+        return box
+
+
+class CodeCardScene(PanelOverlay):
+    """The hosted table's address and code, large, over the table: what friends type.
+    Copy puts both on the clipboard."""
 
     def __init__(self, code: str, address: str) -> None:
         super().__init__()
@@ -667,20 +688,6 @@ class CodeCardScene(Scene):
             )
         else:
             self.close()
-
-    def process_event(self, ev: InputEvent) -> InputEvent | None:
-        if ev.act in (Act.BACK, Act.MENU, Act.ALT_CLICK):
-            self.close()
-        else:
-            self.menu.process_event(ev)
-        return None
-
-    def box(self) -> pygame.Rect:
-        ui = self.app.ui
-        W, H = self.size
-        box = pygame.Rect(0, 0, min(W - ui(40), ui(760)), min(H - ui(40), ui(470)))
-        box.center = (W // 2, H // 2)
-        return box
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -728,12 +735,12 @@ def copy_text(words: str) -> str:
     return _("Copied: paste it into a message to your friends.")
 
 
-class ChatScene(Scene):
+class ChatScene(PanelOverlay):
     """Say something at the table: the ready-made phrases (each reader sees them in
     their own language), typed words where the table allows them. Keys, mouse and pad
     move over the grid; Back closes."""
 
-    transparent = True
+    panel_size = (900, 420)
 
     def __init__(self, table: Any) -> None:
         super().__init__()
@@ -753,20 +760,6 @@ class ChatScene(Scene):
             game.say(preset=pid)
         elif kind == "type":
             self.app.stack.push(NameScene(_("Your message"), "", lambda t: game.say(text=t)))
-
-    def process_event(self, ev: InputEvent) -> InputEvent | None:
-        if ev.act in (Act.BACK, Act.MENU, Act.ALT_CLICK):
-            self.close()
-        else:
-            self.menu.process_event(ev)
-        return None
-
-    def box(self) -> pygame.Rect:
-        ui = self.app.ui
-        W, H = self.size
-        box = pygame.Rect(0, 0, min(W - ui(40), ui(900)), min(H - ui(40), ui(420)))
-        box.center = (W // 2, H // 2)
-        return box
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
