@@ -1,4 +1,5 @@
-"""Translations: English is the source; Finnish, Swedish, Danish and French beside it.
+"""Translations: English is the source; Finnish, Swedish, Danish, French and Chinese
+(Simplified, zh_CN) beside it.
 
 Built on the standard library's gettext with compiled catalogs shipped in the package
 (``crowsnest/locale/<lang>/LC_MESSAGES/crowsnest.mo``; tools/i18n.py extracts, updates
@@ -47,12 +48,22 @@ LANGUAGES: Mapping[str, str] = {
     "sv": "Svenska",
     "da": "Dansk",
     "fr": "Français",
+    "zh_CN": "简体中文",
 }
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE)
 SYSTEM = "system"  # the config value (or an absent key) that follows the system locale
 
 # Names Windows gives locales ("Finnish_Finland"), mapped to codes.
-_WINDOWS_NAMES = {"finnish": "fi", "swedish": "sv", "danish": "da", "french": "fr"}
+_WINDOWS_NAMES = {
+    "finnish": "fi",
+    "swedish": "sv",
+    "danish": "da",
+    "french": "fr",
+    "chinese": "zh_CN",
+}
+# Chinese written in Simplified characters: the mainland's and Singapore's, and "zh"
+# alone (the online protocol's code). Traditional (zh_TW, zh_HK, zh_Hant) is not ours.
+_SIMPLIFIED = ("zh", "zh_cn", "zh_sg", "zh_hans", "zh_hans_cn")
 
 
 class LanguageError(ValueError):
@@ -71,7 +82,13 @@ def normalize(code: str) -> str | None:
     c = code.strip().lower()
     if c == PSEUDO:
         return PSEUDO
-    c = re.split(r"[._@-]", c.replace("-", "_"), maxsplit=1)[0]
+    c = c.replace("-", "_")
+    if c.startswith("zh"):
+        region = re.split(r"[.@]", c, maxsplit=1)[0]
+        return "zh_CN" if region in _SIMPLIFIED else None
+    if c.startswith("chinese"):  # Windows: "Chinese (Simplified)_China", "Chinese_China"
+        return None if "traditional" in c or "taiwan" in c or "hong" in c else "zh_CN"
+    c = re.split(r"[._@]", c, maxsplit=1)[0]
     if c in LANGUAGES:
         return c
     return _WINDOWS_NAMES.get(c)
@@ -248,6 +265,8 @@ class _CheckedTranslations(gettext.GNUTranslations):
         return translated if fine else english
 
     def gettext(self, message: str) -> str:
+        if not message:  # gettext's "" is the catalog's header, never a player's text
+            return message
         return self._checked(super().gettext(message), message)
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
@@ -297,7 +316,9 @@ class Catalog:
         lang = lang or _current
         t = self._cache.get(lang)
         if t is None:
-            t = self._cache[lang] = self._load(lang)
+            # a code as others spell it ("zh", "fi_FI") reads the catalog it names
+            code = lang if lang in LANGUAGES or lang == PSEUDO else normalize(lang) or lang
+            t = self._cache[lang] = self._load(code)
         return t
 
     def _load(self, lang: str) -> gettext.NullTranslations:

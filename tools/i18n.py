@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LANGS = ("fi", "sv", "da", "fr")
+LANGS = ("fi", "sv", "da", "fr", "zh_CN")
 MIN_COVERAGE = 0.95
 KEYWORDS = {
     "_": None,

@@ -3,7 +3,7 @@
     python tools/screenshot.py [FOLDER] [--size 1280x720]
     python tools/screenshot.py [FOLDER] --play tractor [--hotseat] [--deals 2]
     python tools/screenshot.py [FOLDER] --plugin examples/dropin/crowsnest_sevens.py --play sevens
-    python tools/screenshot.py [FOLDER] --language fi   (or sv, da, fr, pseudo)
+    python tools/screenshot.py [FOLDER] --language fi   (or sv, da, fr, zh_CN, pseudo)
 
 FOLDER defaults to ./screenshots (gitignored). Positions are reached by letting the AIs
 play fixed seeds until the human seat has the decision to show, so the pictures are
@@ -496,7 +496,7 @@ def main(argv: list[str] | None = None) -> int:
         "--plugin", action="append", default=[], help="a drop-in plugin file or folder to add"
     )
     ap.add_argument(
-        "--language", default="en", help="en, fi, sv, da, fr, or pseudo (the layout test's)"
+        "--language", default="en", help="en, fi, sv, da, fr, zh_CN, or pseudo (the layout test's)"
     )
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))

@@ -327,12 +327,37 @@ def is_joker(rank: str, suit: str) -> bool:
 
 
 # -- fonts ----------------------------------------------------------------------------
-_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+_FONTS: dict[tuple[int, bool, bool], pygame.font.Font] = {}
+# The Chinese font (a subset of Noto Sans CJK SC made by tools/make_cjk_font.py from the
+# catalogs and rules texts; game/fonts/OFL.txt): pygame's default font has no CJK.
+CJK_FONT = "crowsnest-cjk-sc.otf"
+# pygame's default font draws a size-20 text 13 px tall (it scales its em down); the
+# Chinese font at the same size would stand twice as tall and overflow every plate and
+# row laid out for it. Its subset has 1.18-em lines (tools/make_cjk_font.py): at 0.66 of
+# the size its lines match (9 px at the smallest, as small as the Latin text there).
+CJK_SCALE = 0.66
+CJK_MIN_PX = 9
 
 
-def get_font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's bundled default font (freesansbold): no system font needed."""
-    key = (max(1, int(size)), bold)
+def wants_cjk(text: str = "") -> bool:
+    """Whether text is drawn with the Chinese font: everything while Chinese is the
+    language, and any text holding CJK characters (the language picker's "简体中文")."""
+    from crowsnest import i18n
+
+    return i18n.current_language() == "zh_CN" or any(
+        "\u2e80" <= ch <= "\u9fff" or "\uf900" <= ch <= "\uffef" for ch in text
+    )
+
+
+def _cjk_file() -> Any:
+    return resources.files("crowsnest").joinpath("fonts", CJK_FONT)
+
+
+def get_font(size: int, bold: bool = False, cjk: bool | None = None) -> pygame.font.Font:
+    """pygame's bundled default font (freesansbold): no system font needed; the shipped
+    Chinese subset while Chinese is the language (or `cjk`)."""
+    cjk = wants_cjk() if cjk is None else cjk
+    key = (max(1, int(size)), bold, cjk)
     f = _FONTS.get(key)
     if f is not None:
         try:
@@ -346,7 +371,16 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
             _FONTS.clear()  # many UI scales seen: fonts are cheap to reopen
         if not pygame.font.get_init():
             pygame.font.init()
-        f = pygame.font.Font(None, key[0])
+        f = None
+        if cjk:
+            try:
+                with resources.as_file(_cjk_file()) as path:
+                    px = max(CJK_MIN_PX, round(key[0] * CJK_SCALE))
+                    f = pygame.font.Font(str(path), px)
+            except (OSError, pygame.error):  # no font file: boxes, never a crash
+                f = None
+        if f is None:
+            f = pygame.font.Font(None, key[0])
         if bold:
             f.bold = True
         _FONTS[key] = f

@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
+from crowsnest import i18n
 
 from . import tone
 from .input import Act, InputEvent
+from .palette import get_font, wants_cjk
 
 Colour = tuple[int, ...]  # RGB or RGBA
 RectLike = pygame.Rect | tuple[int, int, int, int]
@@ -70,14 +72,18 @@ class TextCache:
         self, text: str, size: int, colour: Colour = INK, bold: bool = False
     ) -> pygame.Surface:
         outline = self.outline_of() if self.outline_of is not None else None
-        key = (text, size, colour, bold, outline)
+        # a language switch may change the font: the revision is part of the key
+        key = (text, size, colour, bold, outline, i18n.revision())
         s = self._cache.get(key)
         if s is None:
             if len(self._cache) > 3000:
                 self._cache.clear()
-            s = self.fonts(size, bold).render(text, True, colour)
+            font = self.fonts(size, bold)
+            if wants_cjk(text) and not wants_cjk():  # "简体中文" in the language picker
+                font = get_font(self.px(size), bold, cjk=True)
+            s = font.render(text, True, colour)
             if outline is not None:
-                s = _outlined(self.fonts(size, bold).render(text, True, outline), s)
+                s = _outlined(font.render(text, True, outline), s)
             self._cache[key] = s
         return s
 
@@ -119,31 +125,38 @@ class TextCache:
 
     def wrap_hard(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """`wrap`, and a word wider than the line (a long name) broken between letters."""
-        font = self.fonts(size, bold)
-        out: list[str] = []
-        for line in self.wrap(text, size, width, bold):
-            while font.size(line)[0] > width and len(line) > 1:
-                k = len(line) - 1
-                while k > 1 and font.size(line[:k])[0] > width:
-                    k -= 1
-                out.append(line[:k])
-                line = line[k:]
-            out.append(line)
-        return out
+        return self.wrap(text, size, width, bold, hard=True)
 
-    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    def wrap(
+        self, text: str, size: int, width: int, bold: bool = False, hard: bool = False
+    ) -> list[str]:
+        """`text` in lines at most `width` wide: broken at spaces and, in Chinese, between
+        characters (written without spaces), never before a closing mark ("，", "。",
+        "）") nor after an opening one ("（", "“"). `hard`: a word wider than a line is
+        broken between its letters, the rest filling the next line."""
         font = self.fonts(size, bold)
         lines: list[str] = []
         for para in text.split("\n"):
-            words = para.split(" ")
             cur = ""
-            for w in words:
-                trial = w if not cur else cur + " " + w
+            for sep, unit in break_units(para):
+                if hard and len(unit) > 1 and font.size(unit)[0] > width:
+                    # a word wider than any line starts a line of its own and is broken
+                    # between letters; its last piece goes on filling that line
+                    if cur:
+                        lines.append(cur)
+                    cur = ""
+                    for ch in unit:
+                        if cur and font.size(cur + ch)[0] > width:
+                            lines.append(cur)
+                            cur = ""
+                        cur += ch
+                    continue
+                trial = unit if not cur else cur + sep + unit
                 if font.size(trial)[0] <= width or not cur:
                     cur = trial
                 else:
                     lines.append(cur)
-                    cur = w
+                    cur = unit
             lines.append(cur)
         return lines
 
@@ -160,6 +173,55 @@ def _outlined(dark: pygame.Surface, words: pygame.Surface) -> pygame.Surface:
                 out.blit(dark, (dx, dy))
     out.blit(words, (0, 0))
     return out
+
+
+# Line breaking without spaces (Chinese): a break may fall between any two CJK characters
+# except before these closing marks or after these opening ones (the common kinsoku rules).
+NO_LINE_START = frozenset("，。、：；！？）」』】〕》〉”’…‥·％,.:;!?)]}%")
+NO_LINE_END = frozenset("（「『【〔《〈“‘([{")
+
+
+def _is_cjk(ch: str) -> bool:
+    return "\u2e80" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" or "\uff00" <= ch <= "\uffef"
+
+
+def break_units(para: str) -> list[tuple[str, str]]:
+    """(separator, unit) pairs of one paragraph: the pieces a line may be broken between
+    and what joins each to the one before on the same line (the spaces, or nothing
+    between CJK characters). Text without CJK breaks at spaces only, as ever."""
+    if not any(_is_cjk(ch) for ch in para):
+        words = para.split(" ")
+        return [("" if i == 0 else " ", w) for i, w in enumerate(words)]
+    units: list[tuple[str, str]] = []
+    buf, sep = "", ""
+
+    def add(piece: str) -> None:
+        nonlocal sep
+        glued = units and not sep and (piece[0] in NO_LINE_START or units[-1][1][-1] in NO_LINE_END)
+        if glued:
+            units[-1] = (units[-1][0], units[-1][1] + piece)
+        else:
+            units.append((sep, piece))
+        sep = ""
+
+    for ch in para:
+        if ch == " ":
+            if buf:
+                add(buf)
+                buf = ""
+            sep += " "
+        elif _is_cjk(ch):
+            if buf:
+                add(buf)
+                buf = ""
+            add(ch)
+        else:
+            buf += ch
+    if buf:
+        add(buf)
+    if sep and units:  # trailing spaces stay on the line, as split(" ") kept them
+        units[-1] = (units[-1][0], units[-1][1] + sep)
+    return units or [("", "")]
 
 
 _panel_cache: dict[tuple, pygame.Surface] = {}

@@ -14,6 +14,7 @@ import itertools
 import pygame
 import pytest
 from client_driver import make_app, settled_table
+from crowsnest import i18n
 from crowsnest.client.layout import table_layout
 from crowsnest.client.prefs import CARD_SCALES
 from crowsnest.client.scenes.table import TableScene
@@ -105,8 +106,21 @@ def test_layout_no_overlap_with_large_text(variant, seats):
     check_table(variant, seats, SIZES, ["large"], "large")
 
 
-def check_table(variant, seats, sizes, card_sizes, text_size):
+LANGUAGES = ("en", *i18n.TRANSLATED)  # the six: en, fi, sv, da, fr, zh_CN
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("variant,seats", cases())
+def test_layout_no_overlap_in_every_language(variant, seats, language):
+    """The same checks in each language, at the smallest and the largest window: the
+    words a language uses (Finnish's long ones, Chinese without spaces) fit everywhere."""
+    check_table(variant, seats, [(640, 480), (2560, 1440)], ["medium"], "medium", language)
+
+
+def check_table(variant, seats, sizes, card_sizes, text_size, language="en"):
     app = make_app(size=sizes[0])
+    app.set_language(language)
     cut: list[str] = []
     real_fit = app.text.fit
 
@@ -142,7 +156,7 @@ def check_table(variant, seats, sizes, card_sizes, text_size):
             check_regions(t.drawn, size)
             # every plate holds its words: the name, the count, "partner", the call,
             # wrapped where need be, none cut with "..." and none past the plate's edge
-            assert not cut, (variant, size, card_size, cut)
+            assert not cut, (variant, language, size, card_size, cut)
             assert {seat for seat, _r in t.plate_text} == set(range(t.positions))
             icons = [(o, r) for k, o, r in t.drawn if k.startswith("plate:")]  # and portraits
             for seat, r in t.plate_text:
@@ -155,6 +169,7 @@ def check_table(variant, seats, sizes, card_sizes, text_size):
             # the refusal is shown whole (wrapped, never cut with "...")
             assert whole(LONG_REASON, texts), (variant, size, card_size, texts)
     app.close()
+    i18n.set_language("en")
 
 
 @pytest.mark.slow

@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 import pytest
 from client_driver import DT, table_at
+from crowsnest import i18n
 from crowsnest.client.app import App
 from crowsnest.client.prefs import TEXT_SCALES, PrefsStore
 from crowsnest.client.scenes import common, info, overlays, saves, stats
@@ -305,21 +306,39 @@ SCREENS: dict[str, Callable[[App], None]] = {
 def test_screen_layout_no_overlap_at_every_text_and_window_size(
     screen, tmp_path: Path, monkeypatch
 ):
+    found = layout_problems(screen, tmp_path, monkeypatch, "en", TEXT_SCALES, SIZES)
+    assert not found, "\n".join(found[:40]) + f"\n({len(found)} in all)"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_screen_layout_no_overlap_in_every_language(screen, language, tmp_path: Path, monkeypatch):
+    """Each screen in each language, at the smallest and the largest window: Finnish's
+    long words and Chinese (no spaces, its own font) fit, nothing cut or overlapping."""
+    sizes = [(640, 480), (2560, 1440)]
+    found = layout_problems(screen, tmp_path, monkeypatch, language, ["medium"], sizes)
+    assert not found, "\n".join(found[:40]) + f"\n({len(found)} in all)"
+
+
+def layout_problems(screen, tmp_path, monkeypatch, language, text_sizes, sizes) -> list[str]:
     random.seed(0)
-    app = App(PrefsStore(tmp_path / "config.toml"), size=SIZES[0])
+    app = App(PrefsStore(tmp_path / "config.toml"), size=sizes[0])
     app.prefs.speed = 0
     app.prefs.coach = False
+    app.set_language(language)
     rec = Recorder(app, monkeypatch)
     SCREENS[screen](app)
     app.step(DT)
     found = []
-    for text_size in TEXT_SCALES:
+    for text_size in text_sizes:
         app.prefs.text_size = text_size
         app.apply_looks()
-        for size in SIZES:
+        for size in sizes:
             found += [f"{text_size} {size[0]}x{size[1]}: {p}" for p in look(app, rec, size)]
             shown = " ".join(" ".join(s for s, _r in rec.texts).split())
             lost = [w for w in getattr(app, "expect_words", []) if w not in shown]
             found += [f"{text_size} {size[0]}x{size[1]}: not shown: {w!r}" for w in lost]
     app.close()
-    assert not found, "\n".join(found[:40]) + f"\n({len(found)} in all)"
+    i18n.set_language("en")
+    return found

@@ -37,7 +37,7 @@ def _langs(domain):
 
 
 def test_the_project_ships_all_four_languages():
-    assert _langs(tool.PROJECT) == ["fi", "sv", "da", "fr"]
+    assert _langs(tool.PROJECT) == ["fi", "sv", "da", "fr", "zh_CN"]
     assert _langs(OHHELL), "the Oh Hell example ships no translation"
 
 

@@ -28,3 +28,18 @@ def test_the_saved_game_line_is_in_the_players_language(language: str, word: str
     line = savefile.describe(m, seats, ["A", "B", "C", "D"])
     assert word in line.lower() and "deal" not in line, line
     assert f"A & C {m.scores[0]}, B & D {m.scores[1]}" in line
+
+
+def test_danish_says_runde_and_giv_not_uddeling() -> None:
+    """Danish players say "Runde" (a deal played) and "giv" (whose deal it is); the game
+    said "Uddeling" everywhere (issue 28's native-reader pass)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    po = (root / "game/locale/da/LC_MESSAGES/crowsnest.po").read_text(encoding="utf-8")
+    said = [ln for ln in po.splitlines() if ln.startswith(("msgstr", '"')) and "ddeling" in ln]
+    assert not said, said[:3]
+    for md in root.glob("plugins/**/*.da.md"):
+        assert "ddeling" not in md.read_text(encoding="utf-8"), md
+    i18n.set_language("da")
+    assert i18n._("Deal {number}").format(number=3) == "Runde 3"

@@ -118,6 +118,12 @@ def test_the_wheel_holds_the_packages_and_every_asset(dists):
         for p in (ROOT / "game").rglob("*.mo")
     }
     assert catalogs <= set(names)  # translations, when the repository has them
+    # the Chinese font (tools/make_cjk_font.py) and its licence
+    assert {"crowsnest/fonts/crowsnest-cjk-sc.otf", "crowsnest/fonts/OFL.txt"} <= set(names)
+    assert {
+        "crowsnest_games/tractor/rules.zh_CN.md",
+        "crowsnest_games/doudizhu/rules.zh_CN.md",
+    } <= set(names)
     meta = zipfile.ZipFile(dists[1]).read("crowsnest_arcade-0.2.0.dist-info/METADATA").decode()
     assert "License-Expression: MIT" in meta and "Version: 0.2.0" in meta
     assert any(n.endswith("dist-info/licenses/LICENSE") for n in names)
@@ -132,6 +138,7 @@ def test_the_sdist_holds_sounds_sprites_and_their_generators(dists):
     assert "plugins/rook/sprites/cards/R_14.png" in names
     assert {"LICENSE", "README.md", "pyproject.toml", "MANIFEST.in"} <= names
     assert {"tools/make_sounds.py", "tools/make_sprites.py", "docs/cli.md"} <= names
+    assert "tools/make_cjk_font.py" in names
     sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.po")}
     assert sources <= names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]

@@ -28,8 +28,8 @@ def test_names_and_reasons_follow_the_language():
     assert next(e for e in events if e["type"] == "play")["combo"] == "straight 3 to 7"
     i18n.set_language("da")
     assert sentence(end_reason(1, 0)) == (
-        "Kampen slutter efter 1 uddeling; den højeste samlede score vinder."
+        "Kampen slutter efter 1 runde; den højeste samlede score vinder."
     )
-    assert sentence(end_reason(6, 0)).startswith("Kampen slutter efter 6 uddelinger")
+    assert sentence(end_reason(6, 0)).startswith("Kampen slutter efter 6 runder")
     i18n.set_language("fi")
     assert describe(ids("3S 4S")) == "suoraan tarvitaan vähintään 5 korttia"
