@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
-from crowsnest.i18n import _
+from crowsnest.i18n import _, pgettext
 
 from .. import tone
 from ..input import Act, InputEvent
@@ -561,3 +561,14 @@ class NameScene(Scene):
         hint = text.fit(_("Enter saves, Esc cancels"), ui(16), box.width - ui(40))
         text.draw(surface, hint, ui(16), (W // 2, field.bottom + ui(6)), MUTED, False, "midtop")
         self.menu.draw(surface, text, ui(22))
+
+
+def level_word(level: str) -> str:
+    """An AI level's name for the screen; a level a plugin added shows as it is named."""
+    words = {
+        "random": pgettext("AI level", "random"),
+        "easy": pgettext("AI level", "easy"),
+        "normal": pgettext("AI level", "normal"),
+        "hard": pgettext("AI level", "hard"),
+    }
+    return words.get(level, level)

@@ -13,8 +13,7 @@ from crowsnest.i18n import N_, _, ngettext
 from ..input import Act, InputEvent
 from ..scene import Scene
 from ..widgets import GOLD, INK, MUTED, RED, Button, panel
-from .common import FormScene, Row
-from .setup import level_word
+from .common import FormScene, Row, level_word
 
 
 def reflow(text: str) -> str:

@@ -16,7 +16,7 @@ from ..prefs import SeatPrefs
 from ..session import LocalGame, SeatSetup
 from ..widgets import Button
 from ..words import Words
-from .common import ConfirmScene, FormScene, Row
+from .common import ConfirmScene, FormScene, Row, level_word
 
 NAME_SUGGESTIONS = (
     "You",
@@ -50,17 +50,6 @@ NAME_SUGGESTIONS = (
     "Wen",
     "Zoe",
 )
-
-
-def level_word(level: str) -> str:
-    """An AI level's name for the screen; a level a plugin added shows as it is named."""
-    words = {
-        "random": pgettext("AI level", "random"),
-        "easy": pgettext("AI level", "easy"),
-        "normal": pgettext("AI level", "normal"),
-        "hard": pgettext("AI level", "hard"),
-    }
-    return words.get(level, level)
 
 
 def levels_of(variant: Any) -> list[str]:
