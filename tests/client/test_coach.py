@@ -204,3 +204,23 @@ def test_the_tractor_coach_speaks_words_not_engine_notation(language) -> None:
         assert said and all(said), phase
         for line in said:
             assert not NOTATION.search(line), (phase, line)
+
+
+def test_how_to_play_frames_the_button_enter_presses(tmp_path: Path) -> None:
+    """The focus frame stood on Back while Enter went to Next."""
+    app = App(PrefsStore(tmp_path / "config.toml"), size=(1280, 720))
+    app.stack.push(TitleScene())
+    h = app.stack.push(HowToScene())
+    app.step(0.02)
+    pts = [h.deck.points[c] for c in h.show_cards]
+    app.dispatch(InputEvent(Act.CLICK, pos=h.card_rects[pts.index(max(pts))].center))
+    framed = h.nav.buttons[h.nav.focus]
+    assert framed.value == "next"
+    app.dispatch(InputEvent(Act.CONFIRM))
+    assert h.page == 1
+    h.good = True  # the page's task is done: the arrows now move the frame
+    app.dispatch(InputEvent(Act.LEFT))
+    assert h.nav.buttons[h.nav.focus].value == "back"
+    app.dispatch(InputEvent(Act.CONFIRM))  # Enter presses the framed button: Back
+    assert h.page == 0 or app.stack.top is not h
+    app.close()

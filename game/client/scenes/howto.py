@@ -110,6 +110,7 @@ class HowToScene(Scene):
         self.choices = Menu(buttons, self._choose, columns=max(1, len(buttons)))
         last = self.page == len(self.pages) - 1
         self.nav.buttons[1].label = _("Done") if last else _("Next")
+        self.nav.focus = 1  # the frame shows what Enter does: Next (Done on the last page)
         self.resize(self.size)
 
     def cards(self) -> list[int]:
@@ -198,8 +199,6 @@ class HowToScene(Scene):
         elif self.choices.buttons and not self.good and a in (Act.LEFT, Act.RIGHT, Act.CONFIRM):
             self.choices.process_event(ev)
         else:
-            if a is Act.CONFIRM:
-                self.nav.focus = 1
             self.nav.process_event(ev)
         return None
 
