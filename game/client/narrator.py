@@ -389,7 +389,7 @@ def hand_sentences(t: TableScene) -> list[str]:
 
 def table_sentences(t: TableScene) -> list[str]:
     """The table: the trick so far, the top bar's facts (trump, bid, the contract), the
-    centre's caption, and the scores."""
+    centre's caption, how many cards the others hold, the scores and the sides."""
     w = t.words
     out = [trick_sentence(t) or w(say("Nothing is on the table"))]
     view = t.bar_view or t.view
@@ -401,12 +401,23 @@ def table_sentences(t: TableScene) -> list[str]:
     caption = getattr(centre, "caption", None)
     if isinstance(caption, Text):
         out.append(w(caption))
+    held = [
+        say(
+            "{player}: {count} card", plural="{player}: {count} cards", player=t.name_of(p), count=n
+        )
+        for p, n in enumerate(t.view.hand_counts)
+        if p != t.bottom
+    ]
+    if held:  # how many cards the others still hold (a climbing game turns on it)
+        out.append(w(say("Cards held: {counts}", counts=join_words(held))))
     scores = [
         w(w.game.score_text(side, value))
         for side, value in zip(w.side_labels(), t.match.scores, strict=False)
     ]
     if scores:
         out.append(w(say("Scores: {scores}", scores=join_words(scores))))
+    if t.match.teams:  # who plays with whom
+        out.append(w(say("Sides: {sides}", sides=join_words(w.side_rows()))))
     return [s for s in out if s]
 
 

@@ -223,7 +223,13 @@ def test_asking_is_answered_with_speech_off_and_nothing_is_said_unasked():
     assert rec.sentences[-1] == hand[-1]
     key(pygame.K_t)
     app.step(DT)
-    assert any("Scores" in x for x in rec.sentences[len(hand) + 1 :])
+    table = rec.sentences[len(hand) + 1 :]
+    assert any("Scores" in x for x in table)
+    counts = t.match.view_json(0)["hand_counts"]  # what the engine says the others hold
+    held = next(x for x in table if x.startswith("Cards held: "))
+    for seat in range(1, 4):
+        assert f"{t.name_of(seat)}: {counts[seat]} cards" in held, held
+    assert any(x.startswith("Sides: ") and "North" in x for x in table)  # partners
     app.close()
 
 
