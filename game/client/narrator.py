@@ -353,7 +353,8 @@ def turn_sentences(t: TableScene) -> list[str]:
 
 
 def hand_sentences(t: TableScene) -> list[str]:
-    """The hand, suit by suit in its order: one sentence per run of one suit."""
+    """The hand in its order, one sentence per run of one suit (a hand the game lays out
+    by rank instead, as a climbing game does: one per rank)."""
     w = t.words
     if not t.hand_visible():
         return [w(say("Your cards are hidden now"))]
@@ -361,15 +362,11 @@ def hand_sentences(t: TableScene) -> list[str]:
     names = list(t.view.hand)
     if not names:
         return [w(say("You have no cards"))]
-    groups: list[list[str]] = []
-    last = None
-    for n in names:
-        ids = deck.ids(n)
-        suit = deck.suits[ids[0]] if ids else ""
-        if not groups or suit != last:
-            groups.append([])
-            last = suit
-        groups[-1].append(n)
+    first = [deck.ids(n)[0] for n in names]  # names come from the view: the deck's own
+    groups = _runs(names, [deck.suits[i] for i in first])
+    if len(groups) > 2 * len({deck.suits[i] for i in first}):
+        # laid out by rank, not suit (a climbing game): read rank by rank
+        groups = _runs(names, [deck.ranks[i] for i in first])
     out = [
         w(say("{count} card in your hand", plural="{count} cards in your hand", count=len(names)))
     ]
@@ -385,6 +382,16 @@ def hand_sentences(t: TableScene) -> list[str]:
             )
         )
     return out
+
+
+def _runs(names: list[str], keys: list[Any]) -> list[list[str]]:
+    """`names` cut into runs of equal `keys`, in order."""
+    groups: list[list[str]] = []
+    for i, n in enumerate(names):
+        if not groups or keys[i] != keys[i - 1]:
+            groups.append([])
+        groups[-1].append(n)
+    return groups
 
 
 def table_sentences(t: TableScene) -> list[str]:

@@ -278,3 +278,29 @@ def test_the_coachs_card_and_the_privacy_screen_are_read_when_they_open():
     said = intro_sentences(PrivacyScene(t, 1))
     assert said[0] == "Pass to Ben" and "Ben" in said[1]
     app.close()
+
+
+@pytest.mark.slow
+def test_a_hand_is_read_suit_by_suit_or_rank_by_rank_as_the_game_lays_it_out():
+    from crowsnest.client.narrator import hand_sentences
+
+    app = make_app()
+    for variant, seats, by in (("crowsnest", 4, "suits"), ("doudizhu", 3, "ranks")):
+        v = app.registry.variant(variant)
+        setups = [SeatSetup("human", "easy", "")] + [SeatSetup("ai", "easy", "")] * (seats - 1)
+        t = settled_table(app, LocalGame(v, setups, seed=4))
+        deck = t.match.deck
+        held = t.match.deal.hand_of(0)  # the engine's: how many suits and ranks are held
+        key = deck.suits if by == "suits" else deck.ranks
+        said = hand_sentences(t)
+        assert said[0] == f"{len(held)} cards in your hand"
+        assert len(said) - 1 == len({key[c] for c in held}), (variant, said)
+        for line in said[1:]:  # each run names cards of one suit (one rank)
+            words = [t.words(t.words.game.card_words([deck.names[c]], deck)) for c in held]
+            kinds = {
+                key[c]
+                for c, w in zip(held, words, strict=True)
+                if w in line.split(": ", 1)[1].split(", ")
+            }
+            assert len(kinds) == 1, (variant, line)
+    app.close()
