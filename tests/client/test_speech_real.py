@@ -6,6 +6,7 @@ skips, saying why, where the program is not installed (`.ci/run` installs both).
 from __future__ import annotations
 
 import array
+import importlib.util
 import math
 import shutil
 import time
@@ -84,3 +85,21 @@ def test_speech_dispatcher_has_a_voice_for_each_of_the_games_languages():
     for lang in ("en", "fi", "sv", "da", "fr"):
         assert backend.has_voice(lang), f"speech-dispatcher lists no {lang} voice"
     assert not backend.has_voice("tlh")  # Klingon: no voice
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("pyttsx3") is None,
+    reason="pyttsx3 is not installed (the optional speech extra)",
+)
+def test_pyttsx3_finds_the_games_voices_and_speaks_off_the_frame():
+    from crowsnest.client.speech import Pyttsx3Backend
+
+    backend = Pyttsx3Backend()
+    assert backend.has_voice("fi") and backend.has_voice("fr")
+    assert not backend.has_voice("tlh")
+    sp = Speaker(backend, lambda: "fi")
+    t0 = time.perf_counter()
+    sp.say("Sinun vuorosi")
+    assert time.perf_counter() - t0 < 0.1  # queued, not spoken on the caller's time
+    wait_quiet(sp)
+    sp.close()
