@@ -84,8 +84,19 @@ class MirrorDeal:
     def __init__(self, mirror: MatchMirror) -> None:
         self.m = mirror
 
-    def hand_of(self, seat: int) -> None:
-        return None  # the table reads the hand from the view (names to ids)
+    def hand_of(self, seat: int) -> list[int] | None:
+        """A seat played here: its hand's card ids, from its own view (two copies of a
+        card are its two ids); another seat's hand is not known here: None."""
+        view = self.m.views.get(seat)
+        if view is None or not isinstance(view.get("hand"), list):
+            return None
+        deck, used, out = self.m.deck, Counter[str](), []
+        for name in view["hand"]:
+            ids = deck.ids(name) if isinstance(name, str) else ()
+            if used[name] < len(ids):
+                out.append(ids[used[name]])
+                used[name] += 1
+        return out
 
     def legal_complete(self) -> bool:
         return self.m.turn.get("complete", True) is not False
