@@ -249,9 +249,10 @@ class DispatcherBackend(_ProcessBackend):
         lang = base_language(language)
         code = SPD_LANG.get(lang, lang.split("_")[0])
         if self._listed is None:
+            # the first question may spawn the service (seconds on a loaded machine)
             try:
                 self._listed = subprocess.run(
-                    [self.exe, "-L"], capture_output=True, text=True, timeout=10
+                    [self.exe, "-L"], capture_output=True, text=True, timeout=30
                 ).stdout
             except (OSError, subprocess.SubprocessError):
                 self._listed = ""
