@@ -161,6 +161,7 @@ def test_settings_has_speech_rows_that_save_and_speak(tmp_path):
     app.close()
 
 
+@pytest.mark.slow
 def test_settings_says_when_the_system_has_no_voice_for_the_language(tmp_path):
     app = App(PrefsStore(str(tmp_path / "c.toml")), size=(1280, 720))
     app.prefs.speech = True
