@@ -660,6 +660,14 @@ class Presentation:
         the generic words (On/Off, the number, the choice as written)."""
         return None
 
+    def quick_match(
+        self, options: Mapping[str, Any]
+    ) -> tuple[Mapping[str, Any], Text, Text] | None:
+        """A shorter match for a first game, offered on the New game screen: (the option
+        values that make it, its length in words, the full match's length in words:
+        "first to 150", "first to 300"); None where the game has no shorter form."""
+        return None
+
     def option_note(self, key: str, options: Mapping[str, Any]) -> Text | None:
         """Why a house rule does not apply with the other options as set (the row is
         greyed and says so: "Only with the bird card in play"); None: it applies."""

@@ -58,6 +58,18 @@ class DouDizhuPresentation(Presentation):
     coach_phases = COACH
     dealer_badge = False  # the first bidder is drawn: the dealer has no role to show
 
+    def quick_match(
+        self, options: Mapping[str, Any]
+    ) -> tuple[Mapping[str, Any], Text, Text] | None:
+        deals = options.get("deals")
+        if not isinstance(deals, int) or deals <= 3 or options.get("target"):
+            return None
+        return (
+            {"deals": 3},
+            say("{count} deal", plural="{count} deals", count=3),
+            say("{count} deal", plural="{count} deals", count=deals),
+        )
+
     def card_art(self) -> CardArt:
         return CardArt(str(SPRITES))  # the standard pack: only the felt and back are its own
 

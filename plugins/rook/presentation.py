@@ -312,6 +312,20 @@ class RookPresentation(Presentation):
 
     # ---- house rules
 
+    def quick_match(
+        self, options: Mapping[str, Any]
+    ) -> tuple[Mapping[str, Any], Text, Text] | None:
+        # half the target, in whole 50s: CrowsNest's 300 becomes 150 (two or three deals)
+        target = options.get("target")
+        if not isinstance(target, int) or target < 100:
+            return None
+        quick = max(50, target // 2 // 50 * 50)
+        return (
+            {"target": quick},
+            say("first to {target}", target=quick),
+            say("first to {target}", target=target),
+        )
+
     def option_value(self, key: str, value: Any, options: Mapping[str, Any]) -> Text | None:
         words = OPTION_VALUES.get((key, value))
         if words is not None:

@@ -162,3 +162,41 @@ def test_the_plugins_screen_names_games_and_levels_not_ids() -> None:
         assert "vaikea" in fi and "Traktori" not in fi
     finally:
         i18n.set_language("en")
+
+
+def test_new_game_offers_a_quick_first_match(tmp_path) -> None:
+    """A match to 300 takes an evening: New game offers a quick match (CrowsNest to
+    150, Dou Dizhu 3 deals), chosen by default while the game has no finished match."""
+    from crowsnest.client.app import App
+    from crowsnest.client.prefs import PrefsStore
+    from crowsnest.client.scenes.table import TableScene
+
+    app = App(PrefsStore(tmp_path / "config.toml"), size=(1280, 720))
+    app.prefs.coach = False
+    setup = app.scene("setup")
+    app.stack.push(setup)
+    app.step(0.02)
+    assert setup.variant.id == "crowsnest"
+    row = next(r for r in setup.rows if r.label == "Match length")
+    assert row.value() == "Quick: first to 150"
+    row.change(1)
+    assert row.value() == "Full: first to 300"
+    row.change(1)
+    setup.start()
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.session.match.options["target"] == 150
+    assert "target" not in app.prefs.options.get("crowsnest", {})  # house rules as set
+    app.close()
+    app = App(PrefsStore(tmp_path / "config.toml"), size=(1280, 720))
+    setup = app.scene("setup")
+    app.stack.push(setup)
+    app.step(0.02)
+    setup.vi = next(i for i, v in enumerate(setup.variants) if v.id == "doudizhu")
+    setup.rebuild()
+    row = next(r for r in setup.rows if r.label == "Match length")
+    assert row.value() == "Quick: 3 deals"
+    tractor = next(i for i, v in enumerate(setup.variants) if v.id == "tractor")
+    setup.vi = tractor
+    setup.rebuild()
+    assert not any(r.label == "Match length" for r in setup.rows)  # no shorter form
+    app.close()

@@ -94,6 +94,7 @@ class SetupScene(FormScene):
         self.players: list[SeatPrefs] = []
         self._names_clockwise = True  # compass names are remembered as for clockwise play
         self.options: dict[str, dict[str, Any]] = {k: dict(v) for k, v in p.options.items()}
+        self.quick: dict[str, bool] = {}  # per game: the quick match chosen (see _quick_on)
         if self.variants:
             v = self.variants[self.vi]
             n = len(p.players) if len(p.players) in v.seats else v.default_seats
@@ -157,6 +158,15 @@ class SetupScene(FormScene):
                     _("Seat {number} is").format(number=i + 1),
                     lambda sp=sp: self._who(sp),
                     lambda d, sp=sp, lv=lv: self._change_kind(sp, d, lv),
+                )
+            )
+        if self._quick_offer() is not None:
+            rows.append(
+                Row(
+                    _("Match length"),
+                    self._quick_text,
+                    lambda d: self.quick.__setitem__(v.id, not self._quick_on()),
+                    note=lambda: _("A quick match is shorter: good for a first game."),
                 )
             )
         if v.options:
@@ -250,6 +260,44 @@ class SetupScene(FormScene):
         mine = self.options.get(v.id, {})
         return {o.key: mine.get(o.key, o.default) for o in v.options}
 
+    # ------------------------------------------------------------ quick match
+
+    def _quick_offer(self) -> Any:
+        """The game's shorter match with the house rules as set, or None."""
+        try:
+            return self._words().game.quick_match(self._opt_values())
+        except Exception:  # noqa: BLE001 - a plugin's words must not stop the set-up
+            return None
+
+    def _quick_on(self) -> bool:
+        """Quick unless chosen otherwise, as long as this game has no finished match in
+        the records (a first game); full after that."""
+        vid = self.variant.id
+        if vid not in self.quick:
+            db = self.app.db
+            try:
+                played = bool(db.match_rows(vid)) if db is not None else True
+            except Exception:  # noqa: BLE001 - unreadable records: offer the full match
+                played = True
+            self.quick[vid] = not played
+        return self.quick[vid]
+
+    def _quick_text(self) -> str:
+        got = self._quick_offer()
+        if got is None:
+            return ""
+        _opts, quick, full = got
+        words = self._words()
+        if self._quick_on():
+            return _("Quick: {length}").format(length=words(quick))
+        return _("Full: {length}").format(length=words(full))
+
+    def _with_quick(self, opts: Any) -> Any:
+        got = self._quick_offer()
+        if got is None or not self._quick_on():
+            return opts
+        return {**dict(opts), **dict(got[0])}
+
     def _opt_text(self, opt: Any) -> str:
         """The value as a player says it: the game's words first ("no limit")."""
         val = self._opt_value(opt)
@@ -292,7 +340,7 @@ class SetupScene(FormScene):
     def start(self) -> None:
         v = self.variant
         try:
-            opts = v.resolve_options(self.options.get(v.id, {}))
+            opts = v.resolve_options(self._with_quick(self.options.get(v.id, {})))
         except OptionError as e:
             self.message = str(e)
             return
