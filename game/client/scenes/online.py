@@ -742,6 +742,18 @@ class ChatScene(PanelOverlay):
 
     panel_size = (900, 420)
 
+    def box(self) -> pygame.Rect:
+        """As tall as its rows of phrases need (at most the panel's height)."""
+        box = super().box()
+        ui = self.app.ui
+        cols = 3 if box.width >= ui(600) else 2
+        rows = -(-len(self.menu.buttons) // cols)
+        need = ui(70) + rows * ui(58) + ui(10)
+        if need < box.height:
+            box.height = need
+            box.center = (self.size[0] // 2, self.size[1] // 2)
+        return box
+
     def __init__(self, table: Any) -> None:
         super().__init__()
         self.table = table
