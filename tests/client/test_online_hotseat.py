@@ -56,3 +56,53 @@ def test_two_players_at_one_window_at_an_online_table(tmp_path):
         h.stop()
         w.app.close()
     assert h.server.internal_errors == 0
+
+
+@pytest.mark.slow
+def test_two_players_join_from_one_window(tmp_path):
+    """Join a table with Players at this window 2: both take free seats, each on its
+    own connection, and the host's plates show both seats taken."""
+
+    from client_driver import DT
+    from crowsnest.client.scenes.online import JoinScene
+    from test_online_host import press, set_row, type_into
+
+    h = start_in_thread("127.0.0.1", 0, tmp_path / "db.sqlite3", registry=REGISTRY)
+    host, friend = new_window("Aino", 1), new_window("Bo", 2)
+    try:
+        host.connect(
+            h.url, {"type": "create", "variant": "doudizhu", "seats": [{"kind": "human"}] * 3}
+        )
+        host.wait_open()
+        code = host.game.code
+        app = friend.app
+        app.stack.push(JoinScene())
+        app.step(DT)
+        type_into(app, "Server address", h.url.removeprefix("ws://"))
+        type_into(app, "Table code", code)
+        join = app.stack.top
+        end = time.monotonic() + 20
+        while join.free is None and time.monotonic() < end:
+            app.step(DT)
+            time.sleep(0.01)
+        assert join.free == [2, 3], join.free
+        set_row(app, "Players at this window", "2")
+        press(app, "Join")
+        friend.wait_open()
+        assert friend.game.here == [1, 2] and set(friend.game.match.views) == {1, 2}
+        end = time.monotonic() + 20
+        while time.monotonic() < end and not all(
+            host.game.status(s) == "connected" for s in (1, 2)
+        ):
+            host.app.step(DT)
+            friend.app.step(DT)
+            time.sleep(0.01)
+        assert [host.game.status(s) for s in (1, 2)] == ["connected", "connected"]
+
+    finally:
+        for w in (friend, host):
+            if w.table is not None:
+                w.game.close()
+        h.stop()
+        friend.app.close()
+        host.app.close()

@@ -496,6 +496,7 @@ class JoinScene(FormScene):
         self.address = ""
         self.code = ""
         self.seat = 0  # 0 the first free seat, n seat n, -1 watch
+        self.here = 1  # players at this window: the others take the next free seats
         # a look at the table as a watcher once address and code are typed: which
         # seats are free, and who sits in the others
         self.peek: Any = None
@@ -536,7 +537,22 @@ class JoinScene(FormScene):
                     edit=lambda t: edit_name(self.app, t),
                 )
             )
+            rows.append(
+                Row(
+                    _("Players at this window"),
+                    lambda: str(self.here),
+                    self._change_here,
+                    note=lambda: _(
+                        "They take the first human seats; each hand is shown only to its "
+                        "player, with a screen to pass the window between them."
+                    ),
+                )
+            )
         self.rows = rows
+
+    def _change_here(self, d: int) -> None:
+        most = max(1, len(self.free)) if self.free is not None else 4
+        self.here = (self.here - 1 + d) % most + 1
 
     def _seat_text(self) -> str:
         if self.seat == 0:
@@ -639,8 +655,11 @@ class JoinScene(FormScene):
         self.message = ""
         self.app.save_prefs()  # the name typed
         link = Link(url, first, name=player_name(self.app))
+        extra = self.here - 1 if "watch" not in first else 0
         self.app.stack.push(
-            ConnectingScene(link, then=lambda table, game: remember_server(self.app, url))
+            ConnectingScene(
+                link, then=lambda table, game: remember_server(self.app, url), extra=extra
+            )
         )
 
 
