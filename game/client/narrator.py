@@ -17,6 +17,7 @@ not it is on: asking is always answered.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -28,6 +29,7 @@ from crowsnest.engine.presentation import CALL, LAYAWAY, PLAY, TableEvent, Text,
 from .input import Act
 from .scenes.coach import CoachScene
 from .scenes.common import FormScene
+from .scenes.info import RulesScene, reflow
 from .scenes.overlays import EndOfDealScene, GameOverScene, PrivacyScene
 from .scenes.table import TableScene
 from .speech import Backend, NullBackend, Speaker, make_backend
@@ -458,8 +460,39 @@ def intro_sentences(scene: Any) -> list[str]:
     return []
 
 
+def spoken_text(markdown: str) -> str:
+    """A rules text as it is read aloud: paragraphs joined, the markup's signs left out
+    (headings, emphasis, list marks, table bars), so a voice does not say "hash"."""
+    out = []
+    for line in reflow(markdown).splitlines():
+        line = re.sub(r"^\s*(#+|[-*]|\d+[.)])\s+", "", line)
+        line = re.sub(r"[*_`|]+", " ", line)
+        line = " ".join(line.split())
+        if line and not set(line) <= set("-: "):  # a table's rule line says nothing
+            out.append(line if line[-1] in ".!?:;" else line + ".")
+    return " ".join(out)
+
+
+_RULES: dict[tuple[str, int], str] = {}  # (game, language revision) -> its rules aloud
+
+
+def _rules_aloud(v: Any) -> str:
+    """A game's rules as read aloud, made once per game and language (focus_sentence is
+    asked every frame)."""
+    key = (v.id, i18n.revision())
+    if key not in _RULES:
+        _RULES[key] = spoken_text(i18n.rules_text(v)) or i18n.variant_text(v, v.name)
+    return _RULES[key]
+
+
 def focus_sentence(scene: Any) -> str:
-    """The focused row or button of a screen that is not the table."""
+    """The focused row or button of a screen that is not the table; the Rules screen's
+    text (read again when another game's rules are shown)."""
+    if isinstance(scene, RulesScene):
+        variants = getattr(scene, "variants", None)
+        if variants:
+            return _rules_aloud(variants[scene.index])
+        return ""
     if isinstance(scene, FormScene):
         rows = scene.rows
         i = scene.focus

@@ -305,3 +305,25 @@ def test_a_hand_is_read_suit_by_suit_or_rank_by_rank_as_the_game_lays_it_out():
             }
             assert len(kinds) == 1, (variant, line)
     app.close()
+
+
+@pytest.mark.slow
+def test_the_rules_screen_is_read_without_its_markup_and_again_for_another_game():
+    from crowsnest.client.narrator import spoken_text
+
+    app = make_app()
+    rec = RecordingBackend()
+    app.prefs.speech = True
+    app.narrator = Narrator(app.prefs, rec)
+    app.stack.push(app.scene("rules", "doudizhu"))
+    app.step(DT)
+    first = rec.sentences[-1]
+    assert first.startswith("Dou Dizhu") and "landlord" in first
+    assert not set("#*|`") & set(first)
+    key(pygame.K_RIGHT)  # another game's rules
+    app.step(DT)
+    assert rec.sentences[-1] != first and rec.stops >= 1  # interrupting the first
+    assert spoken_text("# Goal\n\n- **Win** a `trick`\n| a | b |\n|---|---|") == (
+        "Goal. Win a trick. a b."
+    )
+    app.close()
