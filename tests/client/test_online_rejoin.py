@@ -70,3 +70,50 @@ def test_a_closed_window_rejoins_its_seat_from_saves(tmp_path):
         h.stop()
         w.app.close()
     assert h.server.internal_errors == 0
+
+
+@pytest.mark.slow
+def test_the_host_closes_its_window_and_rejoins_its_own_table(tmp_path):
+    """The host's window closes (its server with it: every table is on disk); a new
+    window rejoins from Saves: nothing answers at the address, so it starts its own
+    server again on the same database and port, and the seat resumes at the table."""
+    from crowsnest.client.scenes.online import CodeCardScene
+    from test_online_host import press, set_row, wait_for
+
+    w = window(tmp_path)
+    try:
+        w.app.stack.push(w.app.scene("title"))
+        w.app.step(DT)
+        press(w.app, "Play online")
+        press(w.app, "Host a table")
+        set_row(w.app, "Where the table runs", "This computer only")
+        press(w.app, "Open the table")
+        code = wait_for(w.app, CodeCardScene).code
+        proc = w.app.hosting.proc
+    finally:
+        w.app.close()  # the server stops with the window
+    assert proc.poll() is not None
+
+    w = window(tmp_path)
+    try:
+        w.app.stack.push(w.app.scene("saves"))
+        w.app.step(DT)
+        saves = w.app.stack.top
+        assert saves.items[0].title == f"Online table {code}, tap to rejoin"
+        saves.index = 0
+        saves._enable()
+        b = next(b for b in saves.buttons.buttons if b.value == "continue")
+        click(b.rect.center)
+        end = time.monotonic() + 90
+        table = None
+        while time.monotonic() < end and table is None:
+            w.app.step(DT)
+            table = next((s for s in w.app.stack if isinstance(s, TableScene)), None)
+            top = w.app.stack.top
+            assert not getattr(top, "failed", ""), top.failed
+            time.sleep(0.02)
+        assert table is not None, "the table did not come back"
+        assert table.session.code == code and table.session.you == 0
+        assert w.app.hosting is not None and w.app.hosting.running
+    finally:
+        w.app.close()

@@ -42,9 +42,11 @@ class ConnectingScene(Scene):
         clock: Any = None,
         extra: int = 0,
         extra_names: tuple[str, ...] = (),
+        or_host: Any = None,
     ) -> None:
         super().__init__()
         self.link: Any = link
+        self.or_host = or_host  # nothing answers at the link's address: host it here
         self.extra = extra  # more seats taken at this window (several players here)
         self.extra_names = extra_names
         self.seat_links: SeatLinks | None = None
@@ -112,7 +114,12 @@ class ConnectingScene(Scene):
                 self._fail(str(msg.get("text") or ""), str(msg.get("reason") or ""))
                 return
             elif kind == "_closed":
-                self._fail("", str(msg.get("code") or "unreachable"))
+                code = str(msg.get("code") or "unreachable")
+                if code == "unreachable" and self.or_host is not None:
+                    self.first, self.name = self.link.first, self.link.name
+                    self.host, self.or_host, self.link = self.or_host(), None, None
+                    return  # the next frames wait for it, then connect to it
+                self._fail("", code)
                 return
 
     def _more_seats(self, snap: dict[str, Any]) -> None:
@@ -298,11 +305,17 @@ def rejoin_scene(app: Any, t: Ticket) -> ConnectingScene:
     first = {"type": "resume", "code": t.code, "token": t.token}
     h = getattr(app, "hosting", None)
     if t.hosted and (h is None or not h.running):
-        port = int(t.server.rsplit(":", 1)[1])
-        h = HostedServer(hosting_db(app), lan=True, port=port)
-        app.hosting = h
-        h.start()
-        return ConnectingScene(None, host=h, first=first, name=t.name)
+        # the server may still run (a window killed leaves its process): try it first,
+        # and start this window's own on the same database and port only if nothing
+        # answers there
+        def start() -> HostedServer:
+            port = int(t.server.rsplit(":", 1)[1])
+            new = HostedServer(hosting_db(app), lan=True, port=port)
+            app.hosting = new
+            new.start()
+            return new
+
+        return ConnectingScene(Link(t.server, first, name=t.name), or_host=start)
     return ConnectingScene(Link(t.server, first, name=t.name))
 
 
