@@ -33,7 +33,7 @@ from .worlds import Determinizer
 # few hundred positions a world, about a millisecond or two each.
 MAX_CARDS = 3
 WORLDS = 8
-SECONDS = 0.12  # where time caps apply (play; tournaments and tests run without)
+SECONDS = 0.12  # hard's cap where time caps apply (tournaments run without)
 
 
 def plays(d: TractorDeal) -> list[tuple[int, ...]]:

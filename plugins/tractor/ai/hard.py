@@ -142,8 +142,15 @@ class HardAI(SearchAI):
         if len(cands) == 1:
             return cands[0]
         if endgame.small_enough(view):
+            cap = self.config.budget.seconds  # a budget without a cap solves every world
             play, values = endgame.choose(
-                view, cands[0][1], self.variant, self.options, rng, self.config.endgame_worlds
+                view,
+                cands[0][1],
+                self.variant,
+                self.options,
+                rng,
+                self.config.endgame_worlds,
+                None if cap is None else min(cap, endgame.SECONDS),
             )
             self.last_search = values
             return ("play", play)
