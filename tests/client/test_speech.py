@@ -327,3 +327,22 @@ def test_the_rules_screen_is_read_without_its_markup_and_again_for_another_game(
         "Goal. Win a trick. a b."
     )
     app.close()
+
+
+def test_the_table_waits_for_the_voice_but_never_for_long():
+    class Prefs:
+        speech, speech_rate, speech_backend = True, 0, "auto"
+
+    slow = SlowBackend(2.0)
+    n = Narrator(Prefs(), slow)
+    assert not n.hold(0.1)  # nothing said: nothing to wait for
+    n.say("West: Play the red 5")
+    assert wait_for(lambda: slow.started)
+    assert n.hold(0.1)  # being said: the next move waits
+    waited = 0.1
+    while n.hold(1.0):
+        waited += 1.0
+    assert 11 <= waited <= 13  # at most HOLD_MAX_S, then the game moves on
+    Prefs.speech = False
+    assert not n.hold(0.1)  # speech off: the table never waits
+    n.close()

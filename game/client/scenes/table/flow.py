@@ -206,8 +206,8 @@ class FlowRoom(RoomBase):
             return  # nothing moves on under a menu or an overlay
         if self.tweener.busy:
             return
-        if self.app.narrator.hold(dt):
-            return  # the voice is still telling what happened: the next move waits
+        if not self.hurry and self.app.narrator.hold(dt):
+            return  # the voice is still telling what happened: the next move waits (Hurry: not)
         if self.beats:
             self.beats.pop(0)()
             return
