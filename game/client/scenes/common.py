@@ -207,7 +207,9 @@ class FormScene(Scene):
         # under the rows: the "more below" line, then a band as tall as the longest
         # explanation (or message) needs, then the buttons: nothing shares a line
         self.hint_h = text.fonts(ui(15)).get_linesize()
-        self.note_step = text.fonts(ui(17)).get_linesize()
+        note_font = text.fonts(ui(17))
+        # accented capitals and descenders (Å, ö, g) stand taller than the font's line
+        self.note_step = max(note_font.get_linesize(), note_font.size("ÅÉÄgjç")[1])
         notes = [self.message] + [self._note(r) for r in self.rows]
         lines = max([1, *(len(self._wrap_note(n)) for n in notes if n)])
         self.note_h = lines * self.note_step

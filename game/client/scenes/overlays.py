@@ -77,7 +77,11 @@ class PrivacyScene(Scene):
         super().resize(size)
         if self.app:
             ui = self.app.ui
-            self.button.rect = pygame.Rect(0, 0, ui(420), ui(56))
+            # as wide as its label needs ("Je suis ... : montrer mes cartes" with a long
+            # name), inside the panel
+            panel_w = min(size[0] - ui(40), ui(760))
+            need = self.app.text.fonts(ui(22), True).size(self.button.label)[0] + ui(40)
+            self.button.rect = pygame.Rect(0, 0, min(panel_w - ui(20), max(ui(420), need)), ui(56))
             self.button.rect.center = (size[0] // 2, size[1] // 2 + ui(70))
 
     def process_event(self, ev: InputEvent) -> InputEvent | None:
@@ -108,8 +112,15 @@ class PrivacyScene(Scene):
         name = self.table.session.names[self.seat]
         words = self.table.words
         title = words(say("Pass to {player}", player=name))
-        size = text.shrink(title, ui(60), W - ui(40), True, ui(24))
-        text.draw(surface, title, size, (W // 2, H // 2 - ui(60)), GOLD, True, "center")
+        # inside the panel: smaller type for a long name, then two lines
+        room = box.width - ui(40)
+        size = text.shrink(title, ui(60), room, True, ui(24))
+        lines = text.wrap_hard(title, size, room, True)[:2]
+        step = text.fonts(size, True).get_linesize()
+        y = H // 2 - ui(60) - step * (len(lines) - 1) // 2
+        for ln in lines:
+            text.draw(surface, ln, size, (W // 2, y), GOLD, True, "center")
+            y += step
         text.draw(
             surface,
             words(say("Everyone else, please look away.")),
