@@ -10,6 +10,10 @@ With --redis a redis-server (Debian's) is started on a free loopback port and --
 `crowsnest serve --redis` processes share it; the tables are made round-robin over them
 (each table's bots at its owner) and every action goes to the table's Redis stream.
 --bot-procs splits the bots over several processes, so the bots are not the bottleneck.
+--pin puts the server on core 1 and the bots on core 0 (taskset / sched_setaffinity), so
+"one core" means one core. --idle N measures the memory of N tables alone (tracemalloc,
+in this process, no connections); the load runs report RSS growth per table with its
+four connections.
 
 The server runs in its own process (one core: the bots' process is another), with its
 per-address caps raised since every bot comes from 127.0.0.1. Every table has four human
@@ -41,7 +45,10 @@ if sys.argv[1].startswith("redis://"):
     cluster = Cluster(connect(sys.argv[1]))
     table_log, kw["directory"] = cluster.log, cluster.directory
 else:
-    table_log = SQLiteLog(sys.argv[1], group=True)
+    try:
+        table_log = SQLiteLog(sys.argv[1], group=True)
+    except TypeError:  # an older server (a before/after comparison): commits each write
+        table_log = SQLiteLog(sys.argv[1])
 s = Server(load_registry(folders=[], user_folder=False), table_log,
            caps=Caps(tables=100000, connections=100000, per_address=100000),
            joins_per_min=1e9, **kw)
@@ -168,8 +175,53 @@ async def play(
     return stats
 
 
+PIN_BOTS: set[int] | None = None
+
+
 def play_in_process(args: tuple) -> dict:
-    return asyncio.run(play(*args))
+    if args[-1] is not None:
+        os.sched_setaffinity(0, args[-1])
+    return asyncio.run(play(*args[:-1]))
+
+
+def idle_tables(n: int) -> dict:
+    """Memory per table alone, by tracemalloc, in this process: n CrowsNest tables made
+    as the server makes them (create, a seat taken, a snapshot sent, the player gone),
+    no connections. (Over the wire an idle table is never idle: its empty seats are
+    played by the substitute.)"""
+    import gc
+    import tracemalloc
+
+    from crowsnest.net.log import SQLiteLog
+    from crowsnest.net.table import Table
+    from crowsnest.plugin_host import load_registry
+
+    variant = load_registry(folders=[], user_folder=False).variants["crowsnest"]
+    log = SQLiteLog(":memory:", group=True)
+
+    def make(i: int) -> Table:
+        t = Table.create(
+            f"M{i:05d}", variant, {"seats": [{"kind": "human"}] * 4}, log, time.monotonic
+        )
+        t.take(i, "en", "Ada", 0)
+        t.snapshot(i)
+        t.leave(i)
+        log.flush()
+        return t
+
+    keep = [make(i) for i in range(20)]  # warm: code loaded, caches filled
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    keep += [make(i) for i in range(20, 20 + n)]
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return {
+        "idle_tables": n,
+        "memory_kib_per_idle_table": round((after - before) / n / 1024, 1),
+        "method": "tracemalloc, Python objects of the tables (no connections)",
+    }
 
 
 def bench_split(
@@ -183,7 +235,7 @@ def bench_split(
     with ctx.Pool(bot_procs) as pool:
         jobs = pool.map_async(
             play_in_process,
-            [(urls, k, tables, bot_procs, seconds, rate) for k in range(bot_procs)],
+            [(urls, k, tables, bot_procs, seconds, rate, PIN_BOTS) for k in range(bot_procs)],
         )
         time.sleep(1.0 + tables * 0.02)
         cpu1, rss1 = procs_stats(pids)
@@ -209,6 +261,8 @@ def bench_split(
         "latency_ms_p50": q(0.50),
         "latency_ms_p99": q(0.99),
         "server_cpu_s_per_1000_actions": round((cpu2 - cpu1) / max(1, actions) * 1000, 3),
+        # what one core of server would carry at this cost per action
+        "actions_per_server_cpu_s": round(actions / max(1e-9, cpu2 - cpu1), 1),
         "server_cpu_share": round((cpu2 - cpu1) / (t2 - t1), 2),
         "server_rss_mb": round(rss2 / 2**20, 1),
     }
@@ -268,7 +322,17 @@ def main() -> int:
     )
     ap.add_argument("--procs", type=int, default=1, help="server processes (with --redis)")
     ap.add_argument("--bot-procs", type=int, default=0, help="bot processes (0: in this one)")
+    ap.add_argument("--pin", action="store_true", help="server on core 1, bots on core 0")
+    ap.add_argument("--idle", type=int, default=0, help="memory of N idle tables only")
     a = ap.parse_args()
+    if a.idle:
+        out = idle_tables(a.idle)
+        print(json.dumps(out) if a.json else "\n".join(f"{k}: {v}" for k, v in out.items()))
+        return 0
+    global PIN_BOTS
+    if a.pin:
+        PIN_BOTS = {0}
+        os.sched_setaffinity(0, PIN_BOTS)
     import tempfile
 
     folder = Path(tempfile.mkdtemp(prefix="crowsnest-bench-"))
@@ -279,8 +343,11 @@ def main() -> int:
         ap.error("--procs needs --redis (one SQLite file has one process)")
     else:
         where = str(folder / "online.sqlite3")
+    pin = ["taskset", "-c", "1"] if a.pin else []
     servers = [
-        subprocess.Popen([sys.executable, "-c", SERVER, where], stdout=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [*pin, sys.executable, "-c", SERVER, where], stdout=subprocess.PIPE, text=True
+        )
         for _ in range(a.procs)
     ]
     try:

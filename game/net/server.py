@@ -169,9 +169,16 @@ class Server:
 
     def _adopt(self, t: Table) -> None:
         self.tables[t.code] = t
-        self.runners[t.code] = AIRunner(
-            t.variant, t.match.options, len(t.seats), budget_s=self.ai_budget_s, seed=None
-        )
+
+    def _runner(self, t: Table) -> AIRunner:
+        """The table's AI runner, made at its first computer move or hint (a table of
+        people alone never carries one: memory per table)."""
+        r = self.runners.get(t.code)
+        if r is None:
+            r = self.runners[t.code] = AIRunner(
+                t.variant, t.match.options, len(t.seats), budget_s=self.ai_budget_s, seed=None
+            )
+        return r
 
     async def serve(
         self, host: str, port: int, ready: Callable[[str, int], None] | None = None
@@ -673,7 +680,7 @@ class Server:
             return
         seat, level, by = due
         self.thinking[t.code] = t.seq
-        fut = self.runners[t.code].submit(t.match, seat, level)
+        fut = self._runner(t).submit(t.match, seat, level)
         assert self.loop is not None
         afut = asyncio.wrap_future(fut, loop=self.loop)
         asked = t.seq
@@ -719,7 +726,7 @@ class Server:
         if r.seat is None or r.seat != t.match.to_move or t.match.over or not c.hints.take():
             self._send(c, {"type": "hint", "action": None, "ref": ref})
             return
-        fut = self.runners[t.code].submit(t.match, r.seat, t.rules["substitute"])
+        fut = self._runner(t).submit(t.match, r.seat, t.rules["substitute"])
         assert self.loop is not None
         asked = t.seq
 
@@ -753,7 +760,9 @@ class Server:
                         if not t.finished:
                             self.log.expire(code)
                         self.tables.pop(code, None)
-                        self.runners.pop(code).close()
+                        runner = self.runners.pop(code, None)
+                        if runner is not None:
+                            runner.close()
                         self.published.pop(code, None)
                         self.directory.release(code)
                 except Exception:  # noqa: BLE001

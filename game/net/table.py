@@ -162,7 +162,7 @@ class Table:
         for seat in self.seats:
             seat.bank = float(self.rules["bank"])
         self.acts: list[tuple[int, str]] = []  # (seat, action) parallel to match.log
-        self.cards = frozenset(self.match.deck.names)  # what an action may hide
+        self.cards = _card_names(self.match.deck.names)  # what an action may hide
         self._texts: dict[int | None, str] = {}  # view JSON by seat, for one seq
         self._texts_at: tuple[int, Match] | None = None
         self.seq = 0
@@ -330,7 +330,7 @@ class Table:
         deal_log = [
             [seat, self._seen_action(r, seat, text)] for seat, text in self.acts[m.deal_start :]
         ]
-        return self.framed(
+        f = self.framed(
             r,
             {
                 "type": "snapshot",
@@ -353,6 +353,8 @@ class Table:
                 **self._common(r),
             },
         )
+        self._texts.clear()  # an idle table keeps no JSON
+        return f
 
     def framed(self, r: Reader, body: dict[str, Any]) -> Frame:
         """`body` with the reader's view, and its JSON text made with the view's text as
@@ -552,6 +554,7 @@ class Table:
             if update["action"] != text and r.seat != seat:
                 update["cards"] = len(text.split()) - 1
             out.append((rid, self.framed(r, update)))
+        self._texts.clear()  # made for these frames; an idle table keeps none
         if m.over and not self.finished:
             self.finished = True
             self.log.finish(self.code)
@@ -757,6 +760,17 @@ class Table:
 
 def _text(x: Any) -> str:
     return sentence(x) if isinstance(x, Text) else str(x or "")
+
+
+_CARDS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def _card_names(names: tuple[str, ...]) -> frozenset[str]:
+    """One set per deck, shared by every table of it (memory per table)."""
+    got = _CARDS.get(names)
+    if got is None:
+        got = _CARDS[names] = frozenset(names)
+    return got
 
 
 def _strings(x: Any) -> set[str]:

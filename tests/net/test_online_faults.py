@@ -149,3 +149,58 @@ def test_an_action_the_log_cannot_take_is_taken_back(tmp_path):
     assert back.seq == t.seq == 6 and back.match.state() == t.match.state()
     assert isinstance(back.match, Match)
     log.close()
+
+
+def test_a_failed_group_commit_tells_nobody_and_the_table_goes_back_to_its_log(tmp_path):
+    """The server's log commits once per loop tick before that tick's frames go out; a
+    commit that fails sends none of them: the table is rebuilt from what is on disk and
+    its readers reconnect and resume there."""
+    from crowsnest.net.log import FlushFailed
+
+    db = tmp_path / "online.sqlite3"
+    h = start_in_thread("127.0.0.1", 0, db, registry=REGISTRY, ai_budget_s=2.0)
+    try:
+        log = h.server.log
+        owner = Bot(h.url, name="Ada", seed=1)
+        owner.send({"type": "create", "variant": "doudizhu", "seats": [{"kind": "human"}] * 3})
+        owner.expect("created")
+        bots = [owner]
+        for i in (1, 2):
+            b = Bot(h.url, name=f"P{i}", seed=i + 1)
+            b.send({"type": "join", "code": owner.code})
+            b.expect("joined")
+            bots.append(b)
+        run(bots, until=lambda: owner.seq >= 3, seconds=60)
+        time.sleep(0.3)
+        for b in bots:
+            b.pump()
+        seq = owner.seq
+        real = log.flush
+        failed = []
+
+        def failing() -> None:
+            if not failed and log._touched:  # the next commit with something in it
+                failed.append(sorted(log._touched))
+                log._touched.clear()
+                log._db.execute("ROLLBACK")
+                raise FlushFailed(failed[0], "disk I/O error")
+            real()
+
+        log.flush = failing
+        mover = next(b for b in bots if b.my_turn())
+        mover.play()
+        for b in bots:
+            b.expect("_closed", 10)  # sent away (1012) to resume
+        assert failed == [[owner.code]]
+        assert all(f.get("seq", 0) <= seq for b in bots for f in b.frames)  # nobody heard
+        log.flush = real
+        for b in bots:
+            b.resume()
+            assert b.state["seq"] == seq  # the table as its log has it
+        run(bots, until=lambda: owner.seq >= seq + 3, seconds=60)
+        _, entries = shadow(str(db), owner.code, REGISTRY.variants["doudizhu"])
+        assert [e.seq for e in entries] == list(range(1, len(entries) + 1))
+        assert h.server.internal_errors == 1  # the failed commit, counted
+        h.server.internal_errors = 0
+    finally:
+        h.stop()
