@@ -27,12 +27,14 @@ off or overlaps.
 
 from __future__ import annotations
 
+import contextvars
 import gettext
 import locale
 import math
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +76,12 @@ class LanguageError(ValueError):
 
 _current = SOURCE
 _revision = 0
+# A language for this thread (or asyncio task) only, set by speaking(): the online server
+# answers each reader in its own language while the window, maybe on another thread of
+# the same process, keeps its own.
+_speaking: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "crowsnest_speaking", default=None
+)
 _listeners: list[Callable[[str], None]] = []
 
 
@@ -153,7 +161,21 @@ def set_language(code: str | None) -> str:
 
 
 def current_language() -> str:
-    return _current
+    return _speaking.get() or _current
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[str]:
+    """Every lookup inside is in `code`, on this thread (or task) alone: nothing else in
+    the process changes language and no listener is told (what set_language does for
+    the whole program). A code without a catalog reads as English. Yields the language
+    used."""
+    lang = normalize(code) or SOURCE
+    token = _speaking.set(lang)
+    try:
+        yield lang
+    finally:
+        _speaking.reset(token)
 
 
 def revision() -> int:
@@ -313,7 +335,7 @@ class Catalog:
         return self.localedir / lang / "LC_MESSAGES" / f"{self.domain}.mo"
 
     def translations(self, lang: str | None = None) -> gettext.NullTranslations:
-        lang = lang or _current
+        lang = lang or _speaking.get() or _current
         t = self._cache.get(lang)
         if t is None:
             # a code as others spell it ("zh", "fi_FI") reads the catalog it names
@@ -417,7 +439,7 @@ def read_localized(path: str | os.PathLike[str]) -> tuple[str, dict[str, str]]:
 def pick(english: str, translations: Mapping[str, str], lang: str | None = None) -> str:
     """`english` in the current language (or `lang`): its translation, the pseudo form,
     or the English itself where none exists."""
-    lang = lang or _current
+    lang = lang or _speaking.get() or _current
     if lang == PSEUDO:
         return pseudo(english)
     return translations.get(lang) or english

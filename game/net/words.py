@@ -3,8 +3,7 @@ chat presets. A sentence is rendered in the reader's language, not the server's.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import Any
 
 from crowsnest import i18n
@@ -90,17 +89,8 @@ def presets(lang: str) -> list[dict[str, str]]:
     return [{"id": k, "text": say(lang, v)} for k, v in PRESETS.items()]
 
 
-@contextmanager
-def speaking(lang: str) -> Iterator[None]:
+def speaking(lang: str) -> AbstractContextManager[str]:
     """The engine's sentences (reasons, hints) in `lang` while inside: the engine
-    translates at call time through the current language. The server runs table code on
-    one thread, so switching round a call is safe there."""
-    before = i18n.current_language()
-    if lang == before:
-        yield
-        return
-    i18n.set_language(lang)
-    try:
-        yield
-    finally:
-        i18n.set_language(before)
+    translates at call time through the current language, and i18n.speaking gives this
+    thread alone that language (the window hosting a server keeps its own)."""
+    return i18n.speaking(lang)
