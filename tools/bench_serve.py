@@ -52,7 +52,17 @@ else:
 s = Server(load_registry(folders=[], user_folder=False), table_log,
            caps=Caps(tables=100000, connections=100000, per_address=100000),
            joins_per_min=1e9, **kw)
+import os, signal
+prof = os.environ.get("CROWSNEST_BENCH_PROFILE")  # a file: cProfile of the server's run
+if prof:
+    import cProfile
+    pr = cProfile.Profile()
+    signal.signal(signal.SIGTERM, lambda *_: s.stop())
+    pr.enable()
 asyncio.run(s.serve("127.0.0.1", 0, lambda h, p: print(p, flush=True)))
+if prof:
+    pr.disable()
+    pr.dump_stats(prof)
 """
 
 
@@ -232,6 +242,7 @@ def bench_split(
     import multiprocessing
 
     ctx = multiprocessing.get_context("spawn")
+    _, rss0 = procs_stats(pids)
     with ctx.Pool(bot_procs) as pool:
         jobs = pool.map_async(
             play_in_process,
@@ -265,6 +276,8 @@ def bench_split(
         "actions_per_server_cpu_s": round(actions / max(1e-9, cpu2 - cpu1), 1),
         "server_cpu_share": round((cpu2 - cpu1) / (t2 - t1), 2),
         "server_rss_mb": round(rss2 / 2**20, 1),
+        # RSS growth once the tables were made, each with its four connections
+        "memory_kib_per_table": round((rss1 - rss0) / tables / 1024, 1),
     }
 
 

@@ -194,6 +194,9 @@ class Server:
             host,
             port,
             max_size=FRAME_BYTES,
+            # No permessage-deflate: zlib cost a quarter of the server's CPU per action
+            # (tools/bench_serve.py profile, docs/online.md) for frames of a few KiB.
+            compression=None,
             max_queue=64,
             ping_interval=20,
             ping_timeout=30,
