@@ -194,8 +194,8 @@ class Server:
             host,
             port,
             max_size=FRAME_BYTES,
-            # No permessage-deflate: zlib cost a quarter of the server's CPU per action
-            # (tools/bench_serve.py profile, docs/online.md) for frames of a few KiB.
+            # No permessage-deflate: zlib cost 0.2-0.5 ms of the server's CPU per action
+            # (tools/bench_serve.py, docs/online.md) for frames of a few KiB.
             compression=None,
             max_queue=64,
             ping_interval=20,
