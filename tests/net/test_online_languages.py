@@ -24,7 +24,7 @@ def seated(langs):
 
 
 def test_every_reader_gets_the_engines_reason_in_its_own_language():
-    t = seated(["fi", "fr", "zh", "en"])  # zh has no catalog yet: English, never a fault
+    t = seated(["fi", "fr", "zh", "en"])  # "zh" as the protocol spells it: zh_CN
     before = i18n.current_language()
     reasons = {}
     for _ in range(4):  # the seat to move, whoever it is, asked with a bid out of range
@@ -33,9 +33,7 @@ def test_every_reader_gets_the_engines_reason_in_its_own_language():
         reasons[t.readers[seat].lang] = out[0][1]["reason"]
         t.apply(seat, "pass", "player")  # on to the next seat
     assert i18n.current_language() == before
-    assert reasons["en"] and reasons["zh"] == reasons["en"]
-    assert reasons["fi"] != reasons["en"] and reasons["fr"] != reasons["en"]
-    assert len({reasons["fi"], reasons["fr"], reasons["en"]}) == 3
+    assert len(set(reasons.values())) == 4 and all(reasons.values())
 
 
 def test_speaking_changes_this_thread_only_and_tells_no_listener():
