@@ -68,7 +68,7 @@ class Narrator:
     def backend_changed(self) -> None:
         """The setting names another backend: the next sentence makes it."""
         if self.speaker is not None and self._backend is None:
-            self.speaker.close()
+            self.speaker.close(wait=False)
             self.speaker = None
 
     def voice_found(self) -> bool | None:

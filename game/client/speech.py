@@ -404,13 +404,15 @@ class Speaker:
         with self._cond:
             return self._speaking or bool(self._queue)
 
-    def close(self) -> None:
+    def close(self, wait: bool = True) -> None:
+        """Stop speaking and end the thread (`wait`: until it has ended, at most 2 s;
+        without, the frame that changed the setting does not wait for it)."""
         with self._cond:
             self._closed = True
             self._queue.clear()
             self._cond.notify()
         self.backend.stop()
-        if self._thread is not None:
+        if wait and self._thread is not None:
             self._thread.join(timeout=2)
         self.backend.close()
 
