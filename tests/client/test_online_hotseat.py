@@ -106,3 +106,61 @@ def test_two_players_join_from_one_window(tmp_path):
         h.stop()
         friend.app.close()
         host.app.close()
+
+
+@pytest.mark.slow
+def test_watching_a_table_shows_no_hand(tmp_path):
+    """Watch a table (the public view): the window follows the bots' moves, holds only
+    the public view, and never draws a hand face up."""
+    from client_driver import DT
+    from crowsnest.client.scenes.online import JoinScene
+    from test_online_host import press, type_into
+
+    h = start_in_thread("127.0.0.1", 0, tmp_path / "db.sqlite3", registry=REGISTRY)
+    w = new_window("Aino", 1)
+    bots = []
+    try:
+        owner = Bot(h.url, name="Bo", seed=1)
+        owner.send({"type": "create", "variant": "crowsnest", "seats": [{"kind": "human"}] * 4})
+        code = owner.expect("created")["code"]
+        bots.append(owner)
+        for i in range(3):
+            b = Bot(h.url, name=f"B{i}", seed=2 + i)
+            b.send({"type": "join", "code": code})
+            b.expect("snapshot")
+            bots.append(b)
+        app = w.app
+        app.stack.push(JoinScene(watch=True))
+        app.step(DT)
+        type_into(app, "Server address", h.url.removeprefix("ws://"))
+        type_into(app, "Table code", code)
+        press(app, "Watch")
+        w.wait_open()
+        game = w.game
+        assert game.here == [] and game.you is None
+        faces = []
+        draw = w.table.draw
+
+        def spy(surface):
+            draw(surface)
+            faces.append(set(w.table.frame_faces))
+
+        w.table.draw = spy
+        start = game.seq
+        end = time.monotonic() + 60
+        while time.monotonic() < end and game.seq < start + 20:
+            pump(bots)
+            w.tick()
+            time.sleep(0.003)
+        assert game.seq >= start + 20, "the watcher did not follow the table"
+        assert set(game.match.views) == {-1}  # the public view only
+        assert faces and not any(faces), "a hand was drawn face up for a watcher"
+        assert all(c == 0 for c in [len(game.match.views[-1].get("hand") or [])])
+    finally:
+        for b in bots:
+            b.drop()
+        if w.table is not None:
+            w.game.close()
+        h.stop()
+        w.app.close()
+    assert h.server.internal_errors == 0
