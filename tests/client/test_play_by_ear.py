@@ -268,7 +268,7 @@ def _parts(sentence: str) -> tuple[str, str]:
     ("variant", "seats", "seed"),
     [
         ("crowsnest", ["human", "ai", "ai", "ai"], 11),
-        ("tractor", ["human", "ai", "ai", "ai"], 4),
+        ("tractor", ["human", "ai", "ai", "ai"], 5),  # the player declares, buries the kitty
         ("doudizhu", ["human", "ai", "ai"], 2),
     ],
 )
