@@ -58,6 +58,15 @@ class SlowBackend:
         self.stop()
 
 
+def speaking_app() -> tuple[App, RecordingBackend]:
+    """A window with speech on and a recording voice."""
+    app = make_app()
+    rec = RecordingBackend()
+    app.prefs.speech = True
+    app.narrator = Narrator(app.prefs, rec)
+    return app, rec
+
+
 def wait_for(cond, seconds: float = 5.0) -> bool:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -236,10 +245,7 @@ def test_asking_is_answered_with_speech_off_and_nothing_is_said_unasked():
 
 @pytest.mark.slow
 def test_a_turn_is_announced_once_and_the_focus_is_read_as_it_moves():
-    app = make_app()
-    rec = RecordingBackend()
-    app.prefs.speech = True
-    app.narrator = Narrator(app.prefs, rec)
+    app, rec = speaking_app()
     t = start(app, "crowsnest", ["human", "ai", "ai", "ai"], seed=5)
     for _ in range(3000):
         app.step(DT)
@@ -311,10 +317,7 @@ def test_a_hand_is_read_suit_by_suit_or_rank_by_rank_as_the_game_lays_it_out():
 def test_the_rules_screen_is_read_without_its_markup_and_again_for_another_game():
     from crowsnest.client.narrator import spoken_text
 
-    app = make_app()
-    rec = RecordingBackend()
-    app.prefs.speech = True
-    app.narrator = Narrator(app.prefs, rec)
+    app, rec = speaking_app()
     app.stack.push(app.scene("rules", "doudizhu"))
     app.step(DT)
     first = rec.sentences[-1]
