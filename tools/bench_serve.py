@@ -33,6 +33,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 SERVER = """
 import asyncio, sys
@@ -162,14 +163,23 @@ def procs_stats(pids: list[int]) -> tuple[float, int]:
 
 
 async def play(
-    urls: list[str], first: int, tables: int, step: int, seconds: float, rate: float
+    urls: list[str],
+    first: int,
+    tables: int,
+    step: int,
+    seconds: float,
+    rate: float,
+    ready: Any = None,
 ) -> dict:
-    """The bots of tables first, first+step, ... (table i at urls[i % len(urls)])."""
+    """The bots of tables first, first+step, ... (table i at urls[i % len(urls)]);
+    `ready()` is called once the tables are made, before the bots start."""
     made = []
     for i in range(first, tables, step):
         made.append(await make_table(urls[i % len(urls)], i))
-    stats = {"lat": [], "actions": 0}
+    stats: dict[str, Any] = {"lat": [], "actions": 0}
     await asyncio.sleep(0.5)
+    if ready is not None:
+        ready()
     stop = time.monotonic() + seconds
     start = time.monotonic()
     tasks = []
@@ -258,9 +268,6 @@ def bench_split(
     actions = sum(p["actions"] for p in parts)
     elapsed = max(p["elapsed"] for p in parts)
 
-    def q(p: float) -> float:
-        return round(lat[min(len(lat) - 1, int(p * len(lat)))] * 1000, 2) if lat else float("nan")
-
     return {
         "tables": tables,
         "server_procs": len(pids),
@@ -269,8 +276,8 @@ def bench_split(
         "seconds": round(elapsed, 1),
         "actions": actions,
         "actions_per_s": round(actions / elapsed, 1),
-        "latency_ms_p50": q(0.50),
-        "latency_ms_p99": q(0.99),
+        "latency_ms_p50": quantile_ms(lat, 0.50),
+        "latency_ms_p99": quantile_ms(lat, 0.99),
         "server_cpu_s_per_1000_actions": round((cpu2 - cpu1) / max(1, actions) * 1000, 3),
         # what one core of server would carry at this cost per action
         "actions_per_server_cpu_s": round(actions / max(1e-9, cpu2 - cpu1), 1),
@@ -281,41 +288,30 @@ def bench_split(
     }
 
 
+def quantile_ms(lat: list[float], p: float) -> float:
+    return round(lat[min(len(lat) - 1, int(p * len(lat)))] * 1000, 2) if lat else float("nan")
+
+
 async def bench(tables: int, seconds: float, rate: float, pid: int, url: str) -> dict:
+    """The bots in this process (play() of every table), server CPU counted from the
+    moment the tables are made."""
     cpu0, rss0 = proc_stats(pid)
-    made = []
-    for i in range(tables):
-        made.append(await make_table(url, i))
-    await asyncio.sleep(0.5)
-    cpu1, rss1 = proc_stats(pid)
-    stats = {"lat": [], "actions": 0}
-    stop = time.monotonic() + seconds
-    start = time.monotonic()
-    tasks = []
-    for seats in made:
-        clock = {"next": time.monotonic() + random.random() / max(rate, 1e-9) if rate else 0.0}
-        for s in seats:
-            tasks.append(asyncio.create_task(bot_loop(s, stats, rate, stop, clock)))
-    await asyncio.wait(tasks, timeout=seconds + 5)
-    elapsed = time.monotonic() - start
+    at: dict[str, Any] = {}
+    stats = await play([url], 0, tables, 1, seconds, rate, lambda: at.update(s=proc_stats(pid)))
+    cpu1, rss1 = at["s"]
+    elapsed = stats["elapsed"]
     cpu2, rss2 = proc_stats(pid)
     lat = sorted(stats["lat"])
-
-    def q(p: float) -> float:
-        return round(lat[min(len(lat) - 1, int(p * len(lat)))] * 1000, 2) if lat else float("nan")
-
-    for seats in made:
-        for s in seats:
-            await s.ws.close()
     return {
         "tables": tables,
         "rate_per_table": rate,
         "seconds": round(elapsed, 1),
         "actions": stats["actions"],
         "actions_per_s": round(stats["actions"] / elapsed, 1),
-        "latency_ms_p50": q(0.50),
-        "latency_ms_p99": q(0.99),
+        "latency_ms_p50": quantile_ms(lat, 0.50),
+        "latency_ms_p99": quantile_ms(lat, 0.99),
         "server_cpu_s_per_1000_actions": round((cpu2 - cpu1) / max(1, stats["actions"]) * 1000, 3),
+        "actions_per_server_cpu_s": round(stats["actions"] / max(1e-9, cpu2 - cpu1), 1),
         "server_cpu_share": round((cpu2 - cpu1) / elapsed, 2),
         "server_rss_mb": round(rss2 / 2**20, 1),
         "memory_kib_per_table": round((rss1 - rss0) / tables / 1024, 1),
