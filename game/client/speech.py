@@ -35,7 +35,7 @@ RATES = range(-5, 6)  # the setting: -5 slowest .. 0 the voice's own .. +5 faste
 # The game's language codes -> the voices' (espeak-ng and speech-dispatcher use ISO
 # 639-1 codes, Mandarin is "cmn" in espeak-ng)
 ESPEAK_LANG = {"zh_CN": "cmn", "en": "en"}
-SPD_LANG = {"zh_CN": "zh"}
+SPD_LANG = {"zh_CN": "cmn"}  # speech-dispatcher lists espeak-ng's Mandarin as cmn
 WPM = 175  # espeak-ng's own rate, words per minute
 
 
@@ -195,6 +195,8 @@ class EspeakBackend(_ProcessBackend):
         return [*cmd, "--", text]
 
     def speak(self, text: str, language: str, rate: int) -> None:
+        if not self.has_voice(language):
+            language = "en"  # espeak-ng says nothing with a voice it lacks: its default
         self._run(self.command(text, language, rate), self._timeout(text, rate))
 
     def has_voice(self, language: str) -> bool:
@@ -247,24 +249,30 @@ class DispatcherBackend(_ProcessBackend):
 
     def has_voice(self, language: str) -> bool:
         lang = base_language(language)
-        code = SPD_LANG.get(lang, lang.split("_")[0])
+        code = SPD_LANG.get(lang, lang.split("_")[0]).lower()
         if self._listed is None:
             # the first question may spawn the service (seconds on a loaded machine)
             try:
-                self._listed = subprocess.run(
+                out = subprocess.run(
                     [self.exe, "-L"], capture_output=True, text=True, timeout=30
                 ).stdout
             except (OSError, subprocess.SubprocessError):
-                self._listed = ""
-        # "NAME  LANGUAGE  VARIANT" lines; a language may carry a region (fr-FR)
-        for line in self._listed.splitlines()[1:]:
-            parts = line.split()
-            if len(parts) >= 2 and parts[1].lower().split("-")[0] == code.lower():
-                return True
-        # the module lists nothing (an older speech-dispatcher): espeak-ng's own list
-        if not self._listed.strip() and EspeakBackend.available():
-            return EspeakBackend().has_voice(language)
-        return False
+                out = ""
+            # "NAME  LANGUAGE  VARIANT" lines, the name may have spaces ("English
+            # (America)"): the language is the next to last word, maybe with a region
+            langs = {
+                parts[-2].lower().split("-")[0]
+                for parts in (line.split() for line in out.splitlines()[1:])
+                if len(parts) >= 2
+            }
+            if not langs:
+                # no list (the service was starting or stopping, or an older one lists
+                # nothing): espeak-ng's own list, and ask the service again next time
+                if EspeakBackend.available():
+                    return EspeakBackend().has_voice(language)
+                return False
+            self._listed = " ".join(sorted(langs))
+        return code in self._listed.split()
 
 
 class Pyttsx3Backend:

@@ -65,6 +65,14 @@ def test_espeak_ng_says_a_prompt_in_the_games_language_and_it_is_not_silent(tmp_
         assert seconds > 0.5, seconds  # a sentence takes time to say
         assert level > 0.02, level  # well above silence (the sentence is ~0.05-0.1)
         assert backend.has_voice("fi") and backend.has_voice("fr")
+        # a language espeak-ng has no voice for is read by its default voice, not muted
+        other = EspeakBackend(wav_dir=tmp_path / "o")
+        (tmp_path / "o").mkdir()
+        so = Speaker(other, lambda: "tlh")
+        so.say("Your turn")
+        wait_quiet(so)
+        assert rms(other.written[0])[0] > 0.02
+        so.close()
         # the control: espeak-ng writing nothing but a pause is silent by this measure
         quiet = EspeakBackend(wav_dir=tmp_path / "q")
         (tmp_path / "q").mkdir()
@@ -82,7 +90,7 @@ def test_espeak_ng_says_a_prompt_in_the_games_language_and_it_is_not_silent(tmp_
 @pytest.mark.skipif(shutil.which("spd-say") is None, reason="speech-dispatcher is not installed")
 def test_speech_dispatcher_has_a_voice_for_each_of_the_games_languages():
     backend = DispatcherBackend()
-    for lang in ("en", "fi", "sv", "da", "fr"):
+    for lang in ("en", "fi", "sv", "da", "fr", "zh_CN"):
         assert backend.has_voice(lang), f"speech-dispatcher lists no {lang} voice"
     assert not backend.has_voice("tlh")  # Klingon: no voice
 
