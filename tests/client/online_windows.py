@@ -136,3 +136,17 @@ def pump(bots: list[Bot]) -> bool:
             busy = bool(b.pump()) or busy
             busy = b.play() or busy
     return busy
+
+
+def tear_down(server: Any, windows: list[Window], bots: list[Any]) -> None:
+    """End a test's table: the bots' connections, the windows' games and apps, the
+    server (the test then checks the server's internal_errors)."""
+    for b in bots:
+        if b is not None:
+            b.drop()
+    for w in windows:
+        if w.table is not None:
+            w.game.close()
+    server.stop()
+    for w in windows:
+        w.app.close()

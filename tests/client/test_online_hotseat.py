@@ -11,7 +11,7 @@ import pytest
 from crowsnest.client.online import Link
 from crowsnest.client.scenes.online import ConnectingScene
 from crowsnest.net.server import start_in_thread
-from online_windows import Bot, pump
+from online_windows import Bot, pump, tear_down
 from test_hotseat import check, record_frames
 from test_online_server import REGISTRY, new_window
 
@@ -49,12 +49,7 @@ def test_two_players_at_one_window_at_an_online_table(tmp_path):
         }
         assert {0, 1} <= acted, acted
     finally:
-        if bot is not None:
-            bot.drop()
-        if w.table is not None:
-            w.game.close()
-        h.stop()
-        w.app.close()
+        tear_down(h, [w], [bot])
     assert h.server.internal_errors == 0
 
 
@@ -100,12 +95,7 @@ def test_two_players_join_from_one_window(tmp_path):
         assert [host.game.status(s) for s in (1, 2)] == ["connected", "connected"]
 
     finally:
-        for w in (friend, host):
-            if w.table is not None:
-                w.game.close()
-        h.stop()
-        friend.app.close()
-        host.app.close()
+        tear_down(h, [friend, host], [])
 
 
 @pytest.mark.slow
@@ -157,10 +147,5 @@ def test_watching_a_table_shows_no_hand(tmp_path):
         assert faces and not any(faces), "a hand was drawn face up for a watcher"
         assert all(c == 0 for c in [len(game.match.views[-1].get("hand") or [])])
     finally:
-        for b in bots:
-            b.drop()
-        if w.table is not None:
-            w.game.close()
-        h.stop()
-        w.app.close()
+        tear_down(h, [w], bots)
     assert h.server.internal_errors == 0

@@ -15,7 +15,7 @@ from crowsnest.client.scenes.online import ChatScene, SeatsScene
 from crowsnest.client.scenes.overlays import PauseScene
 from crowsnest.client.scenes.table import online as online_room
 from crowsnest.net.server import start_in_thread
-from online_windows import Bot, pump
+from online_windows import Bot, pump, tear_down
 from test_online_server import REGISTRY, new_window
 
 
@@ -115,12 +115,7 @@ def test_chat_away_plates_owner_undo_and_the_turn_mark(tmp_path, monkeypatch):
         w.app.step(DT)
         assert not pygame.display.get_caption()[0].startswith("(Your turn)")
     finally:
-        if bot is not None:
-            bot.drop()
-        if w.table is not None:
-            w.game.close()
-        h.stop()
-        w.app.close()
+        tear_down(h, [w], [bot])
     assert h.server.internal_errors == 0
 
 
@@ -179,10 +174,5 @@ def test_another_seat_asks_to_undo_and_the_window_agrees(tmp_path):
 
         until(w, [], done, what="the undo done")
     finally:
-        for bot in bots:
-            bot.drop()
-        if w.table is not None:
-            w.game.close()
-        h.stop()
-        w.app.close()
+        tear_down(h, [w], bots)
     assert h.server.internal_errors == 0
