@@ -69,8 +69,9 @@ def lan_address() -> str:
 
 
 class HostedServer:
-    def __init__(self, db: str | Path, *, lan: bool = True, port: int = DEFAULT_PORT) -> None:
-        self.db, self.lan, self.want_port = str(db), lan, port
+    def __init__(self, db: str | Path, *, lan: bool = True, port: int | None = None) -> None:
+        self.db, self.lan = str(db), lan
+        self.want_port = DEFAULT_PORT if port is None else port
         self.state = "idle"
         self.port: int | None = None
         self.error = ""

@@ -12,6 +12,7 @@ import time
 import pygame
 import pytest
 from client_driver import DT, click, key
+from crowsnest.client import hosting
 from crowsnest.client.app import App
 from crowsnest.client.prefs import PrefsStore
 from crowsnest.client.scenes.common import FormScene
@@ -88,7 +89,8 @@ def wait_for(app, kind, seconds=90.0):
 
 
 @pytest.mark.slow
-def test_host_a_table_from_the_window_and_a_friend_joins_with_the_code(tmp_path):
+def test_host_a_table_from_the_window_and_a_friend_joins_with_the_code(tmp_path, monkeypatch):
+    monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)  # a free port: 8765 may be in use here
     a, b = window("host", 1, tmp_path), window("friend", 2, tmp_path)
     bots = []
     try:

@@ -73,12 +73,15 @@ def test_a_closed_window_rejoins_its_seat_from_saves(tmp_path):
 
 
 @pytest.mark.slow
-def test_the_host_closes_its_window_and_rejoins_its_own_table(tmp_path):
+def test_the_host_closes_its_window_and_rejoins_its_own_table(tmp_path, monkeypatch):
     """The host's window closes (its server with it: every table is on disk); a new
     window rejoins from Saves: nothing answers at the address, so it starts its own
     server again on the same database and port, and the seat resumes at the table."""
+    from crowsnest.client import hosting
     from crowsnest.client.scenes.online import CodeCardScene
     from test_online_host import press, set_row, wait_for
+
+    monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)  # a free port: 8765 may be in use here
 
     w = window(tmp_path)
     try:
