@@ -28,7 +28,7 @@ def seat_names(seats: list[Seat], clockwise: bool = True) -> list[str]:
     # A compass name says where the seat is drawn: one remembered from a table of
     # another size ("North" of four seats) becomes this table's (East of three).
     names = [
-        default_name(i, n, s) if not s.name or s.name in COMPASS else s.name
+        default_name(i, n, s) if not s.name or s.name in COMPASS or s.name in ORDINALS else s.name
         for i, s in enumerate(seats)
     ]
     if not clockwise:  # a compass name says where a seat sits: mirror it
@@ -95,6 +95,10 @@ def default_name(seat: int, n: int, setup: Seat) -> str:
 
 
 COMPASS = frozenset(x for names in SEAT_NAMES.values() for x in names)
+# The config's default names past the fourth seat ("Fifth", "Sixth"): defaults too, so a
+# table of five or six is named by the compass all round (Rook for 6 showed "North" beside
+# "Fifth").
+ORDINALS = frozenset(("Fifth", "Sixth", "Seventh", "Eighth"))
 
 COMPASS_MIRROR = {
     "West": "East",

@@ -200,3 +200,19 @@ def test_new_game_offers_a_quick_first_match(tmp_path) -> None:
     setup.rebuild()
     assert not any(r.label == "Match length" for r in setup.rows)  # no shorter form
     app.close()
+
+
+def test_the_set_up_shows_the_names_the_table_of_six_will_show(tmp_path) -> None:
+    from crowsnest.client.app import App
+    from crowsnest.client.prefs import PrefsStore
+
+    app = App(PrefsStore(tmp_path / "config.toml"), size=(1280, 720))
+    setup = app.scene("setup")
+    app.stack.push(setup)
+    app.step(0.02)
+    setup.vi = next(i for i, v in enumerate(setup.variants) if v.id == "individual6")
+    setup.players = app.prefs.seat_prefs(6)
+    setup.rebuild()
+    names = [r.value() for r in setup.rows if r.label.endswith(" name")]
+    assert names == ["You", "Southwest", "Northwest", "North", "Northeast", "Southeast"]
+    app.close()

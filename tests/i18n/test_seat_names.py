@@ -45,3 +45,16 @@ def test_numbered_names_and_hot_seat():
 def test_the_default_config_keeps_english_keys():
     i18n.set_language("da")
     assert [p.name for p in Config().seats] == ["You", "West", "North", "East"]
+
+
+def test_a_table_of_six_is_named_by_the_compass_all_round() -> None:
+    """Rook for 6 showed "North" beside "Fifth" and "Sixth": the config's default names
+    past the fourth seat are defaults too, named as the table draws them."""
+    from crowsnest.config import DEFAULT_NAMES
+    from crowsnest.records.savefile import Seat
+    from crowsnest.records.seats import SEAT_NAMES, seat_names
+
+    seats = [Seat("human" if i == 0 else "ai", "normal", DEFAULT_NAMES[i]) for i in range(6)]
+    assert seat_names(seats) == ["You", *SEAT_NAMES[6][1:]]
+    five = [Seat("human" if i == 0 else "ai", "normal", DEFAULT_NAMES[i]) for i in range(5)]
+    assert seat_names(five) == ["You", *SEAT_NAMES[5][1:]]

@@ -10,7 +10,8 @@ from crowsnest.ai.runner import level_order, playable_level
 from crowsnest.config import Config
 from crowsnest.engine import OptionError
 from crowsnest.i18n import N_, _, pgettext, variant_text
-from crowsnest.records.seats import display_name, mirror_compass
+from crowsnest.records.savefile import Seat
+from crowsnest.records.seats import display_name, mirror_compass, seat_names
 
 from ..prefs import SeatPrefs
 from ..session import LocalGame, SeatSetup
@@ -148,7 +149,7 @@ class SetupScene(FormScene):
             rows.append(
                 Row(
                     _("Seat {number} name").format(number=i + 1),
-                    lambda sp=sp: display_name(sp.name),
+                    lambda sp=sp: self._shown_name(sp),
                     lambda d, sp=sp: self._suggest(sp, d),
                     edit=lambda t, sp=sp: self._edit(sp, t),
                 )
@@ -200,11 +201,22 @@ class SetupScene(FormScene):
             )
         return _("Computer ({level})").format(level=level_word(level))
 
+    def _shown_name(self, sp: SeatPrefs) -> str:
+        """The name the table will show for this seat: a default name is the table's own
+        compass name ("Northeast" at a table of six, never "Fifth")."""
+        cw = self._names_clockwise
+        seats = [
+            Seat(p.kind, p.level, p.name if cw else mirror_compass(p.name)) for p in self.players
+        ]
+        keys = seat_names(seats, self.variant.clockwise if self.variants else True)
+        i = next(k for k, p in enumerate(self.players) if p is sp)
+        return display_name(keys[i])
+
     def _edit(self, sp: SeatPrefs, t: str) -> None:
         # The name as typed. Left as shown, a default name stays the default (the key
         # "West", shown in the player's language); emptied, the seat gets its default.
         t = t.strip()[:16]
-        if t != display_name(sp.name):
+        if t != self._shown_name(sp):
             sp.name = t
 
     def _suggest(self, sp: SeatPrefs, d: int) -> None:
