@@ -544,8 +544,12 @@ class Server:
         """Tell the directory what changed at the table (seats, the lobby entry)."""
         entry = self._summary(t)
         if self.published.get(t.code) != entry:
+            try:
+                self.directory.publish(t.code, entry)
+            except Exception as e:  # noqa: BLE001 - the lobby is never worth a move
+                log.warning("table %s: the directory did not take its seats: %s", t.code, e)
+                return  # told again at the next renewal
             self.published[t.code] = entry
-            self.directory.publish(t.code, entry)
 
     def _lobby(self) -> list[dict[str, Any]]:
         out = []
@@ -749,7 +753,12 @@ class Server:
             now = self.clock()
             if self.clock() - renewed >= RENEW_S:
                 renewed = self.clock()
-                for code in self.directory.renew(list(self.tables)):
+                try:
+                    lost = self.directory.renew(list(self.tables))
+                except Exception as e:  # noqa: BLE001 - Redis away: keep ticking, try again
+                    log.warning("the directory could not renew this process's tables: %s", e)
+                    lost = []
+                for code in lost:
                     self._lost(code)
                 for t in list(self.tables.values()):  # grace periods ran out, a match ended
                     self._publish(t)

@@ -26,7 +26,7 @@ def free_port() -> int:
 class RedisServer:
     """redis-server with no persistence, in the test's folder, killed at the end."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, persist: bool = False) -> None:
         if REDIS_SERVER is None:
             pytest.skip(
                 "redis-server is not installed (Debian's redis-server package; "
@@ -37,24 +37,32 @@ class RedisServer:
 
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.proc = subprocess.Popen(
-            [
-                REDIS_SERVER,
-                "--port",
-                str(self.port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(folder),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        self.args = [
+            REDIS_SERVER,
+            "--port",
+            str(self.port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--dir",
+            str(folder),
+            # persist: every write in the append-only file before Redis answers it
+            *(
+                ["--appendonly", "yes", "--appendfsync", "always"]
+                if persist
+                else ["--appendonly", "no"]
+            ),
+        ]
         self.client = redis.Redis.from_url(self.url)
+        self.start()
+
+    def start(self) -> None:
+        import redis
+
+        self.proc = subprocess.Popen(
+            self.args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         deadline = time.monotonic() + 10
         while True:
             try:

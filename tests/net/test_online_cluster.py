@@ -287,3 +287,39 @@ def test_sigterm_hands_its_tables_over_at_once(redis_server, procs):
     run(bots, seconds=300)
     m, entries = shadow(cluster_log(redis_server), owner.code, REGISTRY.variants["doudizhu"])
     assert m.over and no_action_lost(bots, entries) > 0
+
+
+def test_a_redis_restart_with_its_append_only_file_loses_nothing(tmp_path):
+    """Redis itself goes away for a moment (and comes back from its append-only file):
+    the processes keep their tables, take their leases back, and the match finishes
+    equal to its replay."""
+    r = RedisServer(tmp_path, persist=True)
+    ps = [Serve(r.url, tmp_path, lease_ms=LEASE_MS) for _ in range(2)]
+    try:
+        owner = make_table(ps[0].url, "doudizhu", "R")
+        bots = seat_bots(owner, [p.url for p in ps], 3)
+        run(bots, until=lambda: owner.seq >= 15, seconds=60)
+        for b in bots:  # every move sent has its update (none in flight at the stop)
+            deadline = time.monotonic() + 10
+            while b.seq != owner.seq and time.monotonic() < deadline:
+                b.pump()
+                time.sleep(0.01)
+        r.stop()
+        time.sleep(2 * LEASE_MS / 1000)  # renewals fail; the lease runs out meanwhile
+        assert all(p.proc.poll() is None for p in ps)
+        r.start()
+        time.sleep(1.5)  # the next renewal takes the lease back
+        assert owner_of(r, owner.code) == ps[0].url
+        for b in bots:  # a move sent while Redis was away was answered with an error: again
+            b.sent_at = -1
+        run(bots, seconds=300)
+        m, entries = shadow(cluster_log(r), owner.code, REGISTRY.variants["doudizhu"])
+        assert m.over and no_action_lost(bots, entries) > 0
+        for b in bots:
+            assert b.state["view"] == wire(m.view_json(b.seat))
+    finally:
+        for p in ps:
+            assert p.stop() == 0
+            err = p.proc.stderr.read()
+            assert "Traceback" not in err and "internal error" not in err, err[-2000:]
+        r.stop()
