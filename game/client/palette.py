@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+from crowsnest import i18n
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -342,7 +343,6 @@ CJK_MIN_PX = 9
 def wants_cjk(text: str = "") -> bool:
     """Whether text is drawn with the Chinese font: everything while Chinese is the
     language, and any text holding CJK characters (the language picker's "简体中文")."""
-    from crowsnest import i18n
 
     return i18n.current_language() == "zh_CN" or any(
         "\u2e80" <= ch <= "\u9fff" or "\uf900" <= ch <= "\uffef" for ch in text
