@@ -27,7 +27,7 @@ from typing import Any
 import platformdirs
 import tomlkit
 import tomlkit.items
-from crowsnest.engine import OptionError
+from crowsnest.engine import OptionError, Variant
 from crowsnest.i18n import SYSTEM, known_codes
 from crowsnest.tomlfile import clean_temps, read_toml, write_atomic
 
@@ -150,7 +150,7 @@ class Config:
         name = DEFAULT_NAMES[index] if index < len(DEFAULT_NAMES) else f"Seat {index + 1}"
         return SeatConfig(name)
 
-    def options_for(self, variant: Any) -> Mapping[str, Any]:
+    def options_for(self, variant: Variant) -> Mapping[str, Any]:
         """The variant's rule options: its defaults overlaid with this config's, validated
         against the variant's Option schema (ConfigError naming file and key if bad)."""
         given = self.options.get(variant.id, {})
@@ -241,7 +241,7 @@ class _Reader:
         v = data.get(key, default)
         if v not in allowed:
             raise self.fail(full, "one of " + ", ".join(f'"{a}"' for a in allowed), v)
-        return v
+        return str(v)  # one of `allowed`
 
     def text(self, data: Mapping[str, Any], key: str, full: str, default: str) -> str:
         v = data.get(key, default)
@@ -518,7 +518,7 @@ def _reads_as(text: str, data: dict[str, Any]) -> bool:
     """Whether `text` holds `data` (an empty table and an absent one mean the same here:
     tomlkit drops a super-table such as [options] when its last sub-table goes)."""
     try:
-        return _without_empty_tables(tomllib.loads(text)) == _without_empty_tables(data)
+        return bool(_without_empty_tables(tomllib.loads(text)) == _without_empty_tables(data))
     except tomllib.TOMLDecodeError:
         return False
 

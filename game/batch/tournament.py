@@ -304,7 +304,7 @@ def check_result(item: Mapping[str, Any], spec: Spec) -> str | None:
     if not isinstance(tables, list) or len(tables) > max(2, spec.seats):
         return "'tables' must be the list of its tables"
     games = item.get("games")
-    if not _number(games, 0, 2):
+    if not isinstance(games, int | float) or not _number(games, 0, 2):
         return "'games' must be a number from 0 to 2"
     if not _number(item.get("score"), 0, games):
         return f"'score' must be a number from 0 to its games ({games})"
@@ -492,10 +492,10 @@ def play_task(spec: Spec, deal: int, pairing: int) -> dict[str, Any]:
         assert teams is not None
         for a_team in (0, 1):
 
-            def lv(roles: Any, s: int, a_team: int = a_team) -> str:
+            def by_team(roles: Any, s: int, a_team: int = a_team) -> str:
                 return a if s in teams[a_team] else b
 
-            r = _play(variant, spec, deal, lv, f"{a}@{a_team}:{b}", spec.matches)
+            r = _play(variant, spec, deal, by_team, f"{a}@{a_team}:{b}", spec.matches)
             side = teams[a_team]
             ch = r["change"]
             margin = ch[a_team] - ch[1 - a_team]
@@ -517,14 +517,14 @@ def play_task(spec: Spec, deal: int, pairing: int) -> dict[str, Any]:
         names: list[str] = []
         for a_role in (0, 1):
 
-            def lv(roles: Any, s: int, a_role: int = a_role) -> str:
+            def by_role(roles: Any, s: int, a_role: int = a_role) -> str:
                 if roles is None:
                     return spec.bidder
                 order = sorted(set(roles))
                 mine = order[a_role] if a_role < len(order) else None
                 return a if roles[s] == mine else b
 
-            r = _play(variant, spec, deal, lv, f"{a}@role{a_role}:{b}")
+            r = _play(variant, spec, deal, by_role, f"{a}@role{a_role}:{b}")
             roles = r["roles"]
             if roles is None:  # thrown in for good (never for Dou Dizhu: it redeals)
                 continue
@@ -547,10 +547,12 @@ def play_task(spec: Spec, deal: int, pairing: int) -> dict[str, Any]:
             got = []
             for solo, rest in ((a, b), (b, a)):
 
-                def lv(roles: Any, s: int, k: int = k, solo: str = solo, rest: str = rest) -> str:
+                def by_seat(
+                    roles: Any, s: int, k: int = k, solo: str = solo, rest: str = rest
+                ) -> str:
                     return solo if s == k else rest
 
-                got.append(_play(variant, spec, deal, lv, f"{solo}@{k}:{rest}"))
+                got.append(_play(variant, spec, deal, by_seat, f"{solo}@{k}:{rest}"))
             ch_a, ch_b = got[0]["change"], got[1]["change"]
             margin = ch_a[k] - ch_b[k]
             total += margin

@@ -142,8 +142,10 @@ class App:
         # The running match is autosaved here (docs/saves.md); None: no autosave (a
         # config built in memory: tests and tools unless they set a path).
         self.save_path = _autosave_path(self.store.path)
-        self._autosaver: Any = None
-        self._db: Any = None  # the store (crowsnest.records.store), opened when first needed
+        self._autosaver: Autosaver | None = None
+        self._db: Store | None = (
+            None  # the store (crowsnest.records.store), opened when first needed
+        )
         self._db_failed = False
         self.db_error = ""
         # A window dragged to a new size is remembered once the drag has settled (a
@@ -408,7 +410,7 @@ class App:
     # ------------------------------------------------------------ the store
 
     @property
-    def db(self) -> Any:
+    def db(self) -> Store | None:
         """The store (statistics, save slots, finished matches) beside the autosave, or
         None (no autosave place: a client built in memory; or its folder is unusable,
         said once in the notice)."""
@@ -547,7 +549,6 @@ def _autosave_path(config_path: Any) -> Path | None:
 def main(argv_config: Any = None) -> int:
     """Open the window and run until the player quits. `argv_config` is a config path
     (from --config), a loaded config object, or None for the default file."""
-    started = time.perf_counter()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     store = PrefsStore(argv_config)
     try:
@@ -571,7 +572,6 @@ def main(argv_config: Any = None) -> int:
     app.catch_errors = True
     app.stack.push(app.scene("title"))
     app.step(0.0)
-    app.first_frame_s = time.perf_counter() - started
     if os.environ.get("CROWSNEST_FIRST_FRAME_ONLY"):  # tools/bench_client.py: time to first frame
         print(f"first_frame {time.time():.6f}", flush=True)
         app.close()

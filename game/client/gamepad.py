@@ -160,6 +160,7 @@ class Pads:
         self.open: dict[int, Any] = {}  # instance id -> Controller
         self.available = False
         self.problem = ""
+        self._mod: Any = None  # pygame._sdl2.controller, where SDL has pads
         try:
             from pygame._sdl2 import controller  # late: a pygame without it has no pads
 
@@ -167,7 +168,6 @@ class Pads:
             self._mod = controller
             self.available = True
         except (ImportError, pygame.error) as e:  # no joystick subsystem: keys and mouse
-            self._mod = None
             self.problem = f"gamepads are not available ({e})"
             return
         for i in range(controller.get_count()):

@@ -142,7 +142,7 @@ def _fan(area: Rect, n: int, w: int, h: int, rows: int, step: float) -> list[Rec
     drop = 0.0 if rows == 1 else min(h * ROW_DROP, (area[3] - h) / (rows - 1))
     ax, ay, aw, ah = area
     y0 = ay + (ah - (h + drop * (rows - 1))) / 2
-    out = []
+    out: list[Rect] = []
     for r in range(rows):
         k = min(cols, n - r * cols)
         x0 = ax + (aw - (w + step * (k - 1))) / 2
@@ -403,7 +403,7 @@ def _place_all(
         x0, y0 = p.trick
         ax, ay = (p.anchor[0], by + bhgt) if p.local else p.anchor
         ends = [(ax, ay), centre]
-        cands = [(x0, y0)]
+        cands: list[tuple[float, float]] = [(x0, y0)]
         for k in range(1, 11):
             t = k / 10
             for ex, ey in ends:

@@ -69,7 +69,7 @@ class Words:
         words), then the project's (the table's words); English where neither has it."""
         catalog = getattr(self.session.variant, "catalog", None)
         if catalog is not None:
-            got = catalog.gettext(msg)
+            got = str(catalog.gettext(msg))
             if got != msg:
                 return got
         return i18n._(msg)
@@ -78,7 +78,7 @@ class Words:
         """The form of a plural sentence for `n`, the game's catalog first."""
         catalog = getattr(self.session.variant, "catalog", None)
         if catalog is not None:
-            got = catalog.ngettext(singular, plural, n)
+            got = str(catalog.ngettext(singular, plural, n))
             if got not in (singular, plural):
                 return got
         return i18n.ngettext(singular, plural, n)

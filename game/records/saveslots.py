@@ -12,6 +12,7 @@ from crowsnest.i18n import variant_text
 from crowsnest.records import savefile
 from crowsnest.records.seats import seat_names
 from crowsnest.records.stats import history
+from crowsnest.records.store import Store
 from crowsnest.tomlfile import parse_toml
 
 
@@ -77,7 +78,7 @@ def saves_report(store: Any, autosave: Path) -> dict[str, Any]:
     }
 
 
-def loads_full(text: str, registry: Any, label: str) -> Any:
+def loads_full(text: str, registry: Any, label: str) -> savefile.Loaded:
     """A save's text (a slot, a finished match) replayed: savefile.Loaded."""
     try:
         data = savefile.from_dict(_parse(text, label), label)
@@ -96,7 +97,7 @@ SLOT_TIME = "%Y-%m-%d %H:%M"
 
 
 def save_to_slot(
-    store: Any, match: Any, seats: Any, *, name: str | None = None, registry: Any = None
+    store: Store, match: Any, seats: Any, *, name: str | None = None, registry: Any = None
 ) -> str:
     """Save the running match into the slot `name` (replaced), or into a new slot named
     after the game and the time; returns the slot's name."""

@@ -370,7 +370,8 @@ class Store:
                 if db is not None:
                     db.close()
                 raise
-            db.close()
+            if db is not None:  # None: the connection itself failed on a damaged file
+                db.close()
             self._move_aside(*problem)
         raise StoreError(f"{self.path}: a new store cannot be made there")
 
@@ -691,7 +692,7 @@ class Store:
             " ORDER BY match_id, seat"
         ):
             try:
-                p = {
+                p: dict[str, Any] = {
                     "match_id": _int(r, "match_id"),
                     "seat": _int(r, "seat"),
                     "name": _str(r, "name"),
@@ -713,7 +714,7 @@ class Store:
             "SELECT match_id, deal, declarer, made, score_change FROM deals ORDER BY match_id, deal"
         ):
             try:
-                d = {
+                d: dict[str, Any] = {
                     "match_id": _int(r, "match_id"),
                     "deal": _int(r, "deal"),
                     "declarer": _int(r, "declarer", none=True),

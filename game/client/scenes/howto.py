@@ -44,7 +44,7 @@ def follow_position(variant: Any) -> Match:
             if m.to_move == 0 and m.phase == "play" and m.deal.legal_complete():
                 trick = m.view(0).to_json().get("trick") or []
                 singles = {a[1][0] for a in m.legal_actions() if len(a) > 1 and len(a[1]) == 1}
-                hand = set(m.deal.hand_of(0))
+                hand = set(m.deal.hand_of(0) or ())
                 if trick and 0 < len(singles) < len(hand) - 2:
                     return m
             m.apply_unchecked(m.deal.random_action(rng))
@@ -119,7 +119,7 @@ class HowToScene(Scene):
         if self.task == "counter":
             return self.show_cards
         if self.task == "follow" and self.follow is not None:
-            return list(self.follow.deal.hand_of(0))
+            return list(self.follow.deal.hand_of(0) or ())
         return []
 
     # ---- answers

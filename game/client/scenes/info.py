@@ -3,6 +3,7 @@ plugin list (what loaded, what failed and why; enable and disable)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -145,10 +146,10 @@ class RulesScene(Scene):
         if self.variants:
             v = self.variants[self.index]
             # TRANSLATORS: the rules screen's title; the arrows switch game
-            heading = _("<   {game} rules   >").format(game=i18n.variant_text(v, v.name))
+            title = _("<   {game} rules   >").format(game=i18n.variant_text(v, v.name))
         else:
-            heading = _("Rules")
-        text.draw(surface, heading, ui(36), (W // 2, ui(46)), GOLD, True, "center")
+            title = _("Rules")
+        text.draw(surface, title, ui(36), (W // 2, ui(46)), GOLD, True, "center")
         text.draw(
             surface,
             _("left/right: other games   up/down or wheel: scroll"),
@@ -214,8 +215,8 @@ class PluginsScene(FormScene):
             rows.append(
                 Row(
                     f"{rec.name}{ver}  ({rec.origin})",
-                    lambda s=state: s,
-                    activate=lambda r=rec: self._toggle(r),
+                    partial(str, state),
+                    activate=partial(self._toggle, rec),
                 )
             )
             if rec.error and enabled:

@@ -329,8 +329,8 @@ class _Sheet(Scene):
         for j, h in enumerate(header):
             col = colours[j] if colours and colours[j] else GOLD
             text.draw(surface, h, size, (xs[j], top), col, True)
-        step = max(ui(26), text.fonts(size).get_linesize() + ui(2))
-        y = top + max(ui(30), step + ui(4))
+        step: int = max(ui(26), text.fonts(size).get_linesize() + ui(2))
+        y: int = top + max(ui(30), step + ui(4))
         for row in rows:
             for j, cell in enumerate(row[:n]):
                 text.draw(surface, cell, size, (xs[j], y), INK, False)
@@ -366,7 +366,7 @@ class EndOfDealScene(_Sheet):
         self,
         session: TableGame,
         ev: dict[str, Any],
-        piles: list | None = None,
+        piles: list[tuple[str, list[str]]] | None = None,
         words: Words | None = None,
     ) -> None:
         super().__init__()

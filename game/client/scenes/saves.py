@@ -242,13 +242,14 @@ class SavesScene(Scene):
         name = self.renaming.text if self.renaming is not None else ""
         self.renaming = None
         pygame.key.stop_text_input()
-        if not keep:
+        e = self.current
+        if not keep or e is None:  # None: the list changed under the typing
             self.message = _("Unchanged")
             return
         from crowsnest.records.store import StoreError
 
         try:
-            self.app.db.rename_slot(self.current.key, name)
+            self.app.db.rename_slot(e.key, name)
         except (ValueError, StoreError) as ex:
             self.message = _("Not renamed: {why}").format(why=ex)
             return

@@ -3,6 +3,8 @@ key bindings; every change is saved to the TOML config at once."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 from crowsnest import i18n
 from crowsnest.config import SPEECH_BACKENDS
@@ -140,12 +142,8 @@ class SettingsScene(FormScene):
             rows.append(
                 Row(
                     _(ACTION_LABELS.get(name, name)),
-                    lambda n=name: (
-                        _("press a key or pad button...")
-                        if self.capturing == n
-                        else binding_text(im, n)
-                    ),
-                    activate=lambda n=name: self._capture(n),
+                    partial(self._binding, im, name),
+                    activate=partial(self._capture, name),
                 )
             )
         self.rows = rows
@@ -208,7 +206,8 @@ class SettingsScene(FormScene):
     def _fit_value(self, row: Row, text: str) -> str:
         ui = self.app.ui
         width = row.right.right - row.left.left - ui(8)  # no arrows: the whole value area
-        return self.app.text.fit(text, ui(20), max(ui(40), width), bold=True)
+        fitted: str = self.app.text.fit(text, ui(20), max(ui(40), width), bold=True)
+        return fitted
 
     def _say(self, text: str) -> None:
         self.message = text  # wrapped above the buttons, never cut
@@ -327,6 +326,12 @@ class SettingsScene(FormScene):
         self.app.coach.deals_here.clear()
         self._changed()
         self.message = _("The coach will help again in your next deals")
+
+    def _binding(self, im: InputMap, name: str) -> str:
+        """What an action is bound to, or the call to press one while it is captured."""
+        if self.capturing == name:
+            return _("press a key or pad button...")
+        return binding_text(im, name)
 
     def _capture(self, name: str) -> None:
         self.capturing = name

@@ -4,6 +4,7 @@ AI and level, with names) and the variant's rule options; remembered in the conf
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from crowsnest.ai.runner import level_order, playable_level
@@ -55,6 +56,11 @@ NAME_SUGGESTIONS = (
 
 def levels_of(variant: Any) -> list[str]:
     return level_order(variant.ais)  # weakest first, plugin levels after
+
+
+def _opt_note(variant: Any, opt: Any) -> str:
+    """A house rule's help line, in the game's words."""
+    return variant_text(variant, opt.help) if opt.help else ""
 
 
 class _NoTable:
@@ -149,16 +155,16 @@ class SetupScene(FormScene):
             rows.append(
                 Row(
                     _("Seat {number} name").format(number=i + 1),
-                    lambda sp=sp: self._shown_name(sp),
-                    lambda d, sp=sp: self._suggest(sp, d),
-                    edit=lambda t, sp=sp: self._edit(sp, t),
+                    partial(self._shown_name, sp),
+                    partial(self._suggest, sp),
+                    edit=partial(self._edit, sp),
                 )
             )
             rows.append(
                 Row(
                     _("Seat {number} is").format(number=i + 1),
-                    lambda sp=sp: self._who(sp),
-                    lambda d, sp=sp, lv=lv: self._change_kind(sp, d, lv),
+                    partial(self._who, sp),
+                    partial(self._change_kind, sp, levels=lv),
                 )
             )
         if self._quick_offer() is not None:
@@ -176,10 +182,10 @@ class SetupScene(FormScene):
                 rows.append(
                     Row(
                         variant_text(v, opt.label) or opt.key,
-                        lambda o=opt: self._opt_text(o),
-                        lambda d, o=opt: self._change_opt(o, d),
-                        note=lambda o=opt: variant_text(v, o.help) if o.help else "",
-                        off=lambda o=opt: self._opt_off(o),
+                        partial(self._opt_text, opt),
+                        partial(self._change_opt, opt),
+                        note=partial(_opt_note, v, opt),
+                        off=partial(self._opt_off, opt),
                     )
                 )
         if self.table is not None:
