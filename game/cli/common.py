@@ -84,7 +84,7 @@ class HelpFormatter(argparse.HelpFormatter):
 
 
 def add_command(
-    sub: argparse._SubParsersAction,
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
     name: str,
     common: argparse.ArgumentParser,
     *,

@@ -13,7 +13,9 @@ from crowsnest.i18n import _
 from .common import add_command
 
 
-def add_parser(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+def add_parser(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+) -> None:
     p = add_command(
         sub,
         "paths",

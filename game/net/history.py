@@ -73,14 +73,16 @@ def load(db: str | Path, code_text: str, registry: Any) -> TableHistory:
         raise SaveError(f"{where}: the table's start row is not usable") from None
     actions: list[str] = []
     undos = 0
-    for e in entries:
-        if e.kind == "act":
-            actions.append(e.text)
-        elif e.kind == "undo" and e.text.isdigit() and int(e.text) <= len(actions):
-            del actions[int(e.text) :]
+    for entry in entries:
+        if entry.kind == "act":
+            actions.append(entry.text)
+        elif entry.kind == "undo" and entry.text.isdigit() and int(entry.text) <= len(actions):
+            del actions[int(entry.text) :]
             undos += 1
         else:
-            raise SaveError(f"{where}: log entry {e.seq} ({e.kind} {e.text!r}) is not usable")
+            raise SaveError(
+                f"{where}: log entry {entry.seq} ({entry.kind} {entry.text!r}) is not usable"
+            )
     players = []
     for i, s in enumerate(spec):
         row = rows.get(i)

@@ -271,7 +271,7 @@ class FormScene(Scene):
             # (a letter bound to an action, such as P for the menu, is just a letter)
             got = self.edit_box.key(ev)
             if got is not None:
-                if got == DONE:
+                if got == DONE and self.editing.edit is not None:
                     self.editing.edit(self.edit_box.text)
                 self.editing, self.edit_box = None, None
                 pygame.key.stop_text_input()

@@ -9,6 +9,7 @@ its own thread), and on the table's first snapshot it becomes the table scene ov
 from __future__ import annotations
 
 import threading
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -214,9 +215,10 @@ def player_name(app: Any) -> str:
     """The name others see at an online table: [online] name, else the first seat's
     own (a default name such as "You" says nothing to the others: "Player")."""
     p = app.prefs
-    if p.online_name.strip():
-        return p.online_name.strip()[:24]
-    first = p.players[0].name.strip() if p.players else ""
+    own = str(p.online_name).strip()
+    if own:
+        return own[:24]
+    first = str(p.players[0].name).strip() if p.players else ""
     if first and first not in ("You", "South", "West", "North", "East"):
         return first[:24]
     return _("Player")
@@ -420,9 +422,9 @@ class HostRules:
             rows.append(
                 Row(
                     label,
-                    lambda k=key: rule_text(k, self.rules[k]),
-                    lambda d, k=key: self._rule(k, d),
-                    note=lambda n=note: n,
+                    partial(self._rule_text, key),
+                    partial(self._rule, key),
+                    note=partial(str, note),
                 )
             )
         return rows
@@ -433,6 +435,9 @@ class HostRules:
 
     def _where(self, d: int) -> None:
         self.where = (self.where + d) % len(self.places())
+
+    def _rule_text(self, key: str) -> str:
+        return rule_text(key, self.rules[key])
 
     def _rule(self, key: str, d: int) -> None:
         steps = RULE_STEPS[key]
