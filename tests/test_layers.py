@@ -245,6 +245,11 @@ PROBES = [
         "from crowsnest.net import table\n",
         "crowsnest.client may not import crowsnest.net.table",
     ),
+    (  # the window hosts through a process of its own (client/hosting.py), never in itself
+        "game/client/scenes/probe.py",
+        "def host():\n    from crowsnest.net.server import start_in_thread\n",
+        "crowsnest.client may not import crowsnest.net.server",
+    ),
     (
         "plugins/rook/probe.py",
         "from crowsnest import config\n",

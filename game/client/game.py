@@ -42,7 +42,6 @@ class MatchLike(Protocol):
     options: Mapping[str, Any]
     seats: int
     teams: Any
-    scores: list[Any]
     history: list[dict[str, Any]]
     end_text: Any
     end_reason: str
@@ -52,6 +51,8 @@ class MatchLike(Protocol):
     over: bool
     log: list[Action]
 
+    @property
+    def scores(self) -> Sequence[Any]: ...  # a tuple here, a list from a server
     @property
     def to_move(self) -> int: ...
     @property
@@ -90,7 +91,7 @@ class TableGame(Protocol):
     online: bool
 
     @property
-    def match(self) -> Any: ...  # a MatchLike
+    def match(self) -> MatchLike: ...
     @property
     def seats(self) -> int: ...
     @property

@@ -509,7 +509,7 @@ def focus_sentence(scene: Any) -> str:
         return ""
     menu = getattr(scene, "menu", None) or getattr(scene, "nav", None)
     buttons = getattr(menu, "buttons", None)
-    if buttons:
+    if buttons and menu is not None:
         return str(buttons[max(0, min(menu.focus, len(buttons) - 1))].label)
     button = getattr(scene, "button", None)
     return str(getattr(button, "label", "") or "")

@@ -58,7 +58,7 @@ def _leaf_outline() -> list[Point]:
     # a plump leaf: a lens whose widest point sits a little below the middle
     def half(i: int) -> float:
         u = i / n
-        return 0.62 * math.sin(math.pi * u) ** 0.8 * (0.85 + 0.3 * u)
+        return 0.62 * float(math.sin(math.pi * u) ** 0.8) * (0.85 + 0.3 * u)
 
     left = [(-half(i), -1 + 2 * i / n) for i in range(n + 1)]
     right = [(half(n - i), 1 - 2 * i / n) for i in range(n + 1)]
@@ -153,15 +153,21 @@ def glyph_surface(
         cx = cy = size / 2
         for ray_col, grow in ((rim, 0.045), (col, 0.0)):
             for i in range(8):
-                a = math.pi * i / 4
+                ang = math.pi * i / 4
                 tip = (
-                    cx + math.cos(a) * size * (0.5 - 0.01 + grow * 0.2),
-                    cy + math.sin(a) * size * (0.5 - 0.01 + grow * 0.2),
+                    cx + math.cos(ang) * size * (0.5 - 0.01 + grow * 0.2),
+                    cy + math.sin(ang) * size * (0.5 - 0.01 + grow * 0.2),
                 )
                 da = 0.25 + grow
-                lft = (cx + math.cos(a - da) * size * 0.28, cy + math.sin(a - da) * size * 0.28)
-                r = (cx + math.cos(a + da) * size * 0.28, cy + math.sin(a + da) * size * 0.28)
-                pygame.draw.polygon(g, ray_col, [tip, lft, r])
+                lft = (
+                    cx + math.cos(ang - da) * size * 0.28,
+                    cy + math.sin(ang - da) * size * 0.28,
+                )
+                rgt = (
+                    cx + math.cos(ang + da) * size * 0.28,
+                    cy + math.sin(ang + da) * size * 0.28,
+                )
+                pygame.draw.polygon(g, ray_col, [tip, lft, rgt])
             pygame.draw.circle(g, ray_col, (cx, cy), size * (0.27 + grow))
     elif shape == "star":
         pygame.draw.polygon(g, col, _map(_STAR, size, flip))
@@ -580,7 +586,8 @@ def draw_back(
     rad = round(W * 0.045)
     pygame.draw.rect(s, base, inner, border_radius=rad)
     pat = pygame.Surface(inner.size, pygame.SRCALPHA)
-    light = tuple(min(255, c + 46) for c in base)
+    r, g, b = (min(255, c + 46) for c in base)
+    light = (r, g, b)
     _back_pattern(pat, pattern or BACK_PATTERNS.get(style, "lattice"), light, W, inner)
     mask = pygame.Surface(inner.size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=rad)

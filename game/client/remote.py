@@ -28,6 +28,7 @@ from crowsnest.engine import Action, Event, Variant
 from crowsnest.engine.actions import ActionError, format_action, parse_action
 from crowsnest.i18n import _
 from crowsnest.records.savefile import Seat
+from crowsnest.records.seats import YOU, display_name
 from crowsnest.records.stats import (
     MatchRecord,
     PlayerRecord,
@@ -37,7 +38,6 @@ from crowsnest.records.stats import (
 )
 
 from .online import drop_ticket
-from .session import YOU, display_name
 
 
 class Transport(Protocol):

@@ -159,7 +159,7 @@ class _ProcessBackend:
     @staticmethod
     def _timeout(text: str, rate: int) -> float:
         """Long enough for the sentence at the slowest voice, then some."""
-        return 3.0 + len(text) / 8.0 * (1.5 ** (-rate / 5))
+        return 3.0 + len(text) / 8.0 * float(1.5 ** (-rate / 5))
 
 
 class EspeakBackend(_ProcessBackend):
@@ -184,7 +184,7 @@ class EspeakBackend(_ProcessBackend):
 
     @staticmethod
     def wpm(rate: int) -> int:
-        return round(WPM * 1.5 ** (max(-5, min(5, rate)) / 5))
+        return round(WPM * float(1.5 ** (max(-5, min(5, rate)) / 5)))
 
     def command(self, text: str, language: str, rate: int) -> list[str]:
         cmd = [self.exe, "-v", self.voice(language), "-s", str(self.wpm(rate))]

@@ -48,7 +48,7 @@ class TextCache:
 
     def __init__(self, fonts: Callable[[int, bool], pygame.font.Font]) -> None:
         self._fonts = fonts
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self.scale = 1.0  # the player's text size (Settings): every size grows with it
         # a dark outline round every word, where the felt is light (Assets.text_outline)
         self.outline_of: Callable[[], Colour | None] | None = None
@@ -224,7 +224,7 @@ def break_units(para: str) -> list[tuple[str, str]]:
     return units or [("", "")]
 
 
-_panel_cache: dict[tuple, pygame.Surface] = {}
+_panel_cache: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
 def panel(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from crowsnest import __version__
 from crowsnest.engine import Match
@@ -63,14 +63,24 @@ class MatchRecord:
     key: str = ""  # savefile.match_key: its deals counted while it was played go
 
 
-def side_of(match: Match, seat: int) -> int:
+class Outcome(Protocol):
+    """What the sides and the winners are read from: a Match, or the window's mirror of
+    an online one."""
+
+    @property
+    def teams(self) -> Any: ...
+    @property
+    def winner(self) -> Any: ...
+
+
+def side_of(match: Outcome, seat: int) -> int:
     for i, team in enumerate(match.teams or ()):
         if seat in team:
             return i
     return seat
 
 
-def winners_of(match: Match) -> tuple[int, ...]:
+def winners_of(match: Outcome) -> tuple[int, ...]:
     w = match.winner
     if isinstance(w, list | tuple):
         return tuple(int(x) for x in w if isinstance(x, int))
@@ -174,7 +184,7 @@ def live_record(match: Match, seats: Sequence[Any], names: Sequence[str]) -> dic
         }
         for i, s in enumerate(seats)
     ]
-    deals = []
+    deals: list[dict[str, Any]] = []
     for h in match.history:
         declarer, _bid, made = contract(h)
         deals.append(
@@ -202,7 +212,7 @@ LEVEL_RANK = {"random": 0, "easy": 1, "normal": 2, "hard": 3}
 def opponent_level(players: Sequence[Mapping[str, Any]], side: int) -> str:
     """What the player was up against: the strongest AI level on another side, or
     "human" when every opponent was a person."""
-    levels = [p["level"] for p in players if p["side"] != side and p["kind"] == "ai"]
+    levels = [str(p["level"]) for p in players if p["side"] != side and p["kind"] == "ai"]
     if not levels:
         return "human"
     return max(levels, key=lambda lv: (LEVEL_RANK.get(lv, len(LEVEL_RANK)), lv))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 from crowsnest.i18n import _, pgettext
@@ -162,7 +163,7 @@ class FormScene(Scene):
         self.editing: Row | None = None
         self.edit_box: TextEdit | None = None  # the text being typed into `editing`
         self.message = ""
-        self._looks: tuple = ()  # the size and text scale the rows were built for
+        self._looks: tuple[Any, ...] = ()  # the size and text scale the rows were built for
 
     def build(self) -> None: ...
 
@@ -227,7 +228,8 @@ class FormScene(Scene):
         x0, width = self.form_box(self.size)
         wide = width == min(self.size[0] - self.app.ui(60), self.app.ui(900))
         room = self.size[0] - self.app.ui(60) if wide else width
-        return self.app.text.wrap(note, self.app.ui(17), room)
+        lines: list[str] = self.app.text.wrap(note, self.app.ui(17), room)
+        return lines
 
     def _place_rows(self) -> None:
         ui = self.app.ui

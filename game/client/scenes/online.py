@@ -468,7 +468,10 @@ class HostRules:
         name = player_name(app)
         humans = [sp for sp in players if sp.kind == "human"]
         extra = max(0, min(self.here, len(humans)) - 1)
-        more = {"extra": extra, "extra_names": tuple(display_name(sp.name) for sp in humans[1:])}
+        more: dict[str, Any] = {
+            "extra": extra,
+            "extra_names": tuple(display_name(sp.name) for sp in humans[1:]),
+        }
         if self.where >= 2:  # a server from the config
             url = app.prefs.servers[self.where - 2]
             scene = ConnectingScene(

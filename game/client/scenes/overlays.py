@@ -31,8 +31,10 @@ class TableLike(Protocol):
 
     session: TableGame
     words: Words
-    bottom: int
     viewer: int | None
+
+    @property
+    def bottom(self) -> int: ...
 
     @property
     def view(self) -> Any: ...
@@ -202,7 +204,11 @@ class PauseScene(MenuScene):
         app, table = self.app, self.table
 
         def push(name: Any, *args: Any) -> Any:
-            return lambda: (self.close(), app.stack.push(app.scene(name, *args)))
+            def go() -> None:
+                self.close()
+                app.stack.push(app.scene(name, *args))
+
+            return go
 
         items = []
         if s.rules.get("chat", "presets") != "off" and s.presets:

@@ -1,13 +1,14 @@
 """The animation room: table events become card flights, calls, news and beats.
 
-`after_apply` asks the game's Presentation for the table events of an applied action
+`animate_events` asks the game's Presentation for the table events of an applied action
 (crowsnest.engine.presentation: a small vocabulary, KINDS) and runs each through
 `HANDLERS`, a table from kind to method: no game is named here. The match's own events
-(`deal_over`, `redeal`, `match_over`) are handled by the table itself.
+(`deal_over`, `redeal`, `match_over`) are the flow's (flow.py, `after_apply`).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from crowsnest.engine import Action, Event
@@ -23,24 +24,24 @@ from crowsnest.engine.presentation import (
     TRICK,
     EventContext,
     TableEvent,
-    say,
 )
 
-from ..celebrate import CelebrationScene, outcome, wanted
-from ..overlays import EndOfDealScene, GameOverScene
-from .room import CardSprite, Origins, RoomBase
+from .room import CardSprite, Origins
+from .state import TableState
 from .view import TableView
 
 
-class AnimateRoom(RoomBase):
+class AnimateRoom(TableState):
     # ---- one applied action
-
-    def after_apply(self, seat: int, action: Action, events: list[Event], origin: Origins) -> None:
-        before = self.view
+    def animate_events(
+        self, seat: int, action: Action, events: list[Event], origin: Origins
+    ) -> None:
+        """The game's table events of an action just applied (the view is still the one
+        before it), each run through its handler."""
         ctx = EventContext(
             seat=seat,
             action=action,
-            before=before,
+            before=self.view,
             deck=self.match.deck,
             options=self.match.options,
             teams=self.match.teams,
@@ -55,28 +56,6 @@ class AnimateRoom(RoomBase):
                 handler = HANDLERS.get(te.kind)
                 if handler is not None:
                     handler(self, te, ctx, origin)
-        for ev in events:  # the match's own events
-            t = ev.get("type")
-            if t in ("deal_over", "redeal"):
-                self.between = True
-                if t == "deal_over":
-                    self.bar_view = self._finished_view(ev)
-                    self.beats.append(lambda ev=ev: self._end_of_deal(ev))
-                else:
-                    self.beats.append(lambda: self.say(self.words(say("Redeal"))))
-                self.beats.append(self.start_deal)
-            elif t == "match_over":
-                self.beats.insert(len(self.beats) - 1, lambda ev=ev: self._game_over(ev))
-        if self.session.faults:
-            self.say(self.session.faults.pop(0))
-        self.refresh()
-        types = {e.get("type") for e in events}
-        if self.view.phase == "play" and before.phase != "play":
-            self.calls.clear()  # the auction is over once the play starts
-        if self.trick and not self.view.trick and not types & {"trick", "deal_over", "redeal"}:
-            # the middle was cleared without a trick event (a round of plays ends when
-            # the others pass): sweep the cards to whoever leads next
-            self.beats.append(lambda: self._sweep(self.match.to_move, None, quiet=True))
 
     # ---- the handlers, one per table event kind
 
@@ -96,7 +75,10 @@ class AnimateRoom(RoomBase):
         seat = te.seat if te.seat >= 0 else ctx.seat
         a = ctx.action
         cards = list(a[1]) if a[0] == "play" and len(a) > 1 else self._ids(te.cards)
-        place = ctx.before.acting if ctx.before.dummy is not None else seat
+        before = ctx.before  # the table's own TableView (animate_events)
+        place = (
+            before.acting if isinstance(before, TableView) and before.dummy is not None else seat
+        )
         rects = self.lay.play_rects(place, len(cards))
         for c, (x, y, w, h) in zip(cards, rects, strict=False):
             x0, y0 = origin.get(c, self._seat_centre(seat))
@@ -128,9 +110,11 @@ class AnimateRoom(RoomBase):
         ids = self._ids(te.cards)
         if ids:  # face up: public cards going to a seat
             for i, c in enumerate(ids):
-                self.tweener.wait(
-                    0.12 * i, lambda c=c: self._fly(c, self.lay.centre, dst, 0.5, small=True)
-                )
+
+                def fly(c: int = c) -> None:
+                    self._fly(c, self.lay.centre, dst, 0.5, small=True)
+
+                self.tweener.wait(0.12 * i, fly)
         for i in range(min(max(0, te.count), 12)):
             self.tweener.wait(
                 0.05 * i, lambda: self._fly(-1, self.lay.centre, dst, 0.4, small=True)
@@ -163,13 +147,6 @@ class AnimateRoom(RoomBase):
             self.say(line, te.seconds)
 
     # ---- moving cards
-
-    def say(self, text: str, seconds: float = 2.4) -> None:
-        self.banner = text
-        self.banner_left = seconds
-        narrator = getattr(self.app, "narrator", None)
-        if narrator is not None:
-            narrator.say(text)  # every banner is heard too (news, hints, undo)
 
     def _origins(self, seat: int, action: Action) -> Origins:
         """Screen centres of the cards an action moves, before it is applied."""
@@ -234,7 +211,7 @@ class AnimateRoom(RoomBase):
                     sp,
                     "in_quad",
                     0.35,
-                    on_finished=lambda sp=sp: self._take(sp),
+                    on_finished=partial(self._take, sp),
                     x=dst[0],
                     y=dst[1],
                 )
@@ -255,30 +232,6 @@ class AnimateRoom(RoomBase):
             ids = self._ids(names)
             for c, (x, y, w, h) in zip(ids, self.lay.play_rects(seat, len(ids)), strict=False):
                 self.trick.append(CardSprite(x + w / 2, y + h / 2, c, False, seat, h))
-
-    # ---- the deal's end
-
-    def _finished_view(self, ev: Event) -> Any:
-        """The view of the deal that just ended, with the deal_over event's final
-        numbers over it (the game's presentation says which)."""
-        deal = self.session.finished_deal
-        if deal is None or deal is self.match.deal:
-            return None  # the match is over: its deal is still the finished one
-        v = TableView.of(deal.view(self.bottom).to_json(), self._known_names())
-        raw = self.words.game.finished_view(dict(v.raw), ev)
-        return TableView.of(raw if isinstance(raw, dict) else v.raw)
-
-    def _end_of_deal(self, ev: Event) -> None:
-        self.app.audio.play("win")
-        self.app.stack.push(EndOfDealScene(self.session, ev, self.piles, self.words))
-        self.piles = []
-
-    def _game_over(self, ev: Event) -> None:
-        kind = outcome(self.session, ev)
-        self.app.audio.play("lose" if kind == "loss" else "win")
-        self.app.stack.push(GameOverScene(self.session, ev, self.words))
-        if kind is not None and wanted(self.app):
-            self.app.stack.push(CelebrationScene(kind, seed=self.match.deal_no))
 
     # ---- dealing
 
@@ -309,10 +262,13 @@ class AnimateRoom(RoomBase):
             self.tweener.animate(sp, "out_quad", 0.28, on_finished=done, x=dst[0], y=dst[1])
 
         for i, s in enumerate(seq):
-            self.tweener.wait(shuffle_t + i * step + 1e-6, lambda s=s: launch(s))
+            self.tweener.wait(shuffle_t + i * step + 1e-6, partial(launch, s))
         if seq:
             self.tweener.wait(shuffle_t, lambda: self.app.audio.play("deal"))
         self.beats.insert(0, self._dealt)
+
+    def _dealt(self) -> None:
+        self.dealing = None
 
     def _shuffle(self, centre: tuple[int, int]) -> float:
         """Riffle: the pack splits in two halves that part and meet twice. Returns its

@@ -10,14 +10,17 @@ from crowsnest.engine.presentation import Choice, say
 from ...input import Act, InputEvent
 from ...widgets import Button, Menu
 from ..overlays import LastTrickScene, PauseScene, ScoreSheetScene
-from .flow import CARD_KINDS
-from .room import RoomBase
+from .flow import FlowRoom
+from .state import CARD_KINDS
 
 TOP_BAR_WORDS = 620  # room the top bar's words want left of the toolbar, at 720 lines
 
 
-class ControlsRoom(RoomBase):
+class ControlsRoom(FlowRoom):
     # ---- the panel of choices
+    def rebuild_controls(self) -> None:
+        self._build_panel()
+        self._build_toolbar()
 
     def _build_panel(self) -> None:
         deck = self.match.deck
@@ -54,11 +57,6 @@ class ControlsRoom(RoomBase):
         self.panel_menu.focus = min(focus, max(0, len(buttons) - 1))
         self.zone = "panel" if self.card_kind is None else "hand"
         self._layout_panel()
-
-    def panel_in_row(self) -> bool:
-        """Buttons go in a row beside the prompt (not a box in the middle) when cards
-        are chosen, or when cards lie in the middle (a lone Pass in a climbing game)."""
-        return bool(self.card_kind) or bool(self.view.trick)
 
     def _layout_panel(self) -> None:
         lay, ui = self.lay, self.app.ui
@@ -200,46 +198,11 @@ class ControlsRoom(RoomBase):
             self.selected.add(card)
         self._live_reason()
 
-    def _live_reason(self) -> None:
-        self.selection_name = ""
-        if self.selected and self.card_kind:
-            cards = tuple(sorted(self.selected))
-            r = self.match.check((self.card_kind, cards))
-            self.reason = "" if r is None else r[:1].upper() + r[1:]
-            if r is None:
-                try:
-                    self.selection_name = str(self.match.deal.describe(cards))
-                except Exception:  # noqa: BLE001 - a plugin's helper must not break the table
-                    self.selection_name = ""
-        else:
-            self.reason = ""
-
     def play_card(self, card: int) -> None:
         if self.single:
             self.submit(("play", (card,)))
         else:
             self.toggle(card)
-
-    def _show_hint(self, action: Action) -> None:
-        deck = self.match.deck
-        if action[0] in CARD_KINDS:
-            cards = set(action[1])
-            self.hint_cards = cards
-            ids = self.hand_ids()
-            if self.single and cards:
-                c = next(iter(cards))
-                if c in ids:
-                    self.hand_focus, self.zone = ids.index(c), "hand"
-            else:
-                self.selected = cards & set(ids)
-                self._live_reason()
-        else:
-            for i, b in enumerate(self.panel_menu.buttons):
-                b.hint = b.value == action
-                if b.hint:
-                    self.panel_menu.focus, self.zone = i, "panel"
-        label = self.words.game.action_label(action, deck)
-        self.say(self.words(say("Hint: {action}", action=label)), 3.0)
 
     # ---- input events
 

@@ -14,50 +14,27 @@ beneath it is drawn) is pushed before their hand is shown.
 
 from __future__ import annotations
 
-from crowsnest.engine import Action
+from functools import partial
+from typing import Any
+
+from crowsnest.engine import Action, Event
 from crowsnest.engine.presentation import say
 
-from ..overlays import PrivacyScene
-from .room import RoomBase
+from ...layout import table_layout
+from ..celebrate import CelebrationScene, outcome, wanted
+from ..overlays import EndOfDealScene, GameOverScene, PrivacyScene
+from .online import OnlineRoom
+from .room import Origins
+from .state import CARD_KINDS
+from .view import TableView
 
-CARD_KINDS = ("play", "discard")  # actions made by choosing cards (design.md notation)
 AI_PACE = 0.55  # seconds an AI move stays on screen before the next one (speed 3)
 AUTO_PASS_PAUSE = 0.9  # seconds the table shows before an automatic pass (speed 3)
 PASS: Action = ("pass",)  # design.md's notation
 
 
-class FlowRoom(RoomBase):
-    # ---- what is visible and possible
-
-    def privacy_up(self) -> bool:
-        return self.app.stack.find(PrivacyScene) is not None
-
-    def hand_visible(self) -> bool:
-        s = self.session
-        v = self.viewer
-        if v is None or self.between or not s.plays_here(v):
-            return False
-        if len(s.humans) >= 2:
-            tm = self.match.to_move
-            if tm >= 0 and s.plays_here(tm) and tm != v:
-                return False
-            if self.privacy_up():
-                return False
-        return True
-
-    def my_turn(self) -> bool:
-        return (
-            self.hand_visible()
-            and self.match.to_move == self.bottom
-            and not self.beats
-            and not self.tweener.busy
-            and self.dealing is None
-            and not self.session.pending
-        )
-
-    def dummy_turn(self) -> bool:
-        return self.view.dummy_acting()
-
+class FlowRoom(OnlineRoom):
+    # ---- what is possible
     def refresh(self) -> None:
         """Re-read the view and the legal actions (after any change to the match)."""
         m = self.match
@@ -88,8 +65,7 @@ class FlowRoom(RoomBase):
             f = max(0, min(self.hand_focus, len(ids) - 1))
             if ids[f] not in self.playable:
                 self.hand_focus = next((i for i, c in enumerate(ids) if c in self.playable), f)
-        self._build_panel()
-        self._build_toolbar()
+        self.rebuild_controls()
 
     def _playable(self, acts: list[Action]) -> set[int]:
         """The held cards some legal action can use, decided per card instance. The
@@ -114,41 +90,10 @@ class FlowRoom(RoomBase):
                     break
         return out
 
-    def hand_ids(self) -> list[int]:
-        """The cards the bottom seat acts with, as ids in the view's order: its hand, or
-        the dummy's face-up cards while it plays for the dummy."""
-        key = (self.bottom, len(self.match.log))
-        if self._hand_cache is not None and self._hand_cache[0] == key:
-            return self._hand_cache[1]
-        ids = self._hand_ids()
-        self._hand_cache = (key, ids)
-        return ids
-
-    def _hand_ids(self) -> list[int]:
-        deck = self.match.deck
-        if self.dummy_turn() and self.view.dummy is not None:
-            return self._ids([n for n in self.view.dummy.up if n])
-        held = self.match.deal.hand_of(self.bottom)
-        names = list(self.view.hand)
-        if held is not None and len(held) == len(names):
-            by_name: dict[str, list[int]] = {}
-            for c in sorted(held):
-                by_name.setdefault(deck.names[c], []).append(c)
-            return [by_name[n].pop(0) for n in names]
-        return self._ids(names)
-
-    def _ids(self, names: list[str] | tuple[str, ...]) -> list[int]:
-        """Card ids for names (repeated tokens get distinct ids); unknown names dropped."""
-        deck = self.match.deck
-        used: set[int] = set()
-        out = []
-        for n in names:
-            if not isinstance(n, str) or not deck.ids(n):
-                continue  # not a card of this deck (a plugin's event of another shape)
-            c = next((i for i in deck.ids(n) if i not in used), deck.ids(n)[0])
-            used.add(c)
-            out.append(c)
-        return out
+    def rebuild_controls(self) -> None:
+        """Build the action panel and the toolbar anew for what may be done now (after
+        the legal actions are re-read, or a new layout). The flow owns no widgets:
+        ControlsRoom, the layer above, overrides this with its builders."""
 
     # ---- acting
 
@@ -179,6 +124,58 @@ class FlowRoom(RoomBase):
         origin = self._origins(seat, action)
         events = self.session.apply(action)
         self.after_apply(seat, action, events or [], origin)
+
+    def after_apply(self, seat: int, action: Action, events: list[Event], origin: Origins) -> None:
+        """An action was applied: its table events animate, the match's own events (the
+        deal's end, a redeal, the match's end) become beats, and the table re-reads."""
+        before = self.view
+        self.animate_events(seat, action, events, origin)
+        for ev in events:  # the match's own events
+            t = ev.get("type")
+            if t in ("deal_over", "redeal"):
+                self.between = True
+                if t == "deal_over":
+                    self.bar_view = self._finished_view(ev)
+                    self.beats.append(partial(self._end_of_deal, ev))
+                else:
+                    self.beats.append(lambda: self.say(self.words(say("Redeal"))))
+                self.beats.append(self.start_deal)
+            elif t == "match_over":
+                self.beats.insert(len(self.beats) - 1, partial(self._game_over, ev))
+        if self.session.faults:
+            self.say(self.session.faults.pop(0))
+        self.refresh()
+        types = {e.get("type") for e in events}
+        if self.view.phase == "play" and before.phase != "play":
+            self.calls.clear()  # the auction is over once the play starts
+        if self.trick and not self.view.trick and not types & {"trick", "deal_over", "redeal"}:
+            # the middle was cleared without a trick event (a round of plays ends when
+            # the others pass): sweep the cards to whoever leads next
+            self.beats.append(lambda: self._sweep(self.match.to_move, None, quiet=True))
+
+    def _finished_view(self, ev: Event) -> Any:
+        """The view of the deal that just ended, with the deal_over event's final
+        numbers over it (the game's presentation says which)."""
+        deal = self.session.finished_deal
+        if deal is None or deal is self.match.deal:
+            return None  # the match is over: its deal is still the finished one
+        v = TableView.of(deal.view(self.bottom).to_json(), self._known_names())
+        raw = self.words.game.finished_view(dict(v.raw), ev)
+        return TableView.of(raw if isinstance(raw, dict) else v.raw)
+
+    def _end_of_deal(self, ev: Event) -> None:
+        self.app.audio.play("win")
+        self.app.stack.push(EndOfDealScene(self.session, ev, self.piles, self.words))
+        self.piles = []
+
+    def _game_over(self, ev: Event) -> None:
+        kind = outcome(self.session, ev)
+        self.app.audio.play("lose" if kind == "loss" else "win")
+        self.app.stack.push(GameOverScene(self.session, ev, self.words))
+        if kind is not None and wanted(self.app):
+            self.app.stack.push(CelebrationScene(kind, seed=self.match.deal_no))
+
+    # ---- what happens next
 
     def update(self, dt: float) -> None:
         self.tweener.speed = self.app.prefs.speed
@@ -221,7 +218,7 @@ class FlowRoom(RoomBase):
             if self.others_moved:  # "your turn", once, after the computers moved
                 self.others_moved = False
                 # an online table behind other windows chimed already (online.py)
-                chimed = getattr(self, "turn_marked", False)
+                chimed = self.turn_marked
                 if getattr(self.app.prefs.look, "turn_chime", True) and not chimed:
                     self.app.audio.play("turn")
             if self.hurry:
@@ -287,17 +284,6 @@ class FlowRoom(RoomBase):
             self.refresh()
         self.animate_deal()
 
-    def _dealt(self) -> None:
-        self.dealing = None
-
-    def undo_seat(self) -> int | None:
-        """Whose decision Undo takes back: the single human's, or at a hot-seat table
-        the human still looking (until the next player's privacy screen is passed)."""
-        return self.viewer if len(self.session.humans) >= 2 else None
-
-    def can_undo(self) -> bool:
-        return self.session.can_undo(self.undo_seat())
-
     def resync(self) -> None:
         """The game was rebuilt under the table (an online table's snapshot): re-read
         everything, as after an undo."""
@@ -344,20 +330,6 @@ class FlowRoom(RoomBase):
         self._rebuild_calls()
         self.say(self.words(say("Your last decision was taken back")), 1.6)
 
-    def auction_log(self) -> list[str]:
-        """This deal's calls in order ("North: Bid 75"), from the deal's own log (so an
-        undo or a resumed game shows them too): every non-card action is a call."""
-        m, s = self.match, self.session
-        start = min(s.deal_start, len(m.log))
-        out = []
-        for a, who in zip(m.log[start:], s.actors[start:], strict=False):
-            if a and a[0] not in CARD_KINDS:
-                label = self.words(self.words.game.call_label(a, m.deck))
-                out.append(
-                    self.words(say("{player}: {call}", player=self.name_of(who), call=label))
-                )
-        return out
-
     def _rebuild_calls(self) -> None:
         """The calls of the auction so far (after an undo or a resumed game), from the
         deal's own log: the actions say what each seat called."""
@@ -370,3 +342,55 @@ class FlowRoom(RoomBase):
                 self.calls.clear()  # as when it happened
             elif a and a[0] not in CARD_KINDS:
                 self.calls[who] = self.words(self.words.game.call_label(a, m.deck))
+
+    # ---- the selection and hints
+
+    def _live_reason(self) -> None:
+        self.selection_name = ""
+        if self.selected and self.card_kind:
+            cards = tuple(sorted(self.selected))
+            r = self.match.check((self.card_kind, cards))
+            self.reason = "" if r is None else r[:1].upper() + r[1:]
+            if r is None:
+                try:
+                    self.selection_name = str(self.match.deal.describe(cards))
+                except Exception:  # noqa: BLE001 - a plugin's helper must not break the table
+                    self.selection_name = ""
+        else:
+            self.reason = ""
+
+    def _show_hint(self, action: Action) -> None:
+        deck = self.match.deck
+        if action[0] in CARD_KINDS:
+            cards = set(action[1])
+            self.hint_cards = cards
+            ids = self.hand_ids()
+            if self.single and cards:
+                c = next(iter(cards))
+                if c in ids:
+                    self.hand_focus, self.zone = ids.index(c), "hand"
+            else:
+                self.selected = cards & set(ids)
+                self._live_reason()
+        else:
+            for i, b in enumerate(self.panel_menu.buttons):
+                b.hint = b.value == action
+                if b.hint:
+                    self.panel_menu.focus, self.zone = i, "panel"
+        label = self.words.game.action_label(action, deck)
+        self.say(self.words(say("Hint: {action}", action=label)), 3.0)
+
+    # ---- the layout
+    def relayout(self) -> None:
+        self.lay = table_layout(
+            self.size,
+            self.positions,
+            self.bottom,
+            self.app.prefs.card_scale,
+            clockwise=self.session.variant.clockwise,
+            max_play=self.largest_play(),
+            plate_min=self.plate_room(),
+        )
+        self.tweener.finish_all()
+        self._rebuild_trick()
+        self.rebuild_controls()

@@ -11,7 +11,7 @@ import pygame
 from crowsnest.i18n import _
 
 from ..common import ConfirmScene
-from .room import RoomBase
+from .animate import AnimateRoom
 
 
 def window_in_front() -> bool:
@@ -45,12 +45,7 @@ class UndoVoteScene(ConfirmScene):
         return None
 
 
-class OnlineRoom(RoomBase):
-    turn_marked = False  # the window's title says "your turn" (and the chime sounded)
-    title_before = ""
-    vote_open: Any = None
-    closed_said = False
-
+class OnlineRoom(AnimateRoom):
     def online_update(self) -> None:
         s = self.session
         if not s.online:
@@ -102,7 +97,9 @@ class OnlineRoom(RoomBase):
 
         def vote(yes: bool) -> None:
             self.vote_open = None
-            s.vote_undo(yes)
+            voter = getattr(s, "vote_undo", None)  # an online table's (RemoteGame)
+            if voter is not None:
+                voter(yes)
 
         self.vote_open = UndoVoteScene(question, vote)
         self.app.stack.push(self.vote_open)

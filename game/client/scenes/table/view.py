@@ -70,7 +70,8 @@ class TableView(Mapping[str, Any]):
                 d["down"] if isinstance(d.get("down"), int) else 0,
                 d["controller"] if isinstance(d.get("controller"), int) else -1,
             )
-        seat = v.get("seat") if isinstance(v.get("seat"), int) else 0
+        given = v.get("seat")
+        seat = given if isinstance(given, int) else 0
         return cls(
             raw=v,
             seat=seat,
