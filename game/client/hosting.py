@@ -21,6 +21,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import crowsnest
+
 DEFAULT_PORT = 8765
 _ADDRESS = re.compile(r"ws://\S+?:(\d+)")
 
@@ -108,7 +110,7 @@ class HostedServer:
         return [
             sys.executable,
             "-m",
-            "crowsnest",
+            crowsnest.__name__,  # this installation's command (the package, not a game)
             "serve",
             "--host",
             host,
