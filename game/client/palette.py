@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import crowsnest
 import pygame
 from crowsnest import i18n
 
@@ -350,7 +351,7 @@ def wants_cjk(text: str = "") -> bool:
 
 
 def _cjk_file() -> Any:
-    return resources.files("crowsnest").joinpath("fonts", CJK_FONT)
+    return resources.files(crowsnest.__name__).joinpath("fonts", CJK_FONT)  # the package
 
 
 def get_font(size: int, bold: bool = False, cjk: bool | None = None) -> pygame.font.Font:
