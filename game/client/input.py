@@ -42,6 +42,7 @@ class Act(StrEnum):
     READ_TABLE = "read_table"  # the trick so far, trump, bid, scores
     READ_TURN = "read_turn"  # whose turn it is and what is legal
     REPEAT = "repeat"  # the last sentence again
+    CHAT = "chat"  # an online table: say something (the ready-made phrases)
     # Pointer actions (always the mouse; not rebindable):
     POINT = "point"  # the pointer moved (payload pos)
     CLICK = "click"  # left button (payload pos)
@@ -71,6 +72,7 @@ BINDABLE: tuple[Act, ...] = (
     Act.READ_TABLE,
     Act.READ_TURN,
     Act.REPEAT,
+    Act.CHAT,
 )
 
 DEFAULT_BINDINGS: dict[str, tuple[str, ...]] = {
@@ -93,6 +95,7 @@ DEFAULT_BINDINGS: dict[str, tuple[str, ...]] = {
     "read_table": ("t",),
     "read_turn": ("n",),
     "repeat": ("r",),
+    "chat": ("y",),
 }
 
 ACTION_LABELS: dict[str, str] = {
@@ -115,6 +118,7 @@ ACTION_LABELS: dict[str, str] = {
     "read_table": N_("Read the table aloud"),
     "read_turn": N_("Say whose turn it is and what is allowed"),
     "repeat": N_("Repeat the last sentence"),
+    "chat": N_("Say something at an online table"),
 }
 
 _DIGITS = {getattr(pygame, f"K_{d}"): d for d in range(1, 10)}

@@ -78,6 +78,12 @@ def test_chat_away_plates_owner_undo_and_the_turn_mark(tmp_path, monkeypatch):
         )
         got = next(f for f in bot.frames if f.get("type") == "chat")
         assert got["preset"] == "gg" and got["name"] == "Aino"
+        key(pygame.K_y)  # the chat's own key opens the phrases too
+        w.app.step(DT)
+        assert isinstance(w.app.stack.top, ChatScene)
+        key(pygame.K_ESCAPE)
+        w.app.step(DT)
+        assert not isinstance(w.app.stack.top, ChatScene)
         bot.send({"type": "chat", "preset": "thanks"})
         until(w, [], lambda: "Bo: Thanks" in table.banner, what="the bot's phrase shown")
 

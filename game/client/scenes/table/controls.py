@@ -3,6 +3,8 @@ panel (buttons for the non-card choices), the toolbar, selecting cards and hints
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 from crowsnest.engine import Action
 from crowsnest.engine.presentation import Choice, say
@@ -213,6 +215,11 @@ class ControlsRoom(FlowRoom):
             return None
         if a is Act.MENU:
             self.app.stack.push(PauseScene(self))
+            return None
+        if a is Act.CHAT:  # an online table where chat is on (scenes/online.py)
+            game: Any = self.session
+            if game.online and game.rules.get("chat", "presets") != "off" and game.presets:
+                self.app.stack.push(self.app.scene("chat", self))
             return None
         if a is Act.SCORES:
             self.app.stack.push(ScoreSheetScene(self.session, self.words))
