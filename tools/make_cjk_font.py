@@ -141,6 +141,7 @@ def make(source: Path, out: Path = OUT) -> tuple[int, int]:
         elif rec.nameID == 6:
             rec.string = FAMILY.replace(" ", "")
     out.parent.mkdir(parents=True, exist_ok=True)
+    font.recalcTimestamp = False  # the same texts make the same bytes (no churn in git)
     font.save(str(out))
     return len(chars), len(lacking)
 
