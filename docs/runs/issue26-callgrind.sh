@@ -37,7 +37,7 @@ for tree in "$old" "$new"; do
   ln -sfn "$tree/game" "$work/$(basename "$tree")/crowsnest"
   ln -sfn "$tree/plugins" "$work/$(basename "$tree")/crowsnest_games"
 done
-count() { PYTHONPATH="$work/$1" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+count() { PYTHONHASHSEED=0 PYTHONPATH="$work/$1" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
   "$py" "$work/fixed.py" "${@:2}" 2>&1 | sed -n 's/.*Collected : //p'; }
 for v in $variants; do
   for tree in "$old" "$new"; do
