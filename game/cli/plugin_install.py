@@ -147,9 +147,9 @@ def distribution_of(name: str) -> str | None:
     """The installed distribution that registers plugin `name`, or is named `name`."""
     for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         dist = getattr(ep, "dist", None)
-        if dist is not None and name in (ep.name, dist.metadata["Name"]):
-            return str(dist.metadata["Name"])
-        if dist is not None and _norm(name) == _norm(dist.metadata["Name"] or ""):
+        if dist is not None and (
+            name == ep.name or _norm(name) == _norm(dist.metadata["Name"] or "")
+        ):
             return str(dist.metadata["Name"])
     return None
 
@@ -160,18 +160,14 @@ def _norm(name: str) -> str:
 
 def _installer(env: Environment, verb: str, spec: str) -> tuple[str, ...]:
     if env.kind == "pipx":
+        pipx_verb = "inject" if verb == "install" else "uninject"
         if not env.pipx:
             raise CLIError(
                 _(
                     "the game was installed with pipx, but no pipx command is on PATH: "
                     "run `pipx {verb} {venv} {spec}` where pipx is"
-                ).format(
-                    verb="inject" if verb == "install" else "uninject",
-                    venv=env.pipx_venv,
-                    spec=spec,
-                )
+                ).format(verb=pipx_verb, venv=env.pipx_venv, spec=spec)
             )
-        pipx_verb = "inject" if verb == "install" else "uninject"
         return (env.pipx, pipx_verb, env.pipx_venv, spec)
     if env.kind == "system" and env.externally_managed:
         raise CLIError(
