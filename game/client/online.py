@@ -150,8 +150,10 @@ class Link:
     """One connection to a table that keeps itself alive. `first` is the frame that
     takes the place (`create`, `join` or `resume`); once joined, every reconnect sends
     `resume` with the token. poll() returns the server's frames and the link's own news:
-    `_reconnecting`, `_connected`, `_closed` (code `unreachable` when the very first
-    connection fails: a join that never was is not retried)."""
+    `_reconnecting` (`why` "shutdown" when the server said it is going: a restart or an
+    upgrade, so the link comes back as after a drop), `_connected`, `_closed` (code
+    `unreachable` when the very first connection fails: a join that never was is not
+    retried)."""
 
     def __init__(
         self,
@@ -231,6 +233,11 @@ class Link:
                 self.joined, self.attempt = True, 0
             elif kind in ("snapshot", "update"):
                 self.seq = int(msg.get("seq") or self.seq)
+            elif kind == "bye" and msg.get("reason") == "shutdown" and self.joined:
+                # the server is going (a restart, an upgrade: every table is on disk):
+                # reconnect with back-off and resume, as after a drop
+                self._lost(out, why="shutdown")
+                break
             elif kind == "bye":
                 self.over = True
             elif kind == "error" and not self.joined:
@@ -245,7 +252,7 @@ class Link:
             return {"type": "join", "code": self.code, "watch": True}
         return self.first
 
-    def _lost(self, out: list[dict[str, Any]]) -> None:
+    def _lost(self, out: list[dict[str, Any]], why: str = "") -> None:
         if self._conn is not None:
             with contextlib.suppress(Exception):  # it is gone either way
                 self._conn.close()
@@ -255,7 +262,7 @@ class Link:
             out.append({"type": "_closed", "code": "unreachable"})
             return
         if self.attempt == 0:
-            out.append({"type": "_reconnecting"})
+            out.append({"type": "_reconnecting", "why": why} if why else {"type": "_reconnecting"})
         delay = BACKOFF[min(self.attempt, len(BACKOFF) - 1)]
         self.attempt += 1
         self._retry_at = self.clock() + delay

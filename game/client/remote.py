@@ -372,7 +372,10 @@ class RemoteGame:
                 self._ticket_done()
             self.notices.append(failure_sentence(str(msg.get("code")), str(msg.get("text") or "")))
         elif kind == "_reconnecting":
-            self.notices.append(_("Connection lost: reconnecting..."))
+            if msg.get("why") == "shutdown":  # a restart: the link comes back by itself
+                self.notices.append(failure_sentence("shutdown"))
+            else:
+                self.notices.append(_("Connection lost: reconnecting..."))
         elif kind == "_connected":
             self.notices.append(_("Connected again."))
         elif kind == "_closed":

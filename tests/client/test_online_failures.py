@@ -110,6 +110,16 @@ def table_says(w: Window, seconds: float = 15.0) -> str:
     raise AssertionError("the table said nothing")
 
 
+def banner_says(w: Window, seconds: float = 15.0) -> str:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        w.app.step(DT)
+        if w.table.banner:
+            return w.table.banner
+        time.sleep(0.005)
+    raise AssertionError("the table said nothing")
+
+
 @pytest.mark.slow
 def test_taken_off_the_table_and_the_server_shutting_down(tmp_path):
     for how in ("kicked", "shutdown"):
@@ -125,9 +135,11 @@ def test_taken_off_the_table_and_the_server_shutting_down(tmp_path):
             w.wait_open()
             if how == "kicked":
                 owner.send({"type": "kick", "seat": 1})
-            else:
+                said = table_says(w)
+            else:  # not the end: the window says so and waits for the server to come back
                 h.stop()
-            said = table_says(w)
+                said = banner_says(w)
+                assert w.game.status(w.game.you) == "reconnecting" and not w.game.closed_why
             said_in_finnish(said, how)
             frames = w.app.frames
             w.app.step(DT)
