@@ -62,15 +62,34 @@ def load_tickets(path: Path | None = None) -> list[Ticket]:
 
 
 def keep_ticket(ticket: Ticket, path: Path | None = None) -> None:
-    """Remember a seat (replacing an older ticket for the same table), atomically."""
+    """Remember a seat (replacing an older ticket for the same seat), atomically. Every
+    seat this window holds at a table has its own (several players at one window)."""
     path = path or tickets_path()
-    rest = [t for t in load_tickets(path) if (t.server, t.code) != (ticket.server, ticket.code)]
+    key = (ticket.server, ticket.code, ticket.seat)
+    rest = [t for t in load_tickets(path) if (t.server, t.code, t.seat) != key]
     _write([ticket, *rest][:20], path)
 
 
-def drop_ticket(server: str, code: str, path: Path | None = None) -> None:
+def drop_ticket(server: str, code: str, path: Path | None = None, seat: int | None = None) -> None:
+    """Forget the window's seats at a table (`seat`: that one alone)."""
     path = path or tickets_path()
-    _write([t for t in load_tickets(path) if (t.server, t.code) != (server, code)], path)
+    _write(
+        [
+            t
+            for t in load_tickets(path)
+            if (t.server, t.code) != (server, code) or (seat is not None and t.seat != seat)
+        ],
+        path,
+    )
+
+
+def tables_held(tickets: list[Ticket]) -> list[list[Ticket]]:
+    """The tickets by table (the window's seats at each, lowest seat first), the table
+    taken most recently first: what the title, Play online and Saves offer to rejoin."""
+    out: dict[tuple[str, str], list[Ticket]] = {}
+    for t in tickets:
+        out.setdefault((t.server, t.code), []).append(t)
+    return [sorted(ts, key=lambda t: t.seat) for ts in out.values()]
 
 
 def _write(tickets: list[Ticket], path: Path) -> None:
@@ -304,6 +323,7 @@ class SeatLinks:
         self._updates: dict[int, dict[int, dict[str, Any]]] = {}
         # the first seat's snapshot when it was read before the others joined
         self._snaps: dict[int, dict[str, Any]] = {0: first_snapshot} if first_snapshot else {}
+        self._held: list[dict[str, Any]] = []  # seat news that came while gathering them
 
     @property
     def welcome(self) -> Any:
@@ -338,14 +358,19 @@ class SeatLinks:
                     self._snaps[i] = msg
                 elif kind in _SHARED and i:
                     continue
+                elif kind == "seat" and self._snaps:
+                    # newer than the snapshot being gathered: after it, or it is undone
+                    self._held.append(msg)
                 else:
                     out.append(msg)
         if len(self._snaps) == n:
             seqs = {int(sn.get("seq") or 0) for sn in self._snaps.values()}
             if len(seqs) == 1:
-                out.append(self._merge([self._snaps[i] for i in range(n)]))
+                merged = self._merge([self._snaps[i] for i in range(n)])
+                out += [merged, *self._held]
+                self._held.clear()
                 self._snaps.clear()
-                self._updates = {q: u for q, u in self._updates.items() if q > out[-1]["seq"]}
+                self._updates = {q: u for q, u in self._updates.items() if q > merged["seq"]}
             else:  # the table moved between them: the ones behind ask again
                 top = max(seqs)
                 for j, sn in list(self._snaps.items()):

@@ -120,3 +120,85 @@ def test_the_host_closes_its_window_and_rejoins_its_own_table(tmp_path, monkeypa
         assert w.app.hosting is not None and w.app.hosting.running
     finally:
         w.app.close()
+
+
+@pytest.mark.slow
+def test_two_players_at_one_window_rejoin_both_seats(tmp_path):
+    """Two players at one window hold two seats; the window crashes. Each seat kept its
+    own ticket, Saves offers the table once with both seats, and Continue brings both
+    back, each on its own connection, with the privacy screen between their turns."""
+    from crowsnest.client.online import Link, load_tickets, tickets_file
+    from crowsnest.client.scenes.online import ConnectingScene
+    from online_windows import Bot, pump
+    from test_hotseat import check, record_frames
+
+    h = start_in_thread("127.0.0.1", 0, tmp_path / "db.sqlite3", registry=REGISTRY)
+    w = window(tmp_path)
+    bot = None
+    try:
+        first = {"type": "create", "variant": "doudizhu", "seats": [{"kind": "human"}] * 3}
+        link = Link(h.url, first, name="Aino", clock=w.clock)
+        w.app.stack.push(ConnectingScene(link, extra=1, extra_names=("Bo",)))
+        w.wait_open()
+        code = w.game.code
+        assert w.game.here == [0, 1]
+        end = time.monotonic() + 10
+        while len(load_tickets(tickets_file(w.app))) < 2 and time.monotonic() < end:
+            w.app.step(DT)
+            time.sleep(0.01)
+        held = sorted((t.code, t.seat, t.name) for t in load_tickets(tickets_file(w.app)))
+        assert held == [(code, 0, "Aino"), (code, 1, "Bo")]
+        bot = Bot(h.url, name="Cy", seed=5)
+        bot.send({"type": "join", "code": code})
+        bot.expect("snapshot")
+        w.game.link.drop()  # the window is gone without a goodbye
+        w.app.close()
+
+        w = window(tmp_path)
+        w.app.stack.push(w.app.scene("saves"))
+        w.app.step(DT)
+        saves = w.app.stack.top
+        online = [e for e in saves.items if e.kind == "online"]
+        assert len(online) == 1 and online[0].title == f"Online table {code}, tap to rejoin"
+        assert "seats 1, 2" in online[0].detail, online[0].detail
+        saves.index = 0
+        saves._enable()
+        b = next(b for b in saves.buttons.buttons if b.value == "continue")
+        click(b.rect.center)
+        end = time.monotonic() + 20
+        table = None
+        while time.monotonic() < end and table is None:
+            w.app.step(DT)
+            table = next((s for s in w.app.stack if isinstance(s, TableScene)), None)
+            assert not getattr(w.app.stack.top, "failed", ""), w.app.stack.top.failed
+            time.sleep(0.01)
+        assert table is not None, "the table did not come back"
+        w.wait_open()
+        game = w.game
+        assert game.code == code and game.here == [0, 1]  # both seats, by their tickets
+        assert set(game.match.views) == {0, 1}
+        end = time.monotonic() + 10
+        while time.monotonic() < end and game.status(1) != "connected":
+            w.app.step(DT)
+            time.sleep(0.01)
+        assert [game.status(s) for s in (0, 1)] == ["connected", "connected"]
+        frames = record_frames(w.app, w.table)
+        start = game.seq
+        end = time.monotonic() + 60
+        while time.monotonic() < end and game.seq < start + 12 and not w.sheets:
+            busy = pump([bot])
+            busy = w.tick() or busy
+            if not busy:
+                time.sleep(0.003)
+        assert game.seq >= start + 12 or w.sheets, game.seq
+        assert check(frames, {0, 1}) == {0, 1}  # each saw their own hand, never the other's
+        acted = {
+            f["seat"] for f in bot.frames if f.get("type") == "update" and f.get("by") == "player"
+        }
+        assert {0, 1} <= acted, acted  # both played from the rejoined window
+    finally:
+        if bot is not None:
+            bot.drop()
+        h.stop()
+        w.app.close()
+    assert h.server.internal_errors == 0

@@ -20,7 +20,15 @@ from crowsnest.records.seats import display_name
 
 from ..hosting import HostedServer, normal_address, shown_address
 from ..input import Act, InputEvent
-from ..online import Link, SeatLinks, Ticket, keep_ticket, load_tickets, tickets_file
+from ..online import (
+    Link,
+    SeatLinks,
+    Ticket,
+    keep_ticket,
+    load_tickets,
+    tables_held,
+    tickets_file,
+)
 from ..remote import RemoteGame, failure_sentence
 from ..scene import Scene
 from ..widgets import GOLD, INK, MUTED, RED, Button, Menu, panel, shade
@@ -43,13 +51,18 @@ class ConnectingScene(Scene):
         clock: Any = None,
         extra: int = 0,
         extra_names: tuple[str, ...] = (),
+        others: tuple[Ticket, ...] = (),
         or_host: Any = None,
     ) -> None:
         super().__init__()
         self.link: Any = link
         self.or_host = or_host  # nothing answers at the link's address: host it here
-        self.extra = extra  # more seats taken at this window (several players here)
+        # more seats taken at this window (several players here): `extra` new ones,
+        # or the seats of `others`, tickets this window holds at the same table
+        self.extra = extra or len(others)
         self.extra_names = extra_names
+        self.others = others
+        self.variant = ""  # the table's game, once its snapshot said (for the tickets)
         self.seat_links: SeatLinks | None = None
         self.host, self.first, self.name, self.clock = host, first or {}, name, clock
         self.failed = ""
@@ -129,11 +142,24 @@ class ConnectingScene(Scene):
         snapshot (online.SeatLinks)."""
         first = self.link
         code = str(snap.get("code") or first.code)
+        self.variant = str(snap.get("variant") or "")
         names = [*self.extra_names, *(f"{first.name} {i + 2}" for i in range(self.extra))]
-        more = [
-            Link(first.url, {"type": "join", "code": code}, name=names[i])
-            for i in range(self.extra)
-        ]
+        kw = {"clock": self.clock} if self.clock is not None else {}
+        if self.others:  # a rejoin: each seat with its own ticket
+            more = [
+                Link(
+                    first.url,
+                    {"type": "resume", "code": t.code, "token": t.token},
+                    name=t.name,
+                    **kw,
+                )
+                for t in self.others
+            ]
+        else:
+            more = [
+                Link(first.url, {"type": "join", "code": code}, name=names[i], **kw)
+                for i in range(self.extra)
+            ]
         self.seat_links = SeatLinks([first, *more], first_snapshot=snap)
         self.link = self.seat_links
 
@@ -146,20 +172,23 @@ class ConnectingScene(Scene):
         self.menu.buttons[0].label = _("Back")
 
     def _keep(self, msg: dict[str, Any]) -> None:
-        if self.seat_links is not None:
-            return  # the window's first seat is the one it rejoins (one ticket a table)
+        """Every seat taken here keeps its ticket (a rejoin brings them all back)."""
         path = tickets_file(self.app)
         seat = msg.get("seat")
         if path is None or not isinstance(seat, int):
             return
+        links = self.seat_links.links if self.seat_links is not None else [self.link]
+        link = next((lk for lk in links if lk.token == msg["token"]), links[0])
+        variant = str(links[0].first.get("variant") or self.variant)
+        self.variant = variant
         keep_ticket(
             Ticket(
-                self.link.url,
+                link.url,
                 str(msg.get("code") or ""),
                 seat,
                 str(msg["token"]),
-                str(self.link.first.get("variant") or ""),
-                self.link.name,
+                variant,
+                link.name,
                 hosted=self.host is not None,
             ),
             path,
@@ -272,19 +301,25 @@ class OnlineMenuScene(MenuScene):
     def language_changed(self) -> None:
         self._menu()
 
-    def tickets(self) -> list[Ticket]:
+    def tables(self) -> list[list[Ticket]]:
+        """The tables this window holds seats at (its seats at each), at most three."""
         path = tickets_file(self.app)
-        return load_tickets(path)[:3] if path is not None else []
+        return tables_held(load_tickets(path))[:3] if path is not None else []
 
     def _menu(self) -> None:
         items: list[tuple[str, Any]] = []
-        for t in self.tickets():
-            items.append(
-                (
-                    _("Rejoin table {code}, seat {number}").format(code=t.code, number=t.seat + 1),
-                    lambda t=t: self.rejoin(t),
+        for seats in self.tables():
+            t = seats[0]
+            if len(seats) == 1:
+                label = _("Rejoin table {code}, seat {number}").format(
+                    code=t.code, number=t.seat + 1
                 )
-            )
+            else:
+                numbers = ", ".join(str(x.seat + 1) for x in seats)
+                label = _("Rejoin table {code}, seats {numbers}").format(
+                    code=t.code, numbers=numbers
+                )
+            items.append((label, lambda t=t: self.rejoin(t)))
         items += [
             (_("Host a table"), lambda: self.app.stack.push(self.app.scene("setup", HostRules()))),
             (_("Join a table"), lambda: self.app.stack.push(JoinScene())),
@@ -301,15 +336,22 @@ class OnlineMenuScene(MenuScene):
 
 
 def rejoin_scene(app: Any, t: Ticket) -> ConnectingScene:
-    """Take a held seat again with its ticket (a closed or crashed window): the screen
-    that connects (App.scene("rejoin", app, ticket) for the Saves screen). A table this
-    window hosted: its server is started again on the same database and port first."""
+    """Take the held seats at a table again with their tickets (a closed or crashed
+    window): the screen that connects (App.scene("rejoin", app, ticket) for the Saves
+    screen). Every seat this window holds at that table comes back, each on its own
+    connection (several players at one window: the privacy screens as before). A table
+    this window hosted: its server is started again on the same database and port."""
+    path = tickets_file(app)
+    held = [x for x in load_tickets(path) if (x.server, x.code) == (t.server, t.code)]
+    seats = sorted(held or [t], key=lambda x: x.seat)
+    t, others = seats[0], tuple(seats[1:])
     first = {"type": "resume", "code": t.code, "token": t.token}
     h = getattr(app, "hosting", None)
+    start: Any = None
     if t.hosted and (h is None or not h.running):
-        # the server may still run (a window killed leaves its process): try it first,
-        # and start this window's own on the same database and port only if nothing
-        # answers there
+        # the server may still run (a window killed leaves its process for a while):
+        # try it first, and start this window's own on the same database and port only
+        # if nothing answers there
         def start() -> HostedServer:
             port = int(t.server.rsplit(":", 1)[1])
             new = HostedServer(hosting_db(app), lan=True, port=port)
@@ -317,8 +359,7 @@ def rejoin_scene(app: Any, t: Ticket) -> ConnectingScene:
             new.start()
             return new
 
-        return ConnectingScene(Link(t.server, first, name=t.name), or_host=start)
-    return ConnectingScene(Link(t.server, first, name=t.name))
+    return ConnectingScene(Link(t.server, first, name=t.name), others=others, or_host=start)
 
 
 RULE_STEPS: dict[str, tuple[Any, ...]] = {

@@ -16,7 +16,7 @@ from crowsnest.records.saveslots import saves_report
 from crowsnest.records.seats import display_name
 
 from ..input import Act, InputEvent
-from ..online import drop_ticket, load_tickets, tickets_file
+from ..online import drop_ticket, load_tickets, tables_held, tickets_file
 from ..scene import Scene
 from ..widgets import DONE, GOLD, INK, MUTED, RED, Button, Menu, TextEdit, panel
 from .common import ConfirmScene
@@ -173,14 +173,21 @@ class SavesScene(Scene):
         rejoin; Delete forgets the seat here (the table goes on; the computer plays it)."""
         path = tickets_file(self.app)
         out = []
-        for t in load_tickets(path) if path is not None else []:
+        for seats in tables_held(load_tickets(path)) if path is not None else []:
+            t = seats[0]
+            if len(seats) == 1:
+                where = _("seat {n}").format(n=t.seat + 1)
+            else:  # several players at one window: every seat comes back
+                where = _("seats {numbers}").format(
+                    numbers=", ".join(str(x.seat + 1) for x in seats)
+                )
             out.append(
                 Entry(
                     "online",
                     _("Online table {code}, tap to rejoin").format(code=t.code),
                     detail(
                         vname(t.variant) if t.variant else "",
-                        _("seat {n}").format(n=t.seat + 1),
+                        where,
                         t.server.removeprefix("ws://"),
                     ),
                     key=t,
