@@ -135,6 +135,10 @@ def test_a_ticket_is_kept_and_dropped(tmp_path):
     t = Ticket("ws://127.0.0.1:8765", "K7QW3M", 2, "ab" * 16, "crowsnest", "Aino")
     keep_ticket(t, path)
     keep_ticket(Ticket("ws://127.0.0.1:8765", "K7QW3M", 1, "cd" * 16), path)  # same table
+    assert [x.seat for x in load_tickets(path)] == [1, 2]  # every seat of the window
+    keep_ticket(Ticket("ws://127.0.0.1:8765", "K7QW3M", 2, "ef" * 16), path)  # same seat
+    assert [(x.seat, x.token) for x in load_tickets(path)] == [(2, "ef" * 16), (1, "cd" * 16)]
+    drop_ticket("ws://127.0.0.1:8765", "K7QW3M", path, seat=2)
     assert [x.seat for x in load_tickets(path)] == [1]
     drop_ticket("ws://127.0.0.1:8765", "K7QW3M", path)
     assert load_tickets(path) == []
