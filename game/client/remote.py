@@ -36,6 +36,7 @@ from crowsnest.records.stats import (
     side_of,
     winners_of,
 )
+from crowsnest.records.store import ONLINE_SEED
 
 from .online import drop_ticket
 
@@ -707,7 +708,7 @@ class RemoteGame:
             variant_name=self.variant.name,
             options=dict(m.options),
             seats=m.seats,
-            seed=f"online {self.code}",
+            seed=f"{ONLINE_SEED}{self.code}",
             started_at=started_at,
             finished_at=finished_at,
             seconds=round(float(seconds), 1),

@@ -270,6 +270,8 @@ def _empty(name: str, m: Mapping[str, Any]) -> dict[str, Any]:
         "scores": [],
         "results": [],  # True/False per match, oldest first
         "by_opponent_level": {},
+        "online": 0,  # of the matches, played at an online table
+        "online_wins": 0,
         "with_undo": 0,  # matches where a move was taken back against the computers
         "seconds": 0.0,
         "last_played": "",
@@ -288,6 +290,9 @@ def _add(
     g["matches"] += 1
     g["wins" if won else "losses"] += 1
     g["results"].append(won)
+    if m.get("online"):
+        g["online"] += 1
+        g["online_wins"] += int(won)
     scores = m["scores"]
     if 0 <= side < len(scores):
         g["scores"].append(scores[side])

@@ -49,6 +49,10 @@ from crowsnest.records.savefile import autosave_path
 STORE_NAME = "crowsnest.db"
 
 
+# The seed an online match is recorded with ("online CODE": the server keeps the real one).
+ONLINE_SEED = "online "
+
+
 class StoreError(RuntimeError):
     """The store cannot be used at all (its folder cannot be written). One sentence."""
 
@@ -633,13 +637,14 @@ class Store:
 
     MATCH_COLUMNS = (
         "id, variant, variant_name, finished_at, seconds, deals, scores, scores_by, teams,"
-        " winners, undone, kept"
+        " winners, undone, kept, seed"
     )
 
     def match_rows(self, variant: str | None = None) -> list[dict[str, Any]]:
         """Finished matches, oldest first, as checked values (no save texts): id,
         variant, variant_name, finished_at, seconds, deals, scores, scores_by, teams,
-        winners, undone, kept (its replay is kept). A bad row is skipped and reported."""
+        winners, undone, kept (its replay is kept), online (played at an online table: its
+        seed is "online CODE", RemoteGame.record). A bad row is skipped and reported."""
         sql = f"SELECT {self.MATCH_COLUMNS} FROM matches"
         args: tuple[Any, ...] = ()
         if variant:
@@ -662,6 +667,7 @@ class Store:
                         "winners": _seat_list(_json(r, "winners", list), "winners"),
                         "undone": bool(_int(r, "undone")),
                         "kept": bool(r["kept"]),
+                        "online": str(r["seed"]).startswith(ONLINE_SEED),
                     }
                 )
             except (BadRow, IndexError, KeyError) as e:

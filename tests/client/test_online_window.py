@@ -181,5 +181,14 @@ def test_a_finished_online_match_goes_into_the_statistics_marked_online(tmp_path
         assert [p["name"] for p in players][0] == "You"  # the window's own seat
         text, why = app.db.match_save(mid)
         assert text is None and "replay" in why
+        # the Statistics screen marks it: "Online matches" among the figures
+        from crowsnest.client.scenes.stats import figures
+        from crowsnest.records.stats import player_stats
+
+        with app.db.reader() as r:
+            (row,) = player_stats(r, player="You")
+        assert row["matches"] == row["online"] == 1
+        assert ("Online matches", f"{row['online_wins']} of 1 won") in figures(row)
+        assert got["online"]
     finally:
         app.close()

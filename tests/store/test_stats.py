@@ -86,6 +86,7 @@ def test_figures_count_wins_deals_contracts_and_streaks(reg, tmp_path: Path) -> 
             break
         run += 1
     assert ann["streak"] == {"kind": "won" if last else "lost", "length": run}
+    assert ann["online"] == ann["online_wins"] == 0  # local matches: none marked online
 
 
 def test_opponent_level() -> None:

@@ -52,6 +52,13 @@ def figures(r: dict[str, Any]) -> list[tuple[str, str]]:
     ]
     if r.get("in_progress"):
         rows.append((_("Matches in progress"), str(r["in_progress"])))
+    if r.get("online"):  # marked: the matches played at online tables
+        rows.append(
+            (
+                _("Online matches"),
+                _("{wins} of {matches} won").format(wins=r["online_wins"], matches=r["online"]),
+            )
+        )
     rows += [
         (_("Matches won"), f"{r['wins']} ({_pct(r['win_rate'])})"),
         (_("Best final score"), "-" if r["best_score"] is None else str(r["best_score"])),
