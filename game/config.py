@@ -75,6 +75,7 @@ class DisplayConfig:
 
 SUIT_COLOUR_KEYS = ("S", "H", "D", "C", "J")  # the standard pack's suits and its jokers
 HEX_COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
+COMPUTER_NAME_MAX = 16  # as long as a name typed in New game
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +91,7 @@ class LookConfig:
     colour_blind: bool = False  # a game's palette without the red-green pair
     suit_colours: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     portraits: tuple[str, ...] = ()  # per seat: an image file, "" the shipped one
+    names: tuple[str, ...] = ()  # per seat: the computer's name, "" the shipped one
     celebrate: bool = True  # a win's celebration, a loss's gentler one
     turn_chime: bool = True  # a chime when your turn comes after the computers
 
@@ -182,6 +184,7 @@ class Config:
             | {
                 "suit_colours": dict(self.look.suit_colours),
                 "portraits": list(self.look.portraits),
+                "names": list(self.look.names),
             },
             "speech": dataclasses.asdict(self.speech),
             "keys": {k: list(v) for k, v in self.keys.items()},
@@ -413,6 +416,7 @@ def _read_look(r: _Reader, top: Mapping[str, Any], dl: LookConfig) -> LookConfig
             "colour_blind",
             "suit_colours",
             "portraits",
+            "names",
             "celebrate",
             "turn_chime",
         ),
@@ -432,6 +436,16 @@ def _read_look(r: _Reader, top: Mapping[str, Any], dl: LookConfig) -> LookConfig
         raise r.fail(
             "look.portraits", 'a list of image files, one per seat ("" the shipped one)', portraits
         )
+    own_names = lo.get("names", [])
+    if not isinstance(own_names, list) or not all(
+        isinstance(x, str) and len(x.strip()) <= COMPUTER_NAME_MAX for x in own_names
+    ):
+        raise r.fail(
+            "look.names",
+            f'a list of names of at most {COMPUTER_NAME_MAX} characters, one per seat ("" the '
+            "shipped one)",
+            own_names,
+        )
     return LookConfig(
         contrast=r.integer(lo, "contrast", "look.contrast", dl.contrast, 0, 100),
         grain=r.integer(lo, "grain", "look.grain", dl.grain, 0, 100),
@@ -441,6 +455,7 @@ def _read_look(r: _Reader, top: Mapping[str, Any], dl: LookConfig) -> LookConfig
         colour_blind=r.boolean(lo, "colour_blind", "look.colour_blind", dl.colour_blind),
         suit_colours=MappingProxyType({k: str(v).lower() for k, v in sc.items()}),
         portraits=tuple(portraits),
+        names=tuple(x.strip() for x in own_names),
         celebrate=r.boolean(lo, "celebrate", "look.celebrate", dl.celebrate),
         turn_chime=r.boolean(lo, "turn_chime", "look.turn_chime", dl.turn_chime),
     )

@@ -352,7 +352,7 @@ class App:
         """Continue a loaded match at the table, in place of the screen that asked
         (slot: the save slot it came from, which Save to a slot then replaces). Raises
         what LocalGame.resume raises; nothing changes then."""
-        session = LocalGame.resume(got.match, list(got.players))
+        session = LocalGame.resume(got.match, list(got.players), self.prefs.look.names)
         if slot is not None:
             session.slot_name = slot
         self.stack.replace(self.scene("table", session))

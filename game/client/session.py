@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Sequence
 from concurrent.futures import Future
 from typing import Any
 
@@ -34,6 +35,7 @@ class LocalGame:
         seats: list[SeatSetup],
         options: dict[str, Any] | None = None,
         seed: int | str = 0,
+        computer_names: Sequence[str] = (),
         **match_kwargs: Any,
     ) -> None:
         self.variant = variant
@@ -42,8 +44,9 @@ class LocalGame:
         self.match = Match(variant, seed=seed, seats=len(seats), options=options, **match_kwargs)
         self.match.keep_notation()  # autosaved after every action: no replay per save
         # The seats' names as data (English defaults such as "West", or what a player
-        # typed): config, saves and statistics keep these; `names` shows them.
-        self.name_keys = seat_names(self.seat_setups, variant.clockwise)
+        # typed, a computer's name from its portrait, the player's own [look] names
+        # first): config, saves and statistics keep these; `names` shows them.
+        self.name_keys = seat_names(self.seat_setups, variant.clockwise, computer_names)
         self.actors: list[int] = []  # the seat that took each action of match.log
         self.deal_start = 0  # log index where the current deal began
         self.finished_deal: Any = None  # the deal that just ended (the match deals anew)
@@ -284,11 +287,20 @@ class LocalGame:
         self.runner.close()
 
     @classmethod
-    def resume(cls, match: Match, seats: list[SeatSetup]) -> LocalGame:
+    def resume(
+        cls, match: Match, seats: list[SeatSetup], computer_names: Sequence[str] = ()
+    ) -> LocalGame:
         """Continue a loaded match (a save file): the same set-up, then its log applied
         through the session, so who took each action and where the deal began (undo
         needs both) are known as if it had been played here."""
-        s = cls(match.variant, seats, dict(match.options), seed=match.seed, **start_kwargs(match))
+        s = cls(
+            match.variant,
+            seats,
+            dict(match.options),
+            seed=match.seed,
+            computer_names=computer_names,
+            **start_kwargs(match),
+        )
         for a in match.log:
             s.apply(a)
         return s

@@ -5,6 +5,7 @@ saves`. A slot's text is a save file's text (docs/saves.md): one format everywhe
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,15 +17,16 @@ from crowsnest.records.store import Store
 from crowsnest.tomlfile import parse_toml
 
 
-def save_summary(text: str, label: str) -> dict[str, Any]:
-    """What a save's text says about itself (no replay, no plugins needed)."""
+def save_summary(text: str, label: str, own: Sequence[str] = ()) -> dict[str, Any]:
+    """What a save's text says about itself (no replay, no plugins needed); `own`: the
+    player's names for the computers ([look] names)."""
     try:
         d = savefile.from_dict(_parse(text, label), label)
     except (savefile.SaveError, RecursionError) as e:
         return {"problem": str(e)}
     summ = d.summary
     played = summ.get("deals_played")
-    names = seat_names(list(d.players))
+    names = seat_names(list(d.players), own=own)
     return {
         "variant": d.variant,
         "saved_at": d.saved_at,
@@ -46,7 +48,7 @@ def _parse(text: str, label: str) -> dict[str, Any]:
     return parse_toml(text, label, "save file", savefile.SaveError)
 
 
-def saves_report(store: Any, autosave: Path) -> dict[str, Any]:
+def saves_report(store: Any, autosave: Path, own: Sequence[str] = ()) -> dict[str, Any]:
     auto: dict[str, Any] | None = None
     if autosave.exists():
         try:
@@ -54,7 +56,7 @@ def saves_report(store: Any, autosave: Path) -> dict[str, Any]:
         except (OSError, UnicodeDecodeError) as e:
             auto = {"file": str(autosave), "problem": f"{autosave}: cannot be read ({e})"}
         else:
-            auto = {"file": str(autosave), **save_summary(text, str(autosave))}
+            auto = {"file": str(autosave), **save_summary(text, str(autosave), own)}
     slots = []
     if store is not None:
         for sl in store.slots():
@@ -66,7 +68,7 @@ def saves_report(store: Any, autosave: Path) -> dict[str, Any]:
                     **(
                         {"problem": sl.problem}
                         if sl.problem
-                        else save_summary(sl.save, f"save slot '{sl.name}'")
+                        else save_summary(sl.save, f"save slot '{sl.name}'", own)
                     ),
                     "saved_at": sl.saved_at,
                 }

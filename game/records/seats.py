@@ -2,11 +2,16 @@
 ("You", the compass names, "Player 2"), kept in English in the config, the saves and
 the statistics, and shown in the player's language by display_name(); names typed by
 a player are shown as typed. The table, the Saves and Statistics screens and `crowsnest
-saves`/`stats` all name seats through this module (no pygame, no client)."""
+saves`/`stats` all name seats through this module (no pygame, no client).
+
+A computer opponent with a default name is named for its portrait (COMPUTER_NAMES: one
+per seat, like sprites/portraits/<seat + 1>.png; the player's [look] names replace them):
+the name is a key like "West" was, kept in English, shown in the player's language."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from crowsnest.i18n import _, pgettext, revision
 from crowsnest.records.savefile import Seat
@@ -20,17 +25,30 @@ SEAT_NAMES = {
 }
 
 
-def seat_names(seats: list[Seat], clockwise: bool = True) -> list[str]:
+# The computers' names, one per seat, each its portrait's bird (crow, owl, jay, puffin,
+# heron, robin, parrot, magpie). Chosen to read and sound alike in every language the game
+# has (no w, j, y or th, no two alike to the ear, none of the setup's suggested names);
+# zh_CN gives each a Chinese nickname from its bird (docs/looks.md).
+COMPUTER_NAMES = ("Edgar", "Otto", "Iris", "Pippa", "Hugo", "Nora", "Lola", "Alma")
+
+
+def computer_name(seat: int, own: Sequence[str] = ()) -> str:
+    """The name key of the computer at `seat` (0-based): the player's own name for that
+    seat's portrait ([look] names, "" for the shipped one), else the shipped name."""
+    mine = own[seat].strip() if 0 <= seat < len(own) else ""
+    if mine:
+        return mine
+    return COMPUTER_NAMES[seat % len(COMPUTER_NAMES)]
+
+
+def seat_names(seats: list[Seat], clockwise: bool = True, own: Sequence[str] = ()) -> list[str]:
     """The names of a seat set-up as data (also the title's saved game): the English
-    default names ("You", "West", "Player 2") or the names typed; display_name() shows
-    one."""
+    default names ("You", "Player 2", a computer's name) or the names typed;
+    display_name() shows one. `own`: the player's names for the computers ([look] names)."""
     n = len(seats)
     # A compass name says where the seat is drawn: one remembered from a table of
     # another size ("North" of four seats) becomes this table's (East of three).
-    names = [
-        default_name(i, n, s) if not s.name or s.name in COMPASS or s.name in ORDINALS else s.name
-        for i, s in enumerate(seats)
-    ]
+    names = [default_name(i, n, s, own) if _is_default(s) else s.name for i, s in enumerate(seats)]
     if not clockwise:  # a compass name says where a seat sits: mirror it
         names = [mirror_compass(x) for x in names]
     if sum(1 for s in seats if s.human) >= 2:
@@ -64,6 +82,16 @@ def _default_words() -> dict[str, str]:
             "Sixth": pgettext("seat", "Sixth"),
             "Seventh": pgettext("seat", "Seventh"),
             "Eighth": pgettext("seat", "Eighth"),
+            # TRANSLATORS: the computer opponents' names, one per portrait (crow, owl, jay,
+            # puffin, heron, robin, parrot, magpie): keep the name where it reads well.
+            "Edgar": pgettext("computer", "Edgar"),
+            "Otto": pgettext("computer", "Otto"),
+            "Iris": pgettext("computer", "Iris"),
+            "Pippa": pgettext("computer", "Pippa"),
+            "Hugo": pgettext("computer", "Hugo"),
+            "Nora": pgettext("computer", "Nora"),
+            "Lola": pgettext("computer", "Lola"),
+            "Alma": pgettext("computer", "Alma"),
         }
         _shown = (revision(), words)
     return _shown[1]
@@ -86,10 +114,20 @@ def display_name(key: str) -> str:
     )
 
 
-def default_name(seat: int, n: int, setup: Seat) -> str:
-    """Compass names as seen from seat 0 at the bottom (play goes clockwise)."""
+def _is_default(s: Seat) -> bool:
+    """A seat's name is a default one (not typed): none, a compass or ordinal name, or
+    "You" on a seat a computer plays (the config's first seat, handed to a computer)."""
+    return not s.name or s.name in COMPASS or s.name in ORDINALS or (s.name == YOU and not s.human)
+
+
+def default_name(seat: int, n: int, setup: Seat, own: Sequence[str] = ()) -> str:
+    """A seat's default name: "You" for the first seat's human, a computer's name
+    (computer_name), and for another human the compass name as seen from seat 0 at the
+    bottom (play goes clockwise)."""
     if setup.human and seat == 0:
         return YOU
+    if not setup.human:
+        return computer_name(seat, own)
     names = SEAT_NAMES.get(n)
     return names[seat] if names else f"Seat {seat + 1}"
 

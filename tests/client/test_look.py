@@ -190,6 +190,11 @@ def test_bad_look_values_are_named_in_one_sentence(tmp_path):
         ('[look.suit_colours]\nH = "red"\n', "'look.suit_colours.H' must be a colour"),
         ('[look.suit_colours]\nX = "#ffffff"\n', "unknown key 'suit_colours.X'"),
         ("[look]\nportraits = [1]\n", "'look.portraits' must be a list of image files"),
+        (
+            '[look]\nnames = ["", "Grandmother Ravenswood"]\n',
+            "'look.names' must be a list of names of at most 16 characters",
+        ),
+        ("[look]\nnames = [3]\n", "'look.names' must be a list of names"),
     ]:
         path = tmp_path / "c.toml"
         path.write_text(text)
@@ -431,6 +436,33 @@ def test_every_games_plates_show_a_portrait_clear_of_the_words(size):
         for seat, r in table.plate_text:
             assert seat not in faces or not faces[seat].colliderect(r), (v.id, seat, r)
         app.close()
+
+
+def test_the_computers_names_come_from_the_config_beside_their_portraits(tmp_path):
+    """[look] names: a computer's name next to its portrait, "" the shipped one; the
+    New game screen and the table show it, the config keeps it, a typed seat name wins."""
+    from crowsnest.client.scenes.table import TableScene
+
+    path = tmp_path / "config.toml"
+    path.write_text('[look]\nnames = ["", "Gran", ""]\n')
+    app = App(PrefsStore(str(path)), size=(1280, 720))
+    assert app.prefs.look.names == ("", "Gran", "")
+    setup = app.scene("setup")
+    app.stack.push(setup)
+    app.step(DT)
+    setup.vi = next(i for i, v in enumerate(setup.variants) if v.id == "crowsnest")
+    setup.players = app.prefs.seat_prefs(4)
+    setup.players[3].name = "Ada"  # typed in New game
+    setup.rebuild()
+    shown = [r.value() for r in setup.rows if r.label.endswith(" name")]
+    assert shown == ["You", "Gran", "Iris", "Ada"]
+    setup.start()
+    table = app.stack.find(TableScene)
+    assert table.session.names == ["You", "Gran", "Iris", "Ada"]
+    app.step(DT)
+    assert cfgmod.load(path).look.names == ("", "Gran", "")
+    table.session.close()
+    app.close()
 
 
 def test_a_seat_takes_the_players_own_picture_and_a_bad_one_falls_back(tmp_path):

@@ -73,7 +73,7 @@ def test_save_to_a_slot_then_continue_rename_and_delete(app: App) -> None:
     app.dispatch(InputEvent(Act.KEY, key=pygame.K_RETURN))
     assert [s.name for s in app.db.slots()] == ["Sunday"]
     assert saves.current.title == "Sunday"
-    assert saves.current.detail.startswith("CrowsNest  |  You, West, North, East  |  deal 1")
+    assert saves.current.detail.startswith("CrowsNest  |  You, Otto, Iris, Pippa  |  deal 1")
 
     # delete asks first; Cancel keeps it, Delete removes it
     saves.buttons.focus = 2

@@ -139,7 +139,8 @@ def test_counter_clockwise_game_shows_compass_names_where_the_seats_sit(tmp_path
     click(setup.buttons[0].rect.center)
     app.step(DT)
     table = app.stack.find(TableScene)
-    assert table.session.names[1] == "East"
+    assert table.session.names[1] == "Otto"  # a computer is named for its seat's portrait
+    assert setup.players[1].name == "East"  # the key is the side's default, mirrored
     assert cfgmod.load(tmp_path / "config.toml").seats[1].name == "West"  # stored as default
     table.session.close()
     app.close()
@@ -214,5 +215,6 @@ def test_the_set_up_shows_the_names_the_table_of_six_will_show(tmp_path) -> None
     setup.players = app.prefs.seat_prefs(6)
     setup.rebuild()
     names = [r.value() for r in setup.rows if r.label.endswith(" name")]
-    assert names == ["You", "Southwest", "Northwest", "North", "Northeast", "Southeast"]
+    # the computers by their portraits' names, never "Fifth" (issue 24: computer names)
+    assert names == ["You", "Otto", "Iris", "Pippa", "Hugo", "Nora"]
     app.close()

@@ -239,7 +239,7 @@ def test_asking_is_answered_with_speech_off_and_nothing_is_said_unasked():
     held = next(x for x in table if x.startswith("Cards held: "))
     for seat in range(1, 4):
         assert f"{t.name_of(seat)}: {counts[seat]} cards" in held, held
-    assert any(x.startswith("Sides: ") and "North" in x for x in table)  # partners
+    assert any(x.startswith("Sides: ") and t.name_of(2) in x for x in table)  # partners
     app.close()
 
 

@@ -101,6 +101,7 @@ def test_counter_clockwise_games_seat_the_next_player_on_the_right():
     from client_driver import make_app
     from crowsnest.client.scenes.table import TableScene
     from crowsnest.client.session import LocalGame, SeatSetup
+    from crowsnest.records.seats import seat_names
 
     app = make_app()
     for variant, seats, right, direction in (
@@ -120,8 +121,11 @@ def test_counter_clockwise_games_seat_the_next_player_on_the_right():
         app.stack.replace(t)
         nxt = t.lay.seats[1].anchor[0]
         assert (nxt > t.lay.size[0] // 2) is right, variant
-        # compass names follow the picture: the seat on the right is called East
-        assert (s.names[1] == "East") is right, (variant, s.names)
+        # a computer's name goes with its seat (and portrait), whichever side it sits;
+        # compass names follow the picture: a human on the right is called East
+        assert s.names[1] == "Otto", (variant, s.names)
+        alone = [SeatSetup("human" if i == 1 else "ai", "random", "") for i in range(seats)]
+        assert (seat_names(alone, v.clockwise)[1] == "East") is right, variant
     app.close()
 
 

@@ -344,11 +344,11 @@ def test_tractor_sheets_speak_from_the_players_side():
     theirs = w.game.deal_sheet({**base, "attackers": 1}, s.names)
     assert "We take over the deal." in [w(t) for t in ours.lines]
     assert not any(w(t).startswith("We ") for t in theirs.lines)
-    assert any("take over the deal" in w(t) and "East" in w(t) for t in theirs.lines)
+    assert any("take over the deal" in w(t) and s.names[1] in w(t) for t in theirs.lines)
     kept = w.game.deal_sheet({**base, "attackers": 1, "takeover": False}, s.names)
     assert "We keep the deal." in [w(t) for t in kept.lines]
     cell = w(w.game.history_cell({"attackers": 1, "attacker_points": 45, "attacker_target": 80}))
-    assert "45 of 80" in cell and "East" in cell
+    assert "45 of 80" in cell and s.names[1] in cell
     assert w(w.game.history_column()) == "Attackers"
     app.close()
 
@@ -452,7 +452,7 @@ def test_a_long_call_on_a_plate_is_read_whole():
 
 def test_seat_names_match_where_the_seats_are_drawn():
     """Seat names did not match where seats are drawn in 3-seat and hot-seat layouts."""
-    from crowsnest.records.seats import seat_names
+    from crowsnest.records.seats import computer_name, seat_names
 
     app = make_app()
     for vid in ("individual3", "doudizhu"):  # one clockwise, one counter-clockwise
@@ -465,11 +465,16 @@ def test_seat_names_match_where_the_seats_are_drawn():
         app.stack.replace(t)
         for p in t.lay.seats[1:]:
             side = "East" if p.anchor[0] > t.lay.size[0] // 2 else "West"
-            assert s.names[p.seat] == side, (vid, s.names, p.seat)
+            # a computer keeps its portrait's name (issue 24) wherever it sits; a human
+            # at that seat (the only one) is named by the compass, where it is drawn
+            assert s.names[p.seat] == computer_name(p.seat), (vid, s.names, p.seat)
+            alone = [SeatSetup("ai", "", "")] * len(setups)
+            alone[p.seat] = SeatSetup("human", "", setups[p.seat].name)
+            assert seat_names(alone, v.clockwise)[p.seat] == side, (vid, p.seat)
     # hot-seat: the table turns to whoever looks, so no compass name is shown
     hot = [SeatSetup("human", "", ""), SeatSetup("ai", "", "West"), SeatSetup("human", "", "")]
     hot.append(SeatSetup("ai", "", "East"))
-    assert seat_names(hot) == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    assert seat_names(hot) == ["Player 1", "Otto", "Player 3", "Pippa"]
     app.close()
 
 

@@ -48,7 +48,7 @@ def test_close_the_window_and_continue_from_the_title(tmp_path):
     app = open_app(save)
     title = to_title(app)
     assert title.items[0][0] == "Continue"
-    assert "CrowsNest, deal 1: You & North 0, West & East 0" in title.save_line
+    assert "CrowsNest, deal 1: You & Iris 0, Otto & Pippa 0" in title.save_line
     assert not title.save_bad
     key(pygame.K_RETURN)  # Continue has the focus
     app.step(DT)

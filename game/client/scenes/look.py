@@ -11,7 +11,7 @@ from types import MappingProxyType
 
 import pygame
 from crowsnest.i18n import N_, _, ngettext, pgettext
-from crowsnest.records.seats import display_name
+from crowsnest.records.seats import computer_name, display_name
 
 from ..palette import BACK_STYLES, FELTS, SUIT_COLOUR_CHOICES
 from ..tone import NEUTRAL
@@ -257,11 +257,14 @@ class LookScene(FormScene):
             (plate.x + 3, plate.y + 3, ui(6), plate.h - 6),
             border_radius=3,
         )
-        text.draw(
-            surface, display_name("West"), ui(18), (plate.x + ui(14), plate.y + ui(6)), INK, True
-        )
+        # the seat's portrait and its computer's name, as the table's plates show them
+        side = plate.h - ui(14)
+        surface.blit(assets.portrait(1, side), (plate.x + ui(14), plate.y + ui(7)))
+        tx = plate.x + ui(22) + side
+        name = display_name(computer_name(1, self.app.prefs.look.names))
+        text.draw(surface, name, ui(18), (tx, plate.y + ui(6)), INK, True)
         line = ngettext("{count} card", "{count} cards", 13).format(count=13)
-        text.draw(surface, line, ui(15), (plate.x + ui(14), plate.y + ui(32)), MUTED)
+        text.draw(surface, line, ui(15), (tx, plate.y + ui(32)), MUTED)
         # a pile of backs and a hand of faces
         assets.set_card_height(max(ui(60), min(ui(150), H // 5)))
         back = assets.card_back()

@@ -146,7 +146,11 @@ class SavesScene(Scene):
         db = app.db
         if app.save_path is not None:
             app.flush_saves()
-        report = saves_report(db, app.save_path) if app.save_path is not None else {}
+        report = (
+            saves_report(db, app.save_path, app.prefs.look.names)
+            if app.save_path is not None
+            else {}
+        )
         if db is None:
             self.message = _("Save slots and finished games need a settings file (none in use)")
         elif db.problems and not self.message:

@@ -214,7 +214,9 @@ class SetupScene(FormScene):
         seats = [
             Seat(p.kind, p.level, p.name if cw else mirror_compass(p.name)) for p in self.players
         ]
-        keys = seat_names(seats, self.variant.clockwise if self.variants else True)
+        keys = seat_names(
+            seats, self.variant.clockwise if self.variants else True, self.app.prefs.look.names
+        )
         i = next(k for k, p in enumerate(self.players) if p is sp)
         return display_name(keys[i])
 
@@ -409,7 +411,13 @@ class SetupScene(FormScene):
         seats = [
             SeatSetup(s.kind, playable_level(v, s.level)[0], s.name.strip()) for s in p.players
         ]
-        session = LocalGame(v, seats, dict(opts), seed=random.randrange(1 << 30))
+        session = LocalGame(
+            v,
+            seats,
+            dict(opts),
+            seed=random.randrange(1 << 30),
+            computer_names=p.look.names,
+        )
         if self.leaving is not None:
             self.leaving.close()
         self.app.stack.replace(self.app.scene("table", session))

@@ -72,7 +72,7 @@ class TitleScene(MenuScene):
             return None, cannot_continue(exc_text(e)), True
         if got.match.over:
             return None, "", False
-        keys = seat_names(list(got.players), got.match.variant.clockwise)
+        keys = seat_names(list(got.players), got.match.variant.clockwise, self.app.prefs.look.names)
         names = [display_name(k) for k in keys]
         what = savefile.describe(got.match, got.players, names)
         return got, _("Saved game: {what}").format(what=what), False

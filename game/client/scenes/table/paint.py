@@ -39,6 +39,8 @@ class Drawn:
     plate_text: list[tuple[int, pygame.Rect]] = field(default_factory=list)
     faces: set[int] = field(default_factory=set)
     portraits: dict[int, pygame.Rect] = field(default_factory=dict)
+    # each plate's name as drawn: its lines and their type size (the tests: a name whole)
+    plate_names: dict[int, tuple[tuple[str, ...], int]] = field(default_factory=dict)
 
 
 class TablePainter:
@@ -254,6 +256,7 @@ class TablePainter:
         # a long name: smaller type, then two lines (a dummy's "Dummy (played by ...)")
         nsize = text.shrink(name, ui(18), room, True, ui(12))
         names = text.wrap_hard(name, nsize, room, True)
+        self.out.plate_names[seat] = (tuple(names), nsize)
         y = py + ui(4)
         for ln in names:
             r = text.draw(surface, ln, nsize, (ix, y), INK, True)

@@ -19,7 +19,7 @@ class TableScene(ControlsRoom):
         """Paint a frozen frame of the state; keep what was drawn where (the tests')."""
         drawn = self.painter.paint(surface, self.frame(), self.app)
         self.drawn, self.plate_text, self.frame_faces = drawn.regions, drawn.plate_text, drawn.faces
-        self.portrait_rects = drawn.portraits
+        self.portrait_rects, self.plate_names = drawn.portraits, drawn.plate_names
 
     def on_push(self) -> None:
         self.tweener.speed = self.app.prefs.speed

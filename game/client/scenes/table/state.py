@@ -49,6 +49,7 @@ class TableState(Scene):
         self.bid_choice: Action | None = None  # an amount picked, not yet confirmed
         self.plate_text: list[tuple[int, pygame.Rect]] = []  # words drawn on plates
         self.portrait_rects: dict[int, pygame.Rect] = {}  # portraits drawn on plates
+        self.plate_names: dict[int, tuple[tuple[str, ...], int]] = {}  # names as drawn
         self.banner = ""
         self.banner_left = 0.0
         self.reason = ""
