@@ -252,6 +252,29 @@ def panel(
     surface.blit(s, r)
 
 
+def fill(surface: pygame.Surface, rect: RectLike, colour: Colour, radius: int = 8) -> None:
+    """A button's (or a focused row's) face in the running tone: its colour toned and,
+    above 50, the Look's grain on it like the panels' cloth. The grained face is made
+    once per size, colour and grain (a still table blits it: nothing new per frame);
+    at 50 or below it is the plain rounded rectangle it always was."""
+    r = pygame.Rect(rect)
+    colour = tone.chrome(colour)
+    grain = tone.current().grain
+    if grain <= tone.NEUTRAL or r.w <= 0 or r.h <= 0:
+        pygame.draw.rect(surface, colour, r, border_radius=radius)
+        return
+    key = ("fill", r.size, colour, radius, grain)
+    s = _panel_cache.get(key)
+    if s is None:
+        if len(_panel_cache) > 200:
+            _panel_cache.clear()
+        s = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, colour, s.get_rect(), border_radius=radius)
+        tone.grain_panel(s)
+        _panel_cache[key] = s
+    surface.blit(s, r)
+
+
 def shade(surface: pygame.Surface, alpha: int = 150) -> None:
     key = ("shade", surface.get_size(), alpha)
     s = _panel_cache.get(key)
@@ -279,7 +302,7 @@ class Button:
         base = BUTTON_CHOSEN if self.chosen else BUTTON_HOT if hot else BUTTON
         if not self.enabled:
             base = BUTTON_OFF
-        pygame.draw.rect(surface, tone.chrome(base), self.rect, border_radius=8)
+        fill(surface, self.rect, base)
         ring = focused or self.hint or self.chosen
         edge = GOLD if ring else tone.chrome((90, 110, 100))
         pygame.draw.rect(surface, edge, self.rect, 3 if ring else 1, border_radius=8)

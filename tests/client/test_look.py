@@ -502,3 +502,34 @@ def test_a_coarse_grain_reaches_the_panels_and_fifty_leaves_them_flat():
     set_look(app, grain=0)
     assert len(drawn()) == 1
     app.close()
+
+
+def test_a_coarse_grain_reaches_the_buttons_made_once_and_fifty_leaves_them_flat(monkeypatch):
+    """The Look's grain is on the chrome too: a button's face (and a focused row's) takes
+    the panels' cloth above 50, made once per size and colour: drawing the same button
+    again grains nothing new (a still table costs nothing extra per frame)."""
+    from crowsnest.client.widgets import Button
+
+    app = make_app()
+    made = []
+    real = tone.grain_panel
+    monkeypatch.setattr(tone, "grain_panel", lambda s: (made.append(s.get_size()), real(s)))
+
+    def drawn(b: Button, focused: bool = False) -> set:
+        s = pygame.Surface((160, 60))
+        s.fill((0, 0, 0))
+        b.draw(s, app.text, 18, focused)
+        return {tuple(s.get_at((x, y))) for x in range(14, 150) for y in range(12, 48)}
+
+    b = Button("", rect=pygame.Rect(4, 4, 150, 52))
+    assert len(drawn(b)) == 1 and not made  # a flat face, as ever
+    set_look(app, grain=100)
+    grained = drawn(b)
+    assert len(grained) > 10 and made == [(150, 52)]
+    assert drawn(b) == grained and made == [(150, 52)]  # the second frame: one blit
+    assert len(drawn(b, focused=True)) > 10 and len(made) == 2  # the hot colour, once
+    drawn(b, focused=True)
+    assert len(made) == 2
+    set_look(app, grain=0)
+    assert len(drawn(b)) == 1
+    app.close()

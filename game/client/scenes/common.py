@@ -8,10 +8,9 @@ from typing import Any
 import pygame
 from crowsnest.i18n import _, pgettext
 
-from .. import tone
 from ..input import Act, InputEvent
 from ..scene import Scene
-from ..widgets import DONE, GOLD, INK, MUTED, RED, Button, Menu, TextEdit, panel, shade
+from ..widgets import DONE, GOLD, INK, MUTED, RED, Button, Menu, TextEdit, fill, panel, shade
 
 
 class MenuScene(Scene):
@@ -364,7 +363,7 @@ class FormScene(Scene):
                 continue
             focused = i == self.focus
             if focused:
-                pygame.draw.rect(surface, tone.chrome((70, 100, 86)), r.rect, border_radius=6)
+                fill(surface, r.rect, (70, 100, 86), 6)
                 pygame.draw.rect(surface, GOLD, r.rect, 2, border_radius=6)
             if r.heading:
                 text.draw(
