@@ -75,6 +75,7 @@ FRAMES: dict[str, dict[str, Field]] = {
     "kick": {"seat": Field("int", True, 63)},
     "to_ai": {"seat": Field("int", True, 63)},
     "tables": {},
+    "seats": {"code": Field("str", True, 12)},
     "bye": {},
 }
 

@@ -52,7 +52,7 @@ IDLE_EXPIRY_S = 24 * 3600
 # What this server has beyond protocol 1's first set (docs/online.md, "Versions"): the
 # `redirect` frame (sent only to a connection whose hello named it in `accept`) and the
 # `tables` frame (the lobby, answered when asked).
-FEATURES = ("redirect", "tables")
+FEATURES = ("redirect", "tables", "seats")
 LOBBY_SIZE = 100  # public tables in one `tables` answer
 
 
@@ -378,7 +378,7 @@ class Server:
                 "limit": 8,
                 "version": 1,
                 "got": e.detail,
-                "known": "hello, create, join, resume, act, check, hint, snapshot, chat, undo, kick, to_ai, tables, bye",
+                "known": "hello, create, join, resume, act, check, hint, snapshot, chat, undo, kick, to_ai, tables, seats, bye",
             }
             self._error(c, e.code, ref, fill)
         except TableError as e:
@@ -424,6 +424,16 @@ class Server:
             return
         if kind == "tables":
             self._send(c, {"type": "tables", "tables": self._lobby(), "ref": ref})
+            return
+        if kind == "seats":  # who sits where, to pick a free seat: no view, no hand
+            bucket = self.joins.setdefault(
+                c.addr, Bucket(self.joins_per_min / 60, self.joins_per_min / 2, self.clock)
+            )
+            if not bucket.take():  # a code is looked up as a join looks it up
+                raise TableError("rate_limited")
+            entry = self._summary(self._table(f["code"]))
+            entry.pop("public")
+            self._send(c, {"type": "seats", **entry, "ref": ref})
             return
         if kind in ("join", "resume"):
             # A table served elsewhere answers `redirect` before the address's bucket is
