@@ -165,6 +165,44 @@ def thread_client(url: str) -> Any:
     return Dialing(url)
 
 
+class Peek:
+    """A look at a table's seats before joining it (the Join screen): `seats` (who sits
+    where, which human seats are free; no view, no hand), so it works at a table that
+    takes no watchers too. A server without `seats` (welcome.features) is asked as a
+    watcher instead. `poll()` is None until the answer: then the table's seats,
+    {"free": [seat, ...], "players": [...]}, or {"error": code}."""
+
+    def __init__(self, url: str, code: str, connect: Callable[[str], Any] = thread_client) -> None:
+        self.code = code
+        self.conn = connect(url)
+        self.conn.send({"v": 1, "type": "hello", "lang": current_language() or "en"})
+
+    def poll(self) -> dict[str, Any] | None:
+        for msg in self.conn.poll():
+            kind = msg.get("type")
+            if kind in ("welcome", "_moved"):  # _moved: the table's own process (redirect)
+                if "seats" in (msg.get("features") or ["seats"]):
+                    self.conn.send({"v": 1, "type": "seats", "code": self.code})
+                else:
+                    self.conn.send({"v": 1, "type": "join", "code": self.code, "watch": True})
+            elif kind in ("seats", "snapshot"):
+                players = [p for p in msg.get("players") or [] if isinstance(p, dict)]
+                free = msg.get("free")
+                if not isinstance(free, list):  # a watcher's snapshot: the empty human seats
+                    free = [
+                        p.get("seat")
+                        for p in players
+                        if p.get("kind") == "human" and p.get("status") == "empty"
+                    ]
+                return {"free": [s for s in free if isinstance(s, int)], "players": players}
+            elif kind in ("error", "bye", "_closed"):
+                return {"error": str(msg.get("code") or msg.get("reason") or "unreachable")}
+        return None
+
+    def close(self) -> None:
+        self.conn.close()
+
+
 class Link:
     """One connection to a table that keeps itself alive. `first` is the frame that
     takes the place (`create`, `join` or `resume`); once joined, every reconnect sends

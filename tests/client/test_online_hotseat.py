@@ -65,22 +65,29 @@ def test_two_players_join_from_one_window(tmp_path):
     h = start_in_thread("127.0.0.1", 0, tmp_path / "db.sqlite3", registry=REGISTRY)
     host, friend = new_window("Aino", 1), new_window("Bo", 2)
     try:
-        host.connect(
-            h.url, {"type": "create", "variant": "doudizhu", "seats": [{"kind": "human"}] * 3}
-        )
+        # a table that takes no watchers: the free seats are still offered (`seats`)
+        seats = [{"kind": "human"}] * 3
+        first = {"type": "create", "variant": "doudizhu", "seats": seats}
+        host.connect(h.url, {**first, "rules": {"spectators": False}})
         host.wait_open()
         code = host.game.code
         app = friend.app
         app.stack.push(JoinScene())
         app.step(DT)
         type_into(app, "Server address", h.url.removeprefix("ws://"))
-        type_into(app, "Table code", code)
         join = app.stack.top
+        type_into(app, "Table code", "ZZZZZZ")  # no such table: the seat row says so
+        end = time.monotonic() + 20
+        while not join.peek_error and time.monotonic() < end:
+            app.step(DT)
+            time.sleep(0.01)
+        assert join._seat_note() == "There is no table with that code on this server."
+        type_into(app, "Table code", code)  # typing replaces the old code
         end = time.monotonic() + 20
         while join.free is None and time.monotonic() < end:
             app.step(DT)
             time.sleep(0.01)
-        assert join.free == [2, 3], join.free
+        assert join.free == [2, 3], (join.free, join.code, code, join.peek, join.peek_error)
         set_row(app, "Players at this window", "2")
         press(app, "Join")
         friend.wait_open()

@@ -192,3 +192,27 @@ def test_a_finished_online_match_goes_into_the_statistics_marked_online(tmp_path
         assert got["online"]
     finally:
         app.close()
+
+
+def test_typing_replaces_the_address_the_code_and_the_name():
+    """The form hands over the whole text typed (the old value selected, replaced): a
+    mistyped code, a remembered address and the name are each replaced, never added to."""
+    from client_driver import make_app
+    from crowsnest.client.scenes.online import JoinScene, edit_name, player_name
+
+    app = make_app(speed=0)
+    try:
+        join = JoinScene()
+        join._edit_code("zzzzzz")
+        join._edit_code("k7-qw3m9")  # case ignored, only letters and digits, six
+        assert join.code == "K7QW3M"
+        join._edit_address("192.168.1.20:8765")
+        join._edit_address(" 127.0.0.1:9000 ")
+        assert join.address == "127.0.0.1:9000"
+        edit_name(app, "Aino")
+        edit_name(app, "Bo\x07")
+        assert player_name(app) == "Bo"
+        edit_name(app, "")  # emptied: the default name again
+        assert player_name(app) == "Player"
+    finally:
+        app.close()

@@ -22,6 +22,7 @@ from ..hosting import HostedServer, normal_address, shown_address
 from ..input import Act, InputEvent
 from ..online import (
     Link,
+    Peek,
     SeatLinks,
     Ticket,
     keep_ticket,
@@ -535,16 +536,10 @@ class HostRules:
         return then
 
 
-def edit_name(app: Any, t: str | None) -> None:
-    p = app.prefs
-    if not p.online_name:
-        p.online_name = player_name(app)
-    if t is None:
-        p.online_name = p.online_name[:-1]
-    elif t == "":
-        p.online_name = ""
-    elif len(p.online_name) < 24 and t.isprintable():
-        p.online_name += t
+def edit_name(app: Any, t: str) -> None:
+    """The name as typed (the form gives the whole text): at most 24 printable
+    characters; emptied, the default name again."""
+    app.prefs.online_name = "".join(ch for ch in t if ch.isprintable()).strip()[:24]
 
 
 class JoinScene(FormScene):
@@ -564,6 +559,7 @@ class JoinScene(FormScene):
         self.peek: Any = None
         self.peek_for: tuple[str, str] = ("", "")
         self.free: list[int] | None = None  # seat numbers from 1; None: not known
+        self.peek_error = ""  # why the look at the table failed
         self.taken: dict[int, str] = {}
 
     def on_push(self) -> None:
@@ -624,6 +620,8 @@ class JoinScene(FormScene):
         return _("Seat {number}").format(number=self.seat)
 
     def _seat_note(self) -> str:
+        if self.peek_error:  # no such table, the server unreachable...: said at once
+            return self.peek_error
         if self.free is None:
             return _("Which seats are free is shown once the address and code are typed.")
         if not self.free:
@@ -648,31 +646,27 @@ class JoinScene(FormScene):
             if self.peek is not None:
                 self.peek.close()
             self.peek, self.peek_for, self.free, self.taken = None, want, None, {}
+            self.peek_error = ""
             if want[0]:
-                first = {"type": "join", "code": self.code, "watch": True}
-                self.peek = Link(url, first, name=player_name(self.app))
+                self.peek = Peek(url, self.code)
         if self.peek is None:
             return
-        for msg in self.peek.poll():
-            if msg.get("type") == "snapshot":
-                players = [p for p in msg.get("players") or [] if isinstance(p, dict)]
-                self.free = [
-                    int(p["seat"]) + 1
-                    for p in players
-                    if p.get("kind") == "human" and p.get("status") == "empty"
-                ]
-                self.taken = {
-                    int(p["seat"]) + 1: str(p.get("name") or "")
-                    for p in players
-                    if p.get("kind") == "human" and p.get("status") != "empty" and p.get("name")
-                }
-                if self.seat > 0 and self.seat not in self.free:
-                    self.seat = 0
-            if msg.get("type") in ("snapshot", "error", "_closed", "bye"):
-                self.peek.close()
-                self.peek = None
-                self.rebuild()
-                break
+        got = self.peek.poll()
+        if got is None:
+            return
+        players = got.get("players") or []
+        self.free = [s + 1 for s in got.get("free") or []] if "free" in got else None
+        self.peek_error = failure_sentence(str(got["error"])) if "error" in got else ""
+        self.taken = {
+            int(p["seat"]) + 1: str(p.get("name") or "")
+            for p in players
+            if p.get("kind") == "human" and p.get("status") != "empty" and p.get("name")
+        }
+        if self.seat > 0 and self.seat not in (self.free or []):
+            self.seat = 0
+        self.peek.close()
+        self.peek = None
+        self.rebuild()
 
     def on_pop(self) -> None:
         if self.peek is not None:
@@ -683,23 +677,13 @@ class JoinScene(FormScene):
         i = shown.index(self.address) if self.address in shown else -1
         self.address = shown[(i + d) % len(shown)]
 
-    def _edit_address(self, t: str | None) -> None:
-        if t is None:
-            self.address = self.address[:-1]
-        elif t == "":
-            self.address = ""
-        elif len(self.address) < 80 and t.isprintable() and not t.isspace():
-            self.address += t
+    def _edit_address(self, t: str) -> None:
+        """The address as typed (the form gives the whole text, the old one replaced)."""
+        self.address = "".join(ch for ch in t if ch.isprintable() and not ch.isspace())[:80]
 
-    def _edit_code(self, t: str | None) -> None:
-        if t is None:
-            self.code = self.code[:-1]
-        elif t == "":
-            self.code = ""
-        else:
-            for ch in t.upper():
-                if ch.isalnum() and len(self.code) < 6:
-                    self.code += ch
+    def _edit_code(self, t: str) -> None:
+        """The code as typed: letters and digits, upper case, at most six."""
+        self.code = "".join(ch for ch in t.upper() if ch.isalnum())[:6]
 
     def join(self) -> None:
         url = normal_address(self.address)
