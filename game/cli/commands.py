@@ -310,6 +310,17 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
 
+    sv.add_argument(
+        "--until-alone",
+        type=float,
+        metavar="SECONDS",
+        help=_(
+            "for a server a game window started: once its standard input closes (the "
+            "window is gone, even killed), stop when nobody has been connected for "
+            "SECONDS (every table is kept)"
+        ),
+    )
+
     cli_store.add_parsers(sub, common)
     cli_paths.add_parser(sub, common)
 

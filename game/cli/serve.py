@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import signal
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -94,6 +95,14 @@ def cmd_serve(args: argparse.Namespace, registry: Any) -> int:
         for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, server.stop)
+        alone = getattr(args, "until_alone", None)
+        if alone is not None:  # the window that started us holds our stdin's other end
+            threading.Thread(
+                target=_when_stdin_closes,
+                args=(lambda: loop.call_soon_threadsafe(server.end_when_alone, alone),),
+                name="crowsnest-window-gone",
+                daemon=True,
+            ).start()
         await server.serve(args.host, args.port, ready)
 
     try:
@@ -111,3 +120,12 @@ def cmd_serve(args: argparse.Namespace, registry: Any) -> int:
         if closing is not None:
             closing.close()
     return 0
+
+
+def _when_stdin_closes(then: Any) -> None:
+    """Read standard input to its end (nothing is ever written to it: it ends when the
+    process holding its other end, the window, is gone), then call `then`."""
+    with contextlib.suppress(OSError, ValueError):
+        while sys.stdin.buffer.read(4096):
+            pass
+    then()

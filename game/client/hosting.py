@@ -24,6 +24,9 @@ from typing import Any
 import crowsnest
 
 DEFAULT_PORT = 8765
+# A server whose window is gone (a crash, a kill) ends once nobody has been at its tables
+# for this long; a window started again within it finds the server still running.
+ALONE_S = 120.0
 _ADDRESS = re.compile(r"ws://\S+?:(\d+)")
 
 
@@ -71,8 +74,10 @@ def lan_address() -> str:
 
 
 class HostedServer:
-    def __init__(self, db: str | Path, *, lan: bool = True, port: int | None = None) -> None:
-        self.db, self.lan = str(db), lan
+    def __init__(
+        self, db: str | Path, *, lan: bool = True, port: int | None = None, alone_s: float = ALONE_S
+    ) -> None:
+        self.db, self.lan, self.alone_s = str(db), lan, alone_s
         self.want_port = DEFAULT_PORT if port is None else port
         self.state = "idle"
         self.port: int | None = None
@@ -118,6 +123,10 @@ class HostedServer:
             str(port),
             "--db",
             self.db,
+            # ends when this window is gone (its stdin closes, even if the window was
+            # killed) and no one else has been at its tables for a while
+            "--until-alone",
+            str(self.alone_s),
         ]
 
     def _run(self) -> None:
@@ -137,7 +146,7 @@ class HostedServer:
         try:
             proc = subprocess.Popen(
                 self._command(port),
-                stdin=subprocess.DEVNULL,
+                stdin=subprocess.PIPE,  # never written: closed when this window goes
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 text=True,
@@ -156,6 +165,8 @@ class HostedServer:
                 return int(m.group(1)), ""
         err = proc.stderr.read().strip()
         proc.wait()
+        if proc.stdin is not None:
+            proc.stdin.close()
         return None, err.splitlines()[-1] if err else f"crowsnest serve exited ({proc.returncode})"
 
     def stop(self, timeout: float = 5.0) -> None:
@@ -170,6 +181,9 @@ class HostedServer:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout)
+        if proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                proc.stdin.close()
 
 
 def _drain(stream: Any) -> None:

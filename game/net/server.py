@@ -143,6 +143,8 @@ class Server:
         self._stop: asyncio.Event | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.bound: tuple[str, int] | None = None
+        self.alone_s: float | None = None  # end_when_alone: stop after this long alone
+        self.alone_since: float | None = None
 
     # ------------------------------------------------------------ start and stop
 
@@ -234,6 +236,25 @@ class Server:
         self._deliver()  # whatever the last tick wrote is committed
         for r in self.runners.values():
             r.close()
+
+    def end_when_alone(self, seconds: float) -> None:
+        """From now on, stop (as on SIGTERM: every table kept) once nobody has been
+        connected for `seconds`: a server whose window is gone (crowsnest serve
+        --until-alone) ends when no one else is at its tables either."""
+        self.alone_s = max(0.0, float(seconds))
+
+    def _alone(self, now: float) -> None:
+        if self.alone_s is None or self._stop is None:
+            return
+        if self.conns:
+            self.alone_since = None
+        elif self.alone_since is None:
+            self.alone_since = now
+        elif now - self.alone_since >= self.alone_s:
+            log.info(
+                "nobody at the tables for %.0f s and the window is gone: stopping", self.alone_s
+            )
+            self._stop.set()
 
     def stop(self) -> None:
         if self.loop is not None and self._stop is not None:
@@ -761,6 +782,7 @@ class Server:
         while True:
             await asyncio.sleep(TICK_S)
             now = self.clock()
+            self._alone(now)
             if self.clock() - renewed >= RENEW_S:
                 renewed = self.clock()
                 try:
