@@ -6,7 +6,7 @@
 set -euo pipefail
 old=$1 new=$2; shift 2
 variants=${*:-crowsnest partnership tractor doudizhu}
-py="$(cd "$(dirname "$0")/../.." && pwd)/.venv/bin/python"
+py="${PY:-$(cd "$(dirname "$0")/../.." && pwd)/.venv/bin/python}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cat > "$work/fixed.py" <<'PY'
