@@ -14,64 +14,24 @@ seats 1 and 3); the whole pack is dealt, 13 cards each.
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, replace
 from typing import Any
 
-from crowsnest.engine import Deck, Option, Settlement
+from crowsnest.engine import Option, Settlement
 from crowsnest.engine.presentation import Fact, Presentation, say
-from crowsnest.engine.trickdeal import FollowSuit, TrickGame
-from crowsnest.engine.variant import AuctionOutcome
+from crowsnest.engine.trickdeal import (
+    FollowSuit,
+    ScorerDefaults,
+    StandardPack,
+    TrickBids,
+    TrickGame,
+    standard_must_follow,
+)
 from crowsnest.hookspecs import hookimpl
 
 __version__ = "1.0"
 CROWSNEST_API = 1
-SUITS, RANKS = "SHDC", "23456789TJQKA"
-WORDS = ("spades", "hearts", "diamonds", "clubs")
-DECK = Deck(
-    names=tuple(r + s for s in SUITS for r in RANKS),
-    points=(0,) * 52,
-    ranks=tuple(("10" if r == "T" else r) for _ in SUITS for r in RANKS),
-    suits=tuple(s for s in SUITS for _ in RANKS),
-)
+PACK = StandardPack()  # the deck part: 52 cards, 13 each; spades are cards 0-12
 TEAMS = ((0, 2), (1, 3))
-
-
-class Pack:  # the deck part
-    def build(self, options: Any, seats: int) -> Deck:
-        return DECK
-
-    def layout(self, options: Any, seats: int, shuffled: list[int]) -> dict[str, Any]:
-        return {"hands": [shuffled[i::4] for i in range(4)]}
-
-
-@dataclass(frozen=True)
-class Bids:  # the auction: every seat's bid so far, and whose turn it is
-    bids: tuple[int | None, ...] = (None,) * 4
-    turn: int = 0
-
-
-class Bidding:  # the bidding part
-    def start(self, setup: Any) -> Bids:
-        return Bids(turn=setup.first if setup.first is not None else (setup.dealer + 1) % 4)
-
-    def to_call(self, a: Bids) -> int:
-        return a.turn
-
-    def legal_calls(self, a: Bids, hand: Any) -> list:
-        return [("bid", n) for n in range(14)]
-
-    def refusal(self, a: Bids, hand: Any, call: tuple) -> str | None:
-        ok = call[0] == "bid" and len(call) == 2 and call[1] in range(14)
-        ok = ok and not isinstance(call[1], bool)
-        return None if ok else "bid the tricks you expect: 'bid 0' to 'bid 13'"
-
-    def call(self, a: Bids, call: tuple) -> Bids:
-        bids = a.bids[: a.turn] + (call[1],) + a.bids[a.turn + 1 :]
-        return replace(a, bids=bids, turn=-1 if None not in bids else (a.turn + 1) % 4)
-
-    def outcome(self, a: Bids) -> AuctionOutcome | None:
-        return None if a.turn >= 0 else AuctionOutcome(trump=0)  # spades are trump
 
 
 class SpadesPlay(FollowSuit):  # the play validator: follow suit, and spades must be broken
@@ -83,14 +43,11 @@ class SpadesPlay(FollowSuit):  # the play validator: follow suit, and spades mus
         return "spades are not broken yet: lead another suit"
 
 
-class Scorer:  # the scorer part
+class Scorer(ScorerDefaults):  # the scorer part (a first dealer and the rest: defaults)
     options = (Option("target", 250, "int", "Target score", minimum=50, maximum=1000, step=50),)
 
-    def first_dealer(self, options: Any, seats: int, rng: random.Random) -> int:
-        return rng.randrange(4)
-
     def initial_scores(self, options: Any, seats: int) -> tuple[int, ...]:
-        return (0, 0)
+        return (0, 0)  # one score per side
 
     def settle(self, setup: Any, result: Any) -> Settlement:
         bids, took = result.details["auction"].bids, result.details["tricks"]
@@ -99,8 +56,7 @@ class Scorer:  # the scorer part
             want, got = sum(bids[s] for s in team), sum(took[s] for s in team)
             change.append(10 * want + got - want if got >= want else -10 * want)
         scores = tuple(s + c for s, c in zip(setup.scores, change, strict=True))
-        top = max(scores)
-        target = setup.options["target"]
+        top, target = max(scores), setup.options["target"]
         done = (top >= target or min(scores) <= -target) and scores.count(top) == 1
         return Settlement(
             tuple(change),
@@ -110,9 +66,6 @@ class Scorer:  # the scorer part
             extra_event={"bids": list(bids), "tricks": list(took)},
         )
 
-    def redeal_dealer(self, setup: Any, result: Any) -> int:
-        return setup.dealer
-
 
 class Words(Presentation):  # the game's own words at the table
     def facts(self, view: Any) -> list[Fact]:
@@ -120,36 +73,22 @@ class Words(Presentation):  # the game's own words at the table
 
     def plate(self, view: Any, seat: int) -> list:
         bid = (view.get("bids") or [None] * 4)[seat]
-        return (
-            []
-            if bid is None
-            else [say("bid {bid}, took {count}", bid=bid, count=view["tricks_won"][seat])]
-        )
-
-
-def must_follow(suit: int) -> str:
-    return (
-        "you must follow spades",
-        "you must follow hearts",
-        "you must follow diamonds",
-        "you must follow clubs",
-    )[suit]
+        took = view["tricks_won"][seat]
+        return [] if bid is None else [say("bid {bid}, took {count}", bid=bid, count=took)]
 
 
 GAME = TrickGame(
-    deck=DECK,
-    bidding=Bidding(),
-    validator=SpadesPlay(must_follow, DECK.names),
-    suits=tuple(c // 13 for c in range(52)),
-    power=tuple(c % 13 for c in range(52)),
-    suit_words=WORDS,
+    deck=PACK.deck,
+    bidding=TrickBids(trump=0),  # the bidding part: each seat bids its tricks; spades trump
+    validator=SpadesPlay(standard_must_follow, PACK.deck.names),
+    suit_words=PACK.suit_words,
     public=lambda deal, seat: {"bids": list(deal.auction.bids)},
 )
 VARIANT = GAME.variant(
     id="spades",
     name="Spades",
     seats=(4,),
-    deck=Pack(),
+    deck=PACK,
     scorer=Scorer(),
     teams=lambda n, o: TEAMS,
     rules_text=__doc__.split("\n\n", 1)[1],

@@ -49,14 +49,19 @@ from .variant import (
 )
 
 __all__ = [
+    "BidsSoFar",
     "Contract",
     "Exchange",
     "FollowSuit",
+    "ScorerDefaults",
+    "StandardPack",
+    "TrickBids",
     "TrickDeal",
     "TrickGame",
     "TrickSoFar",
     "TrickView",
     "play_action",
+    "standard_must_follow",
 ]
 
 _PLAYS: dict[Card, Action] = {}
@@ -148,6 +153,146 @@ class FollowSuit:
         return self.must_follow(trick.led)
 
 
+def standard_must_follow(suit: int) -> str:
+    """The refusal for not following a suit of the standard pack (StandardPack's order:
+    spades, hearts, diamonds, clubs), translated: a whole sentence per suit."""
+    return (
+        _("you must follow spades"),
+        _("you must follow hearts"),
+        _("you must follow diamonds"),
+        _("you must follow clubs"),
+    )[suit]
+
+
+@dataclass(frozen=True)
+class StandardPack:
+    """A deck part: the standard pack (or a stripped one: fewer `ranks`), card id =
+    suit * len(ranks) + rank, tokens rank + suit ("AS", "TH"), every card worth 0 points;
+    the whole pack dealt out one card at a time round the table, the cards that do not
+    go round evenly to a "stock". `suit_words` name the suits in actions and views."""
+
+    suits: str = "SHDC"
+    ranks: str = "23456789TJQKA"
+    suit_words: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
+    deck: Deck = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        labels = tuple("10" if r == "T" else r for r in self.ranks)
+        deck = Deck(
+            names=tuple(r + s for s in self.suits for r in self.ranks),
+            points=(0,) * (len(self.suits) * len(self.ranks)),
+            ranks=tuple(label for _ in self.suits for label in labels),
+            suits=tuple(s for s in self.suits for _ in self.ranks),
+        )
+        object.__setattr__(self, "deck", deck)
+
+    def build(self, options: Options, seats: int) -> Deck:
+        return self.deck
+
+    def layout(self, options: Options, seats: int, shuffled: list[Card]) -> dict[str, Any]:
+        dealt = len(shuffled) // seats * seats
+        return {"hands": [shuffled[i:dealt:seats] for i in range(seats)], "stock": shuffled[dealt:]}
+
+
+@dataclass(frozen=True, slots=True)
+class BidsSoFar:
+    """TrickBids' auction: each seat's bid so far (None: not yet), the hand size, the
+    hook rule, and the seat to bid (-1 once everyone has)."""
+
+    bids: tuple[int | None, ...]
+    hand_size: int
+    hook: bool
+    turn: int
+
+    def forbidden(self) -> int:
+        """The bid the hook rule forbids the last bidder (-1: none)."""
+        if not self.hook or sum(b is None for b in self.bids) != 1:
+            return -1  # the hook binds only the last to bid
+        return self.hand_size - sum(b for b in self.bids if b is not None)
+
+
+_BIDS: tuple[Action, ...] = tuple(("bid", n) for n in range(60))  # shared action tuples
+
+
+class TrickBids:
+    """A bidding part for games where every seat bids the tricks it will take: in turn
+    from the first bidder (the dealer's left), once each, 0 to the hand size, no pass
+    (Spades, Oh Hell, Whist's relatives). `hook`: the name of a boolean option that, when
+    on, forbids the last bidder the bid that would make the bids add up to the number of
+    tricks (Oh Hell's hook rule); `trump`: the suit the outcome names (Spades: spades),
+    None for none; `hand_size(setup)`: the hand size when the deal trims the hands
+    (default: the first hand dealt)."""
+
+    def __init__(
+        self,
+        trump: int | None = None,
+        hook: str | None = None,
+        hand_size: Callable[[DealSetup], int] | None = None,
+    ) -> None:
+        self.trump = trump
+        self.hook = hook
+        self.hand_size = hand_size
+
+    def start(self, setup: DealSetup) -> BidsSoFar:
+        n = setup.seats
+        size = self.hand_size(setup) if self.hand_size else len(setup.piles["hands"][0])
+        hook = bool(setup.options[self.hook]) if self.hook else False
+        first = setup.first if setup.first is not None else (setup.dealer + 1) % n
+        return BidsSoFar((None,) * n, size, hook, first)
+
+    def to_call(self, auction: BidsSoFar) -> int:
+        return auction.turn
+
+    def legal_calls(self, auction: BidsSoFar, hand: Sequence[Card] = ()) -> list[Action]:
+        no = auction.forbidden()
+        return [_BIDS[b] for b in range(auction.hand_size + 1) if b != no]
+
+    def refusal(self, auction: BidsSoFar, hand: Sequence[Card], call: Action) -> str | None:
+        h = auction.hand_size
+        if call[0] != "bid" or len(call) != 2:
+            return _(
+                "bid the number of tricks you will take, such as 'bid 2' "
+                "('bid 0' is allowed; there is no pass)"
+            )
+        amount = call[1]
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= h:
+            return _("a bid is a number of tricks from 0 to {most}").format(most=h)
+        if amount == auction.forbidden():
+            # One sentence per plural form, never "trick(s)" glued from pieces.
+            return ngettext(
+                "the dealer may not bid {bid}: the bids would add up to the {n} trick "
+                "(the hook rule)",
+                "the dealer may not bid {bid}: the bids would add up to the {n} tricks "
+                "(the hook rule)",
+                h,
+            ).format(bid=amount, n=h)
+        return None
+
+    def call(self, auction: BidsSoFar, call: Action) -> BidsSoFar:
+        s = auction.turn
+        bids = auction.bids[:s] + (call[1],) + auction.bids[s + 1 :]
+        turn = -1 if None not in bids else (s + 1) % len(bids)
+        return BidsSoFar(bids, auction.hand_size, auction.hook, turn)
+
+    def outcome(self, auction: BidsSoFar) -> AuctionOutcome | None:
+        return None if auction.turn >= 0 else AuctionOutcome(trump=self.trump)
+
+
+class ScorerDefaults:
+    """A base for a scorer part with the usual answers, so a game writes only settle():
+    a random first dealer, every seat (or side: override initial_scores) at 0, and a
+    thrown-in deal dealt again by the same dealer."""
+
+    def first_dealer(self, options: Options, seats: int, rng: random.Random) -> int:
+        return rng.randrange(seats)
+
+    def initial_scores(self, options: Options, seats: int) -> tuple[int, ...]:
+        return (0,) * seats
+
+    def redeal_dealer(self, setup: DealSetup, result: DealResult) -> int:
+        return setup.dealer
+
+
 @dataclass(frozen=True, slots=True)
 class Exchange:
     """The declarer takes pile `pile` (its cards join the hand) and lays as many back;
@@ -182,9 +327,12 @@ class TrickGame:
     deck: Deck
     bidding: Bidding[Any]
     validator: PlayValidator[TrickSoFar, Contract]
-    suits: tuple[int, ...]
-    power: tuple[int, ...]
     suit_words: tuple[str, ...]  # ("spades", "hearts", ...): views, events, "trump hearts"
+    # Printed suit (index into suit_words) and rank power per card; by default read off
+    # the deck: suits in the order the deck's cards first show them, and each card's
+    # power its place among its suit's cards (a suit's cards listed low to high).
+    suits: tuple[int, ...] = ()
+    power: tuple[int, ...] = ()
     trump: Callable[[DealSetup, AuctionOutcome], int | None] = _auction_trump
     name_trump: bool = False
     exchange: Exchange | None = None
@@ -196,6 +344,16 @@ class TrickGame:
     orders: tuple[TrumpOrder, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        if not self.suits:
+            letters = list(dict.fromkeys(self.deck.suits))
+            object.__setattr__(self, "suits", tuple(letters.index(s) for s in self.deck.suits))
+        if not self.power:
+            seen = [0] * len(self.suit_words)
+            places: list[int] = []
+            for t in self.suits:
+                places.append(seen[t])
+                seen[t] += 1
+            object.__setattr__(self, "power", tuple(places))
         n = len(self.suit_words)
         cards = range(len(self.deck))
         power = self.power

@@ -1,6 +1,7 @@
 """One deal of Oh Hell, composed from parts on the engine's trick deal
-(crowsnest.engine.trickdeal): the bidding part below, the engine's follow-suit validator
-with this game's words, and the turned-up card's suit as trump. No Deal subclass.
+(crowsnest.engine.trickdeal): the engine's bid-your-tricks part (TrickBids, with the
+hook rule), its follow-suit validator with this game's words, and the turned-up card's
+suit as trump. No Deal subclass and no bidding of its own.
 
 Phases: "bid" (each seat from the dealer's left bids 0..hand size, the dealer last),
 "play" (tricks; follow suit; trump wins), "over".
@@ -8,34 +9,15 @@ Phases: "bid" (each seat from the dealer's left bids 0..hand size, the dealer la
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
 from typing import Any
 
-from crowsnest.engine import Action, Card, DealSetup
-from crowsnest.engine.trickdeal import FollowSuit, TrickDeal, TrickGame
+from crowsnest.engine import DealSetup
+from crowsnest.engine.trickdeal import FollowSuit, TrickBids, TrickDeal, TrickGame
 from crowsnest.engine.variant import AuctionOutcome
 
 from .cards import DECK, RANK_OF, SUIT_NAMES, SUIT_OF, hand_sizes
-from .i18n import _, ngettext
-
-BID: tuple[Action, ...] = tuple(("bid", n) for n in range(52))  # reused action tuples
-
-
-@dataclass(frozen=True, slots=True)
-class OhHellAuction:
-    """The bids so far (None: not yet), the hand size and the hook rule."""
-
-    bids: tuple[int | None, ...]
-    hand_size: int
-    hook: bool
-    turn: int  # the seat to bid, -1 once everyone has
-
-    def forbidden(self) -> int:
-        """The bid the hook rule forbids the last bidder (-1: none)."""
-        if not self.hook or sum(b is None for b in self.bids) != 1:
-            return -1  # the hook binds only the last to bid
-        return self.hand_size - sum(b for b in self.bids if b is not None)
+from .i18n import _
 
 
 def deal_size(setup: DealSetup) -> int:
@@ -47,55 +29,6 @@ def deal_size(setup: DealSetup) -> int:
 def first_bidder(setup: DealSetup, outcome: AuctionOutcome | None = None) -> int:
     """The dealer's left bids first and leads the first trick."""
     return setup.first if setup.first is not None else (setup.dealer + 1) % setup.seats
-
-
-class OhHellBidding:
-    """The bidding part: every seat bids the exact number of tricks it will take. With
-    the hook rule the dealer, bidding last, may not bid the one number that would make
-    the bids add up to the number of tricks (so someone must miss)."""
-
-    def start(self, setup: DealSetup) -> OhHellAuction:
-        n = setup.seats
-        return OhHellAuction(
-            (None,) * n, deal_size(setup), bool(setup.options["hook"]), first_bidder(setup)
-        )
-
-    def to_call(self, auction: OhHellAuction) -> int:
-        return auction.turn
-
-    def legal_calls(self, auction: OhHellAuction, hand: Sequence[Card] = ()) -> list[Action]:
-        no = auction.forbidden()
-        return [BID[b] for b in range(auction.hand_size + 1) if b != no]
-
-    def refusal(self, auction: OhHellAuction, hand: Sequence[Card], call: Action) -> str | None:
-        h = auction.hand_size
-        if call[0] != "bid" or len(call) != 2:
-            return _(
-                "bid the number of tricks you will take, such as 'bid 2' "
-                "('bid 0' is allowed; there is no pass)"
-            )
-        amount = call[1]
-        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= h:
-            return _("a bid is a number of tricks from 0 to {most}").format(most=h)
-        if amount == auction.forbidden():
-            # One sentence per plural form, never "trick(s)" glued from pieces.
-            return ngettext(
-                "the dealer may not bid {bid}: the bids would add up to the {n} trick "
-                "(the hook rule)",
-                "the dealer may not bid {bid}: the bids would add up to the {n} tricks "
-                "(the hook rule)",
-                h,
-            ).format(bid=amount, n=h)
-        return None
-
-    def call(self, auction: OhHellAuction, call: Action) -> OhHellAuction:
-        s = auction.turn
-        bids = auction.bids[:s] + (call[1],) + auction.bids[s + 1 :]
-        turn = -1 if None not in bids else (s + 1) % len(bids)
-        return replace(auction, bids=bids, turn=turn)
-
-    def outcome(self, auction: OhHellAuction) -> AuctionOutcome | None:
-        return None if auction.turn >= 0 else AuctionOutcome()  # nobody declares
 
 
 def must_follow(suit: int) -> str:
@@ -125,7 +58,10 @@ def public(deal: TrickDeal, seat: int) -> Mapping[str, Any]:
     }
 
 
-BIDDING = OhHellBidding()
+# The bidding part is the engine's: every seat bids the exact number of tricks it will take;
+# with the hook rule the dealer, bidding last, may not bid the one number that would make
+# the bids add up to the number of tricks (so someone must miss).
+BIDDING = TrickBids(hook="hook", hand_size=deal_size)
 VALIDATOR = FollowSuit(must_follow, DECK.names)
 GAME = TrickGame(
     deck=DECK,
