@@ -16,7 +16,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,7 @@ class Ticket:
     variant: str = ""
     name: str = ""
     hosted: bool = False  # this window's own server held it (client/hosting.py)
+    deals: int | None = None  # finished deals the window saw (None: not known)
 
 
 def tickets_path() -> Path:
@@ -81,6 +82,17 @@ def drop_ticket(server: str, code: str, path: Path | None = None, seat: int | No
         ],
         path,
     )
+
+
+def note_deals(server: str, code: str, deals: int, path: Path | None = None) -> None:
+    """How many finished deals the window has seen at a table, on its seats' tickets."""
+    path = path or tickets_path()
+    got = load_tickets(path)
+    if any((t.server, t.code) == (server, code) and t.deals != deals for t in got):
+        _write(
+            [replace(t, deals=deals) if (t.server, t.code) == (server, code) else t for t in got],
+            path,
+        )
 
 
 def tables_held(tickets: list[Ticket]) -> list[list[Ticket]]:

@@ -38,7 +38,7 @@ from crowsnest.records.stats import (
 )
 from crowsnest.records.store import ONLINE_SEED
 
-from .online import drop_ticket
+from .online import drop_ticket, note_deals
 
 
 class Transport(Protocol):
@@ -262,7 +262,13 @@ class RemoteGame:
 
     online = True
 
-    def __init__(self, variant: Variant, link: Any, snapshot: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        link: Any,
+        snapshot: dict[str, Any],
+        seen_deals: int | None = None,
+    ) -> None:
         self.variant = variant
         self.link = link
         seats = int(snapshot.get("seats") or variant.default_seats)
@@ -300,6 +306,11 @@ class RemoteGame:
         self._hint: Action | None = None
         self._hint_asked = False
         self._asked: set[str] = set()  # checks asked of the server at this position
+        # finished deals this window has seen (None: all the first snapshot shows; a
+        # rejoin says how many its ticket saw); a deal that ended while the window was
+        # away is `missed_deal`, its deal_over event, for the end-of-deal sheet
+        self.seen_deals = seen_deals
+        self.missed_deal: dict[str, Any] | None = None
         self._snapshot(snapshot)
 
     @property
@@ -428,6 +439,7 @@ class RemoteGame:
         if isinstance(players, list):
             self.players = [dict(p) for p in players if isinstance(p, dict)]
         self._names()
+        self._missed(self.match.history)
         undo = msg.get("undo")
         by = undo.get("by") if isinstance(undo, dict) else None
         self.undo_question = by if isinstance(by, int) and by not in self.here else None
@@ -435,6 +447,16 @@ class RemoteGame:
         self._sent = None
         self._asked.clear()
         self.rebuilt += 1
+
+    def _missed(self, history: list[dict[str, Any]]) -> None:
+        """Deals that ended while the window was away (a drop, a closed window): the
+        last one's sheet is shown on coming back."""
+        seen, self.seen_deals = self.seen_deals, len(history)
+        if seen is not None and len(history) > seen and isinstance(history[-1], dict):
+            last = {k: v for k, v in history[-1].items() if k != "deal"}
+            self.missed_deal = {"type": "deal_over", **last}
+        if seen != self.seen_deals:
+            self._note_deals()
 
     def _load(self, msg: dict[str, Any]) -> None:
         """A snapshot's or an update's state into the mirror: once for each seat played
@@ -576,11 +598,25 @@ class RemoteGame:
         self._hint = None
         if self.match.over:
             self._ticket_done()
+        for e in events:  # the match's record of its deals, as Match keeps it
+            if e.get("type") == "deal_over":
+                fields = {k: v for k, v in e.items() if k != "type"}
+                self.match.history.append({"deal": self.match.deal_no, **fields})
+                self.seen_deals = len(self.match.history)
+                self.missed_deal = None  # this one is shown as it ends
+                self._note_deals()
         ended = any(e.get("type") in ("deal_over", "redeal") for e in events)
         if ended or self.match.deal_no != deal_no:
             self.finished_deal = MirrorDealEnd(before)
             self.deal_start = self.match.deal_start = len(self.match.log)
         return events
+
+    def _note_deals(self) -> None:
+        """The tickets remember how many deals this window saw end (a window closed
+        and started again shows the sheet of a deal it missed)."""
+        if self.ticket_path is not None and self.seen_deals is not None:
+            with contextlib.suppress(OSError):
+                note_deals(self.link.url, self.code, self.seen_deals, self.ticket_path)
 
     # ------------------------------------------------------------ moves from elsewhere
 

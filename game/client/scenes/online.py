@@ -54,6 +54,7 @@ class ConnectingScene(Scene):
         extra_names: tuple[str, ...] = (),
         others: tuple[Ticket, ...] = (),
         or_host: Any = None,
+        seen_deals: int | None = None,
     ) -> None:
         super().__init__()
         self.link: Any = link
@@ -63,6 +64,7 @@ class ConnectingScene(Scene):
         self.extra = extra or len(others)
         self.extra_names = extra_names
         self.others = others
+        self.seen_deals = seen_deals  # a rejoin: the finished deals its tickets saw
         self.variant = ""  # the table's game, once its snapshot said (for the tickets)
         self.seat_links: SeatLinks | None = None
         self.host, self.first, self.name, self.clock = host, first or {}, name, clock
@@ -205,8 +207,9 @@ class ConnectingScene(Scene):
                 "",
             )
             return None
-        game = RemoteGame(variant, self.link, snap)
+        game = RemoteGame(variant, self.link, snap, seen_deals=self.seen_deals)
         game.ticket_path = tickets_file(self.app) if game.here else None
+        game._note_deals()  # what the tickets saw so far (a rejoin later compares)
         self.table = self.app.scene("table", game)
         self.app.stack.replace(self.table)
         if self.then is not None:
@@ -360,7 +363,9 @@ def rejoin_scene(app: Any, t: Ticket) -> ConnectingScene:
             new.start()
             return new
 
-    return ConnectingScene(Link(t.server, first, name=t.name), others=others, or_host=start)
+    return ConnectingScene(
+        Link(t.server, first, name=t.name), others=others, or_host=start, seen_deals=t.deals
+    )
 
 
 RULE_STEPS: dict[str, tuple[Any, ...]] = {

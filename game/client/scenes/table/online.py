@@ -11,6 +11,7 @@ import pygame
 from crowsnest.i18n import _
 
 from ..common import ConfirmScene
+from ..overlays import EndOfDealScene
 from .animate import AnimateRoom
 
 
@@ -53,6 +54,16 @@ class OnlineRoom(AnimateRoom):
         self._turn_mark()
         self._undo_vote()
         self._closed()
+        self._missed_deal()
+
+    def _missed_deal(self) -> None:
+        """A deal ended while this window was away (a drop, a closed window): its sheet,
+        as it would have been shown, once the table is in front again."""
+        ev = getattr(self.session, "missed_deal", None)
+        if ev is None or self.app.stack.top is not self or self.beats:
+            return
+        self.session.missed_deal = None
+        self.app.stack.push(EndOfDealScene(self.session, ev, [], self.words))
 
     def _closed(self) -> None:
         """The connection is gone for good (taken off the table, the server shutting
