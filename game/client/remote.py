@@ -28,7 +28,7 @@ from crowsnest.engine import Action, Event, Variant
 from crowsnest.engine.actions import ActionError, format_action, parse_action
 from crowsnest.i18n import _
 from crowsnest.records.savefile import Seat
-from crowsnest.records.seats import YOU, display_name
+from crowsnest.records.seats import YOU, computer_name, display_name
 from crowsnest.records.stats import (
     MatchRecord,
     PlayerRecord,
@@ -268,6 +268,7 @@ class RemoteGame:
         link: Any,
         snapshot: dict[str, Any],
         seen_deals: int | None = None,
+        computer_names: Sequence[str] = (),
     ) -> None:
         self.variant = variant
         self.link = link
@@ -310,6 +311,7 @@ class RemoteGame:
         # rejoin says how many its ticket saw); a deal that ended while the window was
         # away is `missed_deal`, its deal_over event, for the end-of-deal sheet
         self.seen_deals = seen_deals
+        self.computer_names = tuple(computer_names)  # the player's own ([look] names)
         self.missed_deal: dict[str, Any] | None = None
         self._snapshot(snapshot)
 
@@ -489,10 +491,20 @@ class RemoteGame:
             )
             for p in self.players[:n]
         ]
-        self.name_keys = [
-            YOU if i in self.here else (str(p.get("name") or "") or f"Seat {i + 1}")
-            for i, p in enumerate(self.players[:n])
-        ]
+        self.name_keys = [self._name_key(i, p) for i, p in enumerate(self.players[:n])]
+
+    def _name_key(self, seat: int, p: dict[str, Any]) -> str:
+        """A seat's name as data (display_name shows it): "You" here, the name a player
+        gave, a computer seat's name as at a local table (records/seats.py, its
+        portrait's), else "Seat N"."""
+        if seat in self.here:
+            return YOU
+        name = str(p.get("name") or "")
+        if name:
+            return name
+        if p.get("kind") == "ai":
+            return computer_name(seat, self.computer_names)
+        return f"Seat {seat + 1}"
 
     def _action(self, text: Any) -> Action:
         """An action as the server gave it; a hidden one (a burial) by its verb alone."""

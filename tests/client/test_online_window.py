@@ -216,3 +216,39 @@ def test_typing_replaces_the_address_the_code_and_the_name():
         assert player_name(app) == "Player"
     finally:
         app.close()
+
+
+def test_computer_seats_at_an_online_table_have_the_computers_names():
+    """An online table's computer seats are named as at a local table (records/seats.py's
+    computer_name: the seat's portrait's bird, or the player's [look] names); a name a
+    player gave stays; an empty human seat is "Seat N"."""
+    from crowsnest import i18n
+    from crowsnest.plugin_host import load_registry
+    from crowsnest.records.seats import computer_name
+
+    class Quiet:
+        url = "ws://127.0.0.1:9"
+
+        def poll(self):
+            return []
+
+    players = [
+        {"seat": 0, "name": "Aino", "kind": "human", "status": "connected"},
+        {"seat": 1, "name": "", "kind": "ai", "level": "random", "status": "ai"},
+        {"seat": 2, "name": "", "kind": "ai", "level": "hard", "status": "ai"},
+        {"seat": 3, "name": "", "kind": "human", "status": "empty"},
+    ]
+    snap = {"type": "snapshot", "code": "K7QW3M", "seats": 4, "you": 0, "players": players}
+    v = load_registry(folders=[], user_folder=False).variant("crowsnest")
+    game = RemoteGame(v, Quiet(), snap)
+    assert game.name_keys == ["You", computer_name(1), computer_name(2), "Seat 4"]
+    assert game.names[1:3] == ["Otto", "Iris"]
+    mine = RemoteGame(v, Quiet(), snap, computer_names=("", "Kaarne"))
+    assert mine.names[1:3] == ["Kaarne", "Iris"]  # the player's own name for that portrait
+    watcher = RemoteGame(v, Quiet(), {**snap, "you": None})
+    assert watcher.names[0] == "Aino"
+    i18n.set_language("zh_CN")
+    try:
+        assert game.names[1] != "Otto"  # shown in the player's language
+    finally:
+        i18n.set_language("en")

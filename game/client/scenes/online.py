@@ -207,7 +207,10 @@ class ConnectingScene(Scene):
                 "",
             )
             return None
-        game = RemoteGame(variant, self.link, snap, seen_deals=self.seen_deals)
+        names = self.app.prefs.look.names  # the player's own names for the computers
+        game = RemoteGame(
+            variant, self.link, snap, seen_deals=self.seen_deals, computer_names=names
+        )
         game.ticket_path = tickets_file(self.app) if game.here else None
         game._note_deals()  # what the tickets saw so far (a rejoin later compares)
         self.table = self.app.scene("table", game)
