@@ -447,7 +447,12 @@ def intro_sentences(scene: Any) -> list[str]:
         ]
     if isinstance(scene, PrivacyScene):
         name = scene.table.session.names[scene.seat]
-        return [scene.table.words(say("Pass to {player}", player=name)), scene.button.label]
+        since = scene.since_line()
+        return [
+            scene.table.words(say("Pass to {player}", player=name)),
+            *([scene.table.words(since)] if since is not None else []),
+            scene.button.label,
+        ]
     if isinstance(scene, FormScene):
         return [i18n._(scene.title)] if getattr(scene, "title", "") else []
     if isinstance(scene, CoachScene):  # the first-game coach's card

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import pygame
+import pytest
 from client_driver import DT, key, make_app, start
 from crowsnest.client.scenes import celebrate
 from crowsnest.client.scenes.celebrate import CelebrationScene, outcome
@@ -138,6 +139,44 @@ def test_the_hot_seat_screen_shows_the_felt_and_the_next_players_face_and_no_car
     got, want = app.screen.get_at(centre)[:3], face.get_at((side // 2, side // 2))[:3]
     assert all(abs(a - b) <= 8 for a, b in zip(got, want, strict=True)), (got, want)
     assert not table.frame_faces  # the table beneath was not drawn: no hand showed
+    app.close()
+
+
+@pytest.mark.parametrize("size", [(640, 480), (2560, 1440)])
+def test_the_hot_seat_screen_names_who_played_since_the_players_last_turn(size):
+    """A hot-seat table with computers: the next player's screen says who moved while
+    they looked away, the computers by their portraits' names, inside the panel above
+    its button, and the narrator reads it."""
+    from crowsnest.client.narrator import intro_sentences
+
+    app = make_app(size=size)
+    table = start(app, "crowsnest", ["human", "ai", "human", "ai"])
+    s, runner = table.session, table.session.runner
+    for _ in range(400):  # seat 2 has moved in this deal, and then others did
+        m = s.match
+        since_two = (
+            s.actors[max(i for i, x in enumerate(s.actors) if x == 2) + 1 :]
+            if (2 in s.actors[s.deal_start :])
+            else []
+        )
+        if m.to_move == 2 and {1, 3} <= set(since_two):
+            break
+        s.apply(runner.choose(m, m.to_move, "random", budget_s=None).action)
+    else:
+        raise AssertionError("seat 2 never came round again")
+    want = [s.names[x] for x in dict.fromkeys(since_two)]
+    assert "Otto" in want and "Pippa" in want and "You" not in want
+    scene = PrivacyScene(table, 2)
+    app.stack.push(scene)
+    app.step(DT)
+    assert scene.moved_since() == want
+    line = table.words(scene.since_line())
+    assert line == "Played since your last turn: " + ", ".join(want)
+    assert line in intro_sentences(scene)  # and said, for players who play by ear
+    r = scene.since_rect
+    assert r is not None and r.bottom < scene.button.rect.top
+    assert r.left >= 0 and r.right <= app.size[0]
+    s.close()
     app.close()
 
 

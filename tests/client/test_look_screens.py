@@ -82,3 +82,59 @@ def test_nothing_overlaps_at_the_extremes(look, variant, seats):
             face = t.portrait_rects.get(seat)
             assert face is None or not face.colliderect(r), (look, size, seat)
     app.close()
+
+
+def _computers_at(app, variant: str, seats: int):
+    """A game at the human's turn in play, every other seat a computer with its default
+    name (so each is named for its portrait)."""
+    from crowsnest.client.session import LocalGame, SeatSetup
+    from test_layout_overlap import to_play
+
+    v = app.registry.variant(variant)
+    for seed in range(20):
+        setups = [SeatSetup("human" if i == 0 else "ai", "random", "") for i in range(seats)]
+        s = LocalGame(v, setups, seed=seed)
+        if to_play(s):
+            return s
+        s.close()
+    raise AssertionError(f"{variant}: never reached the human's turn in the play phase")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("size", [SIZES[0], (1280, 720), (1920, 1080), SIZES[1]])
+def test_every_games_computers_show_their_names_whole_on_their_plates(size, language):
+    """Issue 24: each computer opponent's name on its plate, in every game at its largest
+    table, at the smallest and the largest window, in English and on the Chinese table:
+    whole, on one line, at the plate's full name size, beside its portrait, with a long
+    status call and the plate's score on it, and no two of the plate's words touching."""
+    from crowsnest import i18n
+    from crowsnest.plugin_host import load_registry
+    from crowsnest.records.seats import computer_name, display_name
+
+    i18n.set_language(language)
+    try:
+        app = make_app(size=size)
+        for v in sorted(load_registry().variants.values(), key=lambda v: v.id):
+            n = max(v.seats)
+            s = _computers_at(app, v.id, n)
+            t = settled_table(app, s)
+            for p in range(t.positions):
+                t.calls[p] = LONG_CALLS[p % len(LONG_CALLS)]
+            t.draw(pygame.Surface(size))
+            check_regions(t.drawn, size)
+            for seat in range(1, n):
+                want = display_name(computer_name(seat))
+                assert t.plate_names[seat] == ((want,), app.ui(18)), (v.id, seat, size)
+                assert seat in t.portrait_rects, (v.id, seat, size)
+            words: dict[int, list[pygame.Rect]] = {}
+            for seat, r in t.plate_text:
+                assert pygame.Rect(t.lay.seats[seat].plate).contains(r), (v.id, seat, size)
+                face = t.portrait_rects.get(seat)
+                assert face is None or not face.colliderect(r), (v.id, seat, size)
+                assert not any(r.colliderect(o) for o in words.get(seat, [])), (v.id, seat)
+                words.setdefault(seat, []).append(r)
+            s.close()
+        app.close()
+    finally:
+        i18n.set_language("en")

@@ -13,7 +13,7 @@ import time
 from typing import Any, Protocol
 
 import pygame
-from crowsnest.engine.presentation import DealSheet, Text, say
+from crowsnest.engine.presentation import DealSheet, Text, join_words, say
 from crowsnest.i18n import _
 from crowsnest.records.saveslots import SLOT_TIME, save_to_slot, slot_base_name
 
@@ -72,6 +72,7 @@ class PrivacyScene(Scene):
     def __init__(self, table: TableLike, seat: int) -> None:
         super().__init__()
         self.table, self.seat = table, seat
+        self.since_rect: pygame.Rect | None = None  # where "Played since..." was drawn
         name = table.session.names[seat]
         self.button = Button(table.words(say("I am {player}: show my cards", player=name)))
 
@@ -99,6 +100,24 @@ class PrivacyScene(Scene):
         elif ev.act is Act.MENU:
             self.table.process_event(ev)  # the pause menu is safe: it shows no cards
         return None
+
+    def moved_since(self) -> list[str]:
+        """The names of the seats that moved in this deal since this seat last did, in
+        the order they first moved (who moved is public; what, the table shows)."""
+        s = self.table.session
+        actors: list[int] = list(getattr(s, "actors", ()))
+        start = getattr(s, "deal_start", 0)
+        mine = [i for i in range(start, len(actors)) if actors[i] == self.seat]
+        after = mine[-1] + 1 if mine else start  # not moved yet: since the deal began
+        seats = dict.fromkeys(x for x in actors[after:] if x != self.seat)
+        return [s.names[x] for x in seats if 0 <= x < len(s.names)]
+
+    def since_line(self) -> Text | None:
+        """ "Played since your last turn: Otto, Iris" (shown and spoken), or None."""
+        names = self.moved_since()
+        if not names:
+            return None
+        return say("Played since your last turn: {players}", players=join_words(names))
 
     def draw(self, surface: pygame.Surface) -> None:
         # the table's felt and the next player's face; no card of anyone's is drawn
@@ -132,6 +151,14 @@ class PrivacyScene(Scene):
             False,
             "center",
         )
+        since = self.since_line()
+        if since:
+            # who played while this player looked away: the computers by their names
+            line = words(since)
+            size = text.shrink(line, ui(18), room, False, ui(12))
+            self.since_rect = text.draw(
+                surface, line, size, (W // 2, H // 2 + ui(28)), INK, False, "center"
+            )
         self.button.draw(surface, text, ui(22), True)
         text.draw(
             surface,

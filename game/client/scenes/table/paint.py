@@ -275,8 +275,9 @@ class TablePainter:
         lines = self._plate_flow(seat, words_w, score_w)
         free = max(1, (py + ph - ui(3) - top) // step)
         if len(lines) > free:  # no room to spare: the last line takes what is left, cut
+            # (beside the score, which stands on the last line: it crowded the cut words)
             rest = "  ".join(w for ln in lines[free - 1 :] for w, _c in ln)
-            lines = [*lines[: free - 1], [(text.fit(rest, small, words_w), "fact")]]
+            lines = [*lines[: free - 1], [(text.fit(rest, small, words_w - score_w), "fact")]]
         y = top
         for line in lines:
             x = ix
@@ -291,7 +292,7 @@ class TablePainter:
                 x = r.right + text.fonts(small).size("  ")[0]
             y += step
         if score:
-            text.draw(
+            r = text.draw(
                 surface,
                 score,
                 ui(18),
@@ -300,6 +301,7 @@ class TablePainter:
                 True,
                 "bottomright",
             )
+            self._mark_text(seat, r)
 
     def _draw_portrait(self, surface: pygame.Surface, place: Any, name: str, marks: int) -> int:
         """The seat's portrait at the plate's left, where the plate has room for it and
