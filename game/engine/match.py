@@ -283,7 +283,6 @@ class Match:
         notation = self.notation
         if self._views:  # only online tables and the window build views: a bench never does
             self._views.clear()
-        self._acted = None
         try:
             if notation is not None:  # formatted before the action: notation reads the deal
                 notation.append(deal.format_action(action))
@@ -296,6 +295,7 @@ class Match:
                 self._finish_deal(events)
             return events
         except Exception as e:
+            self._acted = None
             if saved is not None:
                 for k, v in saved.items():
                     setattr(self, k, v)

@@ -222,7 +222,7 @@ class RookDeal(AuctionFacts, Deal):
             return r.play_actions[p[rng.randrange(len(p))]]
         if ph == "nest":
             return ("discard", tuple(sorted(self.random_discard(self.hands[self.acting], rng))))
-        choices = self.legal_actions()
+        choices = BIDDING.calls(self.auction) if ph == "bid" else self.legal_actions()
         return choices[rng.randrange(len(choices))]
 
     def random_discard(self, hand: Sequence[int], rng: random.Random) -> list[int]:
