@@ -10,10 +10,9 @@ import pytest
 from client_driver import DT, click
 from crowsnest.client.scenes.coach import CoachScene
 from crowsnest.client.scenes.overlays import EndOfDealScene
-from crowsnest.client.scenes.table import TableScene
 from crowsnest.net.server import start_in_thread
 from online_windows import Bot, shadow
-from test_online_rejoin import window
+from test_online_rejoin import saves_continue, window
 from test_online_server import REGISTRY
 
 AI = {"kind": "ai", "level": "random"}
@@ -104,13 +103,8 @@ def test_the_sheet_of_a_deal_missed_while_away(tmp_path):
         w = window(tmp_path)
         w.app.stack.push(w.app.scene("saves"))
         w.app.step(DT)
-        saves = w.app.stack.top
-        saves.index = 0
-        saves._enable()
-        b = next(b for b in saves.buttons.buttons if b.value == "continue")
-        click(b.rect.center)
+        table = saves_continue(w, 30)
         sheet = sheet_on_top(w, 30)
-        table = next(s for s in w.app.stack if isinstance(s, TableScene))
         history = table.session.match.history
         assert len(history) > seen
         assert {k: v for k, v in sheet.ev.items() if k != "type"} == {

@@ -27,6 +27,28 @@ def window(tmp_path) -> Window:
     return Window("Aino", app, seed=1)
 
 
+def saves_continue(w: Window, seconds: float = 20.0) -> TableScene:
+    """Saves -> the first entry (an online table) -> Continue: the table, once it is open
+    again (a failure said on the way fails the test)."""
+    saves = w.app.stack.top
+    assert isinstance(saves, SavesScene)
+    saves.index = 0
+    saves._enable()
+    b = next(b for b in saves.buttons.buttons if b.value == "continue")
+    assert b.enabled
+    click(b.rect.center)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        w.app.step(DT)
+        table = next((s for s in w.app.stack if isinstance(s, TableScene)), None)
+        if table is not None:
+            return table
+        top = w.app.stack.top
+        assert not getattr(top, "failed", ""), top.failed
+        time.sleep(0.01)
+    raise AssertionError("the table did not come back")
+
+
 @pytest.mark.slow
 def test_a_closed_window_rejoins_its_seat_from_saves(tmp_path):
     h = start_in_thread("127.0.0.1", 0, tmp_path / "db.sqlite3", registry=REGISTRY)
@@ -50,19 +72,7 @@ def test_a_closed_window_rejoins_its_seat_from_saves(tmp_path):
         saves = w.app.stack.top
         assert isinstance(saves, SavesScene)
         assert saves.items[0].title == f"Online table {code}, tap to rejoin"
-        saves.index = 0
-        saves._enable()
-        b = next(b for b in saves.buttons.buttons if b.value == "continue")
-        assert b.enabled
-        click(b.rect.center)
-        end = time.monotonic() + 20
-        table = None
-        while time.monotonic() < end and table is None:
-            w.app.step(DT)
-            table = next((s for s in w.app.stack if isinstance(s, TableScene)), None)
-            time.sleep(0.01)
-        top = w.app.stack.top
-        assert table is not None, top.failed
+        table = saves_continue(w)
         game = table.session
         assert game.code == code and game.you == seat  # the same seat, by its ticket
         assert game.status(seat) == "connected"
@@ -103,19 +113,7 @@ def test_the_host_closes_its_window_and_rejoins_its_own_table(tmp_path, monkeypa
         w.app.step(DT)
         saves = w.app.stack.top
         assert saves.items[0].title == f"Online table {code}, tap to rejoin"
-        saves.index = 0
-        saves._enable()
-        b = next(b for b in saves.buttons.buttons if b.value == "continue")
-        click(b.rect.center)
-        end = time.monotonic() + 90
-        table = None
-        while time.monotonic() < end and table is None:
-            w.app.step(DT)
-            table = next((s for s in w.app.stack if isinstance(s, TableScene)), None)
-            top = w.app.stack.top
-            assert not getattr(top, "failed", ""), top.failed
-            time.sleep(0.02)
-        assert table is not None, "the table did not come back"
+        table = saves_continue(w, 90)
         assert table.session.code == code and table.session.you == 0
         assert w.app.hosting is not None and w.app.hosting.running
     finally:
@@ -161,18 +159,7 @@ def test_two_players_at_one_window_rejoin_both_seats(tmp_path):
         online = [e for e in saves.items if e.kind == "online"]
         assert len(online) == 1 and online[0].title == f"Online table {code}, tap to rejoin"
         assert "seats 1, 2" in online[0].detail, online[0].detail
-        saves.index = 0
-        saves._enable()
-        b = next(b for b in saves.buttons.buttons if b.value == "continue")
-        click(b.rect.center)
-        end = time.monotonic() + 20
-        table = None
-        while time.monotonic() < end and table is None:
-            w.app.step(DT)
-            table = next((s for s in w.app.stack if isinstance(s, TableScene)), None)
-            assert not getattr(w.app.stack.top, "failed", ""), w.app.stack.top.failed
-            time.sleep(0.01)
-        assert table is not None, "the table did not come back"
+        saves_continue(w)
         w.wait_open()
         game = w.game
         assert game.code == code and game.here == [0, 1]  # both seats, by their tickets

@@ -434,24 +434,7 @@ class HostRules:
         self.app = app
         rows = [Row(_("The table"), lambda: "", heading=True)]
         rows.append(Row(_("Where the table runs"), lambda: self.places()[self.where], self._where))
-        rows.append(
-            Row(
-                _("Your name at the table"),
-                lambda: player_name(app),
-                edit=lambda t: edit_name(app, t),
-            )
-        )
-        rows.append(
-            Row(
-                _("Players at this window"),
-                lambda: str(self.here),
-                self._here,
-                note=lambda: _(
-                    "They take the first human seats; each hand is shown only to its "
-                    "player, with a screen to pass the window between them."
-                ),
-            )
-        )
+        rows += seat_rows(app, lambda: self.here, self._here)
         labels = {
             "grace": (
                 _("Time to come back"),
@@ -515,24 +498,15 @@ class HostRules:
     def start(self, app: Any, v: Any, opts: Any, players: list[Any]) -> None:
         """Open the table (the set-up screen has remembered its choices)."""
         first = self.create_frame(v, opts, players)
-        name = player_name(app)
         humans = [sp for sp in players if sp.kind == "human"]
-        extra = max(0, min(self.here, len(humans)) - 1)
-        more: dict[str, Any] = {
-            "extra": extra,
-            "extra_names": tuple(display_name(sp.name) for sp in humans[1:]),
-        }
+        names = tuple(display_name(sp.name) for sp in humans[1:])
+        here = max(1, min(self.here, len(humans)))
         if self.where >= 2:  # a server from the config
             url = app.prefs.servers[self.where - 2]
-            scene = ConnectingScene(
-                Link(url, first, name=name), then=self._opened(app, url), **more
-            )
+            take_seats(app, first, here, self._opened(app, url), url=url, names=names)
         else:
             h = hosted_server(app, lan=self.where == 0)
-            scene = ConnectingScene(
-                None, host=h, first=first, name=name, then=self._opened(app, None), **more
-            )
-        app.stack.push(scene)
+            take_seats(app, first, here, self._opened(app, None), host=h, names=names)
 
     def _opened(self, app: Any, url: str | None) -> Any:
         def then(table: Any, game: Any) -> None:
@@ -548,6 +522,47 @@ def edit_name(app: Any, t: str) -> None:
     """The name as typed (the form gives the whole text): at most 24 printable
     characters; emptied, the default name again."""
     app.prefs.online_name = "".join(ch for ch in t if ch.isprintable()).strip()[:24]
+
+
+def seat_rows(app: Any, here: Any, change: Any) -> list[Row]:
+    """Host's and Join's rows for who sits here: the name the others see, and how many
+    players share this window (`here()` now; `change(d)` steps it)."""
+    return [
+        Row(
+            _("Your name at the table"), lambda: player_name(app), edit=lambda t: edit_name(app, t)
+        ),
+        Row(
+            _("Players at this window"),
+            lambda: str(here()),
+            change,
+            note=lambda: _(
+                "They take the first human seats; each hand is shown only to its "
+                "player, with a screen to pass the window between them."
+            ),
+        ),
+    ]
+
+
+def take_seats(
+    app: Any,
+    first: dict[str, Any],
+    here: int,
+    then: Any,
+    *,
+    url: str = "",
+    host: HostedServer | None = None,
+    names: tuple[str, ...] = (),
+) -> None:
+    """Host's and Join's way to the table: `first` (create or join) at `url`, or at the
+    window's own server `host` once it listens; `here` players at this window (the
+    others take the next free seats, `names` theirs); `then(table, game)` once open."""
+    name = player_name(app)
+    more = {"extra": here - 1, "extra_names": names, "then": then}
+    if host is not None:
+        scene = ConnectingScene(None, host=host, first=first, name=name, **more)
+    else:
+        scene = ConnectingScene(Link(url, first, name=name), **more)
+    app.stack.push(scene)
 
 
 class JoinScene(FormScene):
@@ -596,24 +611,7 @@ class JoinScene(FormScene):
         ]
         if not self.watch:
             rows.append(Row(_("Seat"), self._seat_text, self._change_seat, note=self._seat_note))
-            rows.append(
-                Row(
-                    _("Your name at the table"),
-                    lambda: player_name(self.app),
-                    edit=lambda t: edit_name(self.app, t),
-                )
-            )
-            rows.append(
-                Row(
-                    _("Players at this window"),
-                    lambda: str(self.here),
-                    self._change_here,
-                    note=lambda: _(
-                        "They take the first human seats; each hand is shown only to its "
-                        "player, with a screen to pass the window between them."
-                    ),
-                )
-            )
+            rows += seat_rows(self.app, lambda: self.here, self._change_here)
         self.rows = rows
 
     def _change_here(self, d: int) -> None:
@@ -708,12 +706,9 @@ class JoinScene(FormScene):
             first["seat"] = self.seat - 1
         self.message = ""
         self.app.save_prefs()  # the name typed
-        link = Link(url, first, name=player_name(self.app))
-        extra = self.here - 1 if "watch" not in first else 0
-        self.app.stack.push(
-            ConnectingScene(
-                link, then=lambda table, game: remember_server(self.app, url), extra=extra
-            )
+        here = 1 if "watch" in first else self.here
+        take_seats(
+            self.app, first, here, lambda table, game: remember_server(self.app, url), url=url
         )
 
 
