@@ -15,16 +15,27 @@ Each figure is the median of --repeats runs of about --seconds each.
 pygame client's figures from tools/bench_client.py under "client".
 
     python tools/bench.py [--json] [--variant ID] [--seconds S] [--repeats N] [--client]
+
+Side by side with another checkout (say, before a change), in one run: each round runs
+this file once for this checkout and once for OLD (its game/ and plugins/ put on
+PYTHONPATH as crowsnest and crowsnest_games), in turn, and the ratio new/old is taken
+round by round; --cpu times with this process's CPU clock instead of the wall clock, so
+a loaded machine's run queue is left out:
+
+    python tools/bench.py --against OLD_CHECKOUT --rounds 7 --cpu [--variant ID] [--ai]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -34,12 +45,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 from crowsnest.engine import Match, Variant, shape_error  # noqa: E402
 from crowsnest.plugin_host import load_registry  # noqa: E402
 
+ROOT = Path(__file__).resolve().parents[1]
+CLOCK = time.perf_counter  # --cpu: time.process_time
+
 
 def random_deals_per_s(variant: Variant, seats: int, seconds: float, seed: int) -> float:
     rng = random.Random(seed)
     deals = 0
     match_no = 0
-    start = time.perf_counter()
+    clock = CLOCK
+    start = clock()
     end = start + seconds
     while True:
         m = Match(variant, seed=f"bench:{seed}:{match_no}", seats=seats)
@@ -50,11 +65,11 @@ def random_deals_per_s(variant: Variant, seats: int, seconds: float, seed: int) 
             if m.deal_index != dealt:  # a deal finished (a new one was dealt)
                 deals += m.deal_index - dealt
                 dealt = m.deal_index
-                if time.perf_counter() >= end:
-                    return deals / (time.perf_counter() - start)
+                if clock() >= end:
+                    return deals / (clock() - start)
         deals += 1  # the last deal of a finished match deals no successor
-        if time.perf_counter() >= end:
-            return deals / (time.perf_counter() - start)
+        if clock() >= end:
+            return deals / (clock() - start)
 
 
 def ai_moves_per_s(variant: Variant, seats: int, level: str, seconds: float, seed: int) -> float:
@@ -81,12 +96,12 @@ def ai_moves_per_s(variant: Variant, seats: int, level: str, seconds: float, see
         while not m.over:
             deal = m.deal
             seat = deal.to_move
-            t = time.perf_counter()
+            t = CLOCK()
             try:
                 action = decide(deal, seat)
             except Exception:  # noqa: BLE001 - an AI bug: keep benchmarking, legally
                 action = None
-            thinking += time.perf_counter() - t
+            thinking += CLOCK() - t
             moves += 1
             if shape_error(action) or deal.check(action) is not None:
                 action = deal.random_action(rng)
@@ -115,7 +130,7 @@ def bench_engine(args: argparse.Namespace) -> list[dict[str, Any]]:
                     lambda i, v=v, n=n, level=level: ai_moves_per_s(v, n, level, args.seconds, i),
                     args.repeats,
                 )
-                for level in sorted(v.ais)
+                for level in (sorted(v.ais) if not args.no_ai else ())
             }
             results.append(row)
             if not args.json:
@@ -233,6 +248,70 @@ def bench_client(args: argparse.Namespace) -> dict[str, Any]:
     return dict(client_figures())
 
 
+def side_by_side(args: argparse.Namespace) -> dict[str, Any]:
+    """This checkout against args.against, round by round (see the module docstring)."""
+    old = Path(args.against).resolve()
+    if not (old / "game").is_dir() or not (old / "plugins").is_dir():
+        raise SystemExit(f"bench.py: {old} is not a checkout of the game (no game/ and plugins/)")
+    work = Path(tempfile.mkdtemp(prefix="crowsnest-bench-"))
+    trees = {"new": ROOT, "old": old}
+    for name, tree in trees.items():
+        (work / name).mkdir()
+        (work / name / "crowsnest").symlink_to(tree / "game")
+        (work / name / "crowsnest_games").symlink_to(tree / "plugins")
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--json", "--engine-only"]
+    cmd += ["--seconds", str(args.seconds), "--repeats", "1"]
+    cmd += [] if args.ai else ["--no-ai"]
+    cmd += ["--cpu"] if args.cpu else []
+    for vid in args.variant or ():
+        cmd += ["--variant", vid]
+    runs: dict[str, list[dict[tuple[str, int, str], float]]] = {"new": [], "old": []}
+    for r in range(args.rounds):
+        for name in ("new", "old") if r % 2 == 0 else ("old", "new"):  # alternate who goes first
+            env = {**os.environ, "PYTHONPATH": str(work / name), "PYTHONHASHSEED": "0"}
+            done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+            if done.returncode != 0:
+                raise SystemExit(f"bench.py: the {name} checkout's run failed:\n{done.stderr}")
+            figures: dict[tuple[str, int, str], float] = {}
+            for row in json.loads(done.stdout)["results"]:
+                figures[(row["variant"], row["seats"], "deals_per_s")] = row["deals_per_s"]
+                for level, x in row["ai_moves_per_s"].items():
+                    figures[(row["variant"], row["seats"], f"ai_{level}_per_s")] = x
+            runs[name].append(figures)
+    rows = []
+    for key in sorted(set(runs["new"][0]) & set(runs["old"][0])):
+        new = [f[key] for f in runs["new"]]
+        olds = [f[key] for f in runs["old"]]
+        ratios = sorted(a / b for a, b in zip(new, olds, strict=True) if b)
+        rows.append(
+            {
+                "variant": key[0],
+                "seats": key[1],
+                "figure": key[2],
+                "new": round(statistics.median(new), 1),
+                "old": round(statistics.median(olds), 1),
+                "ratio_median": round(statistics.median(ratios), 3),
+                "ratio_min": round(ratios[0], 3),
+                "ratio_max": round(ratios[-1], 3),
+            }
+        )
+        if not args.json:
+            x = rows[-1]
+            print(
+                f"{x['variant']:>14} {x['seats']} {x['figure']:>18}: new {x['new']:>9,.1f} "
+                f"old {x['old']:>9,.1f}  new/old {x['ratio_median']:.3f} "
+                f"({x['ratio_min']:.3f}-{x['ratio_max']:.3f}, {args.rounds} rounds)",
+                flush=True,
+            )
+    return {
+        "against": str(old),
+        "rounds": args.rounds,
+        "clock": "cpu" if args.cpu else "wall",
+        "seconds_per_run": args.seconds,
+        "results": rows,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", action="store_true", help="print one JSON object")
@@ -244,17 +323,33 @@ def main(argv: list[str] | None = None) -> int:
         "--repeats", type=int, default=3, help="runs per figure; the median is reported"
     )
     ap.add_argument("--client", action="store_true", help="also time the client's frames")
+    ap.add_argument("--cpu", action="store_true", help="time with the process's CPU clock")
+    ap.add_argument("--no-ai", action="store_true", help="random deals only, no AI figures")
+    ap.add_argument(
+        "--engine-only", action="store_true", help="no reference, play-out or client figures"
+    )
+    ap.add_argument("--against", metavar="OLD", help="side by side with another checkout")
+    ap.add_argument("--rounds", type=int, default=7, help="with --against: rounds (default 7)")
+    ap.add_argument("--ai", action="store_true", help="with --against: the AI figures too")
     args = ap.parse_args(argv)
+    if args.cpu:
+        global CLOCK
+        CLOCK = time.process_time
+    if args.against:
+        out = side_by_side(args)
+        if args.json:
+            print(json.dumps(out))
+        return 0
     started = time.perf_counter()
     out: dict[str, Any] = {
         "python": platform.python_version(),
         "machine": platform.machine(),
-        "processor_count": __import__("os").cpu_count(),
+        "processor_count": os.cpu_count(),
         "seconds_per_run": args.seconds,
         "repeats": args.repeats,
         "results": bench_engine(args),
     }
-    if not args.variant or "doudizhu" in args.variant:
+    if not args.engine_only and (not args.variant or "doudizhu" in args.variant):
         ref = bench_reference(args)
         if ref is not None:
             out["reference"] = ref
@@ -265,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{ref['ratio']}x",
                     flush=True,
                 )
-    if not args.variant or "tractor" in args.variant:
+    if not args.engine_only and (not args.variant or "tractor" in args.variant):
         out["playouts"] = bench_playouts(args)
         if not args.json:
             p = out["playouts"]
@@ -275,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"normal {p['normal_by_view_ms']} ms ({p['ratio_normal']}x)",
                 flush=True,
             )
-    if args.client:
+    if args.client and not args.engine_only:
         out["client"] = bench_client(args)
     out["bench_seconds"] = round(time.perf_counter() - started, 1)
     if args.json:

@@ -51,3 +51,26 @@ def test_bench_json_reports_deals_and_ai_moves_per_level():
         and client["frame_ms_median"] > 0
         and 0 < client["first_frame_s"] < float("inf")
     )
+
+
+@pytest.mark.slow
+def test_side_by_side_against_a_checkout_pairs_every_figure(tmp_path):
+    root = BENCH.parents[1]
+    r = subprocess.run(
+        [sys.executable, str(BENCH), "--json", "--against", str(root), "--rounds", "2"]
+        + ["--seconds", "0.05", "--cpu", "--variant", "crowsnest"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["clock"] == "cpu" and out["rounds"] == 2
+    rows = out["results"]
+    assert {(x["variant"], x["figure"]) for x in rows} == {("crowsnest", "deals_per_s")}
+    for x in rows:  # the same checkout on both sides: a ratio near 1, never 0 or inf
+        assert x["new"] > 0 and x["old"] > 0 and 0 < x["ratio_min"] <= x["ratio_max"]
+    bad = subprocess.run(
+        [sys.executable, str(BENCH), "--against", str(tmp_path)], capture_output=True, text=True
+    )
+    assert bad.returncode != 0 and "is not a checkout of the game" in bad.stderr
