@@ -397,6 +397,18 @@ def look_shots(app: App) -> dict[str, Callable[[], None]]:
 
         return shot
 
+    def hot_seat_since() -> None:
+        """Pass to Player 3, after the computers and Player 1 moved (their names)."""
+        from crowsnest.client.scenes.overlays import PrivacyScene
+
+        def back_round(s: LocalGame) -> bool:
+            mine = [i for i, x in enumerate(s.actors) if x == 2 and i >= s.deal_start]
+            return s.match.to_move == 2 and bool(mine) and {1, 3} <= set(s.actors[mine[-1] :])
+
+        s = find_session(app, "crowsnest", 4, back_round, humans=(0, 2))
+        t = table_for(app, s)
+        app.stack.push(PrivacyScene(t, 2))
+
     out: dict[str, Callable[[], None]] = {
         "40-look-over-table": with_look(look_over_table),
         "41-look-from-title": with_look(look_from_title, felt="walnut"),
@@ -412,6 +424,7 @@ def look_shots(app: App) -> dict[str, Callable[[], None]]:
     for vid in sorted(app.registry.variants):
         seats = max(app.registry.variant(vid).seats)
         out[f"49-portraits-{vid}"] = with_look(lambda vid=vid, seats=seats: play_table(vid, seats))
+    out["51-hot-seat-since"] = with_look(hot_seat_since)
     out["50-back-to-defaults"] = with_look(lambda: app.stack.replace(app.scene("title")))
     return out
 

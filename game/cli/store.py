@@ -205,11 +205,23 @@ def stats_text(r: dict[str, Any]) -> str:
 # ---------------------------------------------------------------- saves
 
 
+def _own_names(config: str | None) -> tuple[str, ...]:
+    """The player's names for the computers ([look] names), as the window shows them;
+    none when the config cannot be read (the listing still works)."""
+    from crowsnest import config as config_mod
+
+    try:
+        return config_mod.load(config).look.names
+    except config_mod.ConfigError:
+        return ()
+
+
 def cmd_saves(args: argparse.Namespace) -> int:
     path = _store_file(args)
     s = _open(path)
     try:
-        rep = {"store": str(path), **saves_report(s, autosave_path(getattr(args, "config", None)))}
+        config = getattr(args, "config", None)
+        rep = {"store": str(path), **saves_report(s, autosave_path(config), _own_names(config))}
         problems = _report_problems(s)
         if problems:
             rep["problems"] = problems

@@ -35,7 +35,7 @@ def test_simulate_records_nothing_and_empty_stats_say_so(tmp_path: Path) -> None
 def test_saves_lists_slots_and_history_and_replay_reads_them(tmp_path: Path) -> None:
     c = CLI(tmp_path)
     cfg = tmp_path / "family.toml"
-    cfg.write_text("")
+    cfg.write_text('[look]\nnames = ["", "Gran"]\n')  # the player's name for seat 2's computer
     reg = load_registry(user_folder=False)
     m = play_match(reg.variant("crowsnest"), seed=2, level="easy")
     seats = [Seat("human", "normal", "Mum"), Seat(), Seat("ai", "hard"), Seat()]
@@ -48,7 +48,7 @@ def test_saves_lists_slots_and_history_and_replay_reads_them(tmp_path: Path) -> 
     rep = c.json("saves", "--config", str(cfg))
     by = {s["name"]: s for s in rep["slots"]}
     assert by["Sunday"]["over"] and by["Sunday"]["scores"] == list(m.scores)
-    assert by["Sunday"]["players"][0]["name"] == "Mum"
+    assert [p["name"] for p in by["Sunday"]["players"]] == ["Mum", "Gran", "Iris", "Pippa"]
     assert "not a CrowsNest Arcade save file" in by["Broken"]["problem"]
     assert [h["id"] for h in rep["history"]] == [mid]
     text = c.run("saves", "--config", str(cfg)).stdout
