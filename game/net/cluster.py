@@ -25,13 +25,15 @@ secret, as in SQLite's log; Redis must be as private as the server (docs/online.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import time
+from collections.abc import Iterator
 from typing import Any
 
-from crowsnest.net.directory import HERE, LeaseLost
-from crowsnest.net.log import Entry, SeatRow
+from crowsnest.net.directory import HERE, Unavailable
+from crowsnest.net.log import Entry, FlushFailed, SeatRow
 
 PREFIX = "crowsnest"
 LEASE_MS = 3000
@@ -95,6 +97,7 @@ class Cluster:
         self.address = address  # "" until the server listens (RedisDirectory.bound)
         self.lease_ms = lease_ms
         self.released: set[str] = set()  # given up here: never taken back by an append
+        self.down = False  # the last call could not reach Redis (until one does again)
         self._append = client.register_script(_APPEND)
         self._renew = client.register_script(_RENEW)
         self._release = client.register_script(_RELEASE)
@@ -111,53 +114,145 @@ class Cluster:
     def close(self) -> None:
         self.r.close()
 
+    @contextlib.contextmanager
+    def reach(self) -> Iterator[None]:
+        """Redis calls inside: one that cannot reach it raises Unavailable (and marks
+        the store down); one that does marks it up again."""
+        import redis
+
+        try:
+            yield
+        except (redis.ConnectionError, redis.TimeoutError) as e:  # BusyLoading: a restart
+            self.down = True
+            raise Unavailable(str(e) or type(e).__name__) from None
+        self.down = False
+
 
 class RedisLog:
-    """`TableLog` on Redis: a table's start, its stream of entries and its seats."""
+    """`TableLog` on Redis: a table's start, its stream of entries and its seats.
+
+    Entries are batched: append() stages them, and flush() (once per event-loop tick,
+    before any frame of that tick is sent) sends every table's entries of the tick in one
+    pipeline, one round trip instead of one per action. While Redis cannot be reached an
+    append raises Unavailable at once (nothing staged, nothing applied)."""
 
     def __init__(self, cluster: Cluster) -> None:
         self.c = cluster
         self.r = cluster.r
+        self._staged: list[tuple[str, Entry]] = []
+        self._states: dict[str, str] = {}  # code -> finished/expired, after its entries
+        # Tables whose last flush could not reach Redis: its writes may or may not have
+        # landed. No append for them until the server settled them against the stream.
+        self.doubt: set[str] = set()
+
+    @property
+    def down(self) -> bool:
+        return self.c.down
 
     def create(self, code: str, start: dict[str, Any]) -> None:
         k = self.c.key
-        if not self.r.set(k(code, "start"), json.dumps(start), nx=True):
-            raise RuntimeError(f"table {code} already exists")
-        now = time.time()
-        p = self.r.pipeline()
-        p.hset(k(code, "meta"), mapping={"state": "open", "created": now, "updated": now})
-        p.sadd(f"{self.c.prefix}:open", code)
-        p.execute()
+        with self.c.reach():
+            if not self.r.set(k(code, "start"), json.dumps(start), nx=True):
+                raise RuntimeError(f"table {code} already exists")
+            now = time.time()
+            p = self.r.pipeline()
+            p.hset(k(code, "meta"), mapping={"state": "open", "created": now, "updated": now})
+            p.sadd(f"{self.c.prefix}:open", code)
+            p.execute()
 
     def append(self, code: str, entry: Entry) -> None:
+        if self.c.down or code in self.doubt:  # refused now rather than lost at the flush
+            raise Unavailable("Redis was not reachable at the last try")
+        self._staged.append((code, entry))
+
+    def _append_args(self, code: str, entry: Entry, now: float) -> list[Any]:
         k = self.c.key
-        try:
-            self.c._append(
-                keys=[k(code, "lease"), k(code, "log"), k(code, "meta")],
-                args=[
-                    self.c.holder,
-                    f"{entry.seq}-0",
-                    entry.kind,
-                    entry.seat,
-                    entry.text,
-                    entry.by,
-                    time.time(),
-                    self.c.lease_ms,
-                    "0" if code in self.c.released else "1",
-                ],
-            )
-        except Exception as e:
-            if "LOST" in str(e) or "equal or smaller" in str(e):
-                raise LeaseLost(code) from None
-            raise
+        return [
+            k(code, "lease"),
+            k(code, "log"),
+            k(code, "meta"),
+            self.c.holder,
+            f"{entry.seq}-0",
+            entry.kind,
+            entry.seat,
+            entry.text,
+            entry.by,
+            now,
+            self.c.lease_ms,
+            "0" if code in self.c.released else "1",
+        ]
 
     def flush(self) -> None:
-        """Nothing staged: each append is its own script call, in the stream when it returns
-        (as durable as Redis's appendfsync makes it)."""
+        """The tick's entries (each through the fenced append script: only while this
+        process holds the table's lease, never twice for one seq) and then its finished
+        or expired tables, in one pipeline. FlushFailed names the tables whose writes
+        did not all land: kind "unavailable" when Redis could not be reached (`since`:
+        their first staged seq, for tables that staged actions alone), "lost" when the
+        lease had gone to another process."""
+        staged, self._staged = self._staged, []
+        states, self._states = self._states, {}
+        if not staged and not states:
+            return
+        import redis
 
-    def entries(self, code: str) -> list[Entry]:
+        script = self.c._append
+        now = time.time()
+        p = self.r.pipeline(transaction=False)
+        for code, entry in staged:
+            # EVALSHA by hand: a registered script on a pipeline checks SCRIPT EXISTS on
+            # every execute (a second round trip); a missing one is loaded below.
+            p.evalsha(script.sha, 3, *self._append_args(code, entry, now))
+        for code, state in states.items():
+            p.hset(self.c.key(code, "meta"), "state", state)
+            p.srem(f"{self.c.prefix}:open", code)
+        try:
+            with self.c.reach():
+                results = p.execute(raise_on_error=False)
+                if any(isinstance(x, redis.exceptions.NoScriptError) for x in results):
+                    results = self._again(staged, results, now)
+        except Unavailable as e:
+            codes = sorted({code for code, _ in staged} | set(states))
+            self.doubt.update(codes)
+            since: dict[str, int] = {}
+            undone: set[str] = set()
+            for code, entry in staged:
+                since.setdefault(code, entry.seq)
+                if entry.kind != "act":
+                    undone.add(code)
+            for code in undone:
+                since.pop(code)
+            raise FlushFailed(codes, e.why, kind="unavailable", since=since) from None
+        lost = sorted(
+            {
+                code
+                for (code, _), x in zip(staged, results, strict=False)
+                if isinstance(x, Exception)
+            }
+        )
+        if lost:
+            raise FlushFailed(lost, "the lease is held by another process", kind="lost")
+
+    def _again(self, staged: list[tuple[str, Entry]], results: list[Any], now: float) -> list[Any]:
+        """Redis restarted and forgot the script: loaded, and the entries it refused sent
+        again (in order, one pipeline)."""
+        import redis
+
+        self.r.script_load(_APPEND)
+        redo = [i for i, x in enumerate(results) if isinstance(x, redis.exceptions.NoScriptError)]
+        p = self.r.pipeline(transaction=False)
+        for i in redo:
+            code, entry = staged[i]
+            p.evalsha(self.c._append.sha, 3, *self._append_args(code, entry, now))
+        for i, x in zip(redo, p.execute(raise_on_error=False), strict=True):
+            results[i] = x
+        return results
+
+    def entries(self, code: str, after: int = 0) -> list[Entry]:
+        """The table's entries (those after seq `after`)."""
         out = []
-        for sid, f in self.r.xrange(self.c.key(code, "log")):
+        with self.c.reach():
+            raw = self.r.xrange(self.c.key(code, "log"), f"{after + 1}-0" if after else "-")
+        for sid, f in raw:
             seq = int(sid.split(b"-")[0])
             out.append(
                 Entry(seq, f[b"k"].decode(), int(f[b"s"]), f[b"t"].decode(), f[b"b"].decode())
@@ -166,39 +261,41 @@ class RedisLog:
 
     def set_seat(self, code: str, row: SeatRow) -> None:
         value = json.dumps({"h": row.token_hash, "n": row.name, "st": row.status})
-        self.r.hset(self.c.key(code, "seats"), str(row.seat), value)
+        with self.c.reach():
+            self.r.hset(self.c.key(code, "seats"), str(row.seat), value)
 
     def seats(self, code: str) -> list[SeatRow]:
         rows = []
-        for seat, value in self.r.hgetall(self.c.key(code, "seats")).items():
+        with self.c.reach():
+            raw = self.r.hgetall(self.c.key(code, "seats"))
+        for seat, value in raw.items():
             d = json.loads(value)
             rows.append(SeatRow(int(seat), d["h"], d["n"], d["st"]))
         return sorted(rows, key=lambda r: r.seat)
 
     def start(self, code: str) -> dict[str, Any] | None:
-        raw = self.r.get(self.c.key(code, "start"))
+        with self.c.reach():
+            raw = self.r.get(self.c.key(code, "start"))
         return json.loads(raw) if raw else None
 
     def open_tables(self) -> list[str]:
-        return sorted(c.decode() for c in self.r.smembers(f"{self.c.prefix}:open"))
-
-    def _state(self, code: str, state: str) -> None:
-        p = self.r.pipeline()
-        p.hset(self.c.key(code, "meta"), "state", state)
-        p.srem(f"{self.c.prefix}:open", code)
-        p.execute()
+        with self.c.reach():
+            return sorted(c.decode() for c in self.r.smembers(f"{self.c.prefix}:open"))
 
     def finish(self, code: str) -> None:
-        self._state(code, "finished")
+        """Staged: written with (after) the table's last entries at the next flush."""
+        self._states[code] = "finished"
 
     def expire(self, code: str) -> None:
-        self._state(code, "expired")
+        self._states[code] = "expired"
 
     def is_open(self, code: str) -> bool:
-        return bool(self.r.hget(self.c.key(code, "meta"), "state") == b"open")
+        with self.c.reach():
+            return bool(self.r.hget(self.c.key(code, "meta"), "state") == b"open")
 
     def idle_since(self, code: str) -> float:
-        raw = self.r.hget(self.c.key(code, "meta"), "updated")
+        with self.c.reach():
+            raw = self.r.hget(self.c.key(code, "meta"), "updated")
         return float(raw) if raw else 0.0
 
     def close(self) -> None:
@@ -216,9 +313,10 @@ class RedisDirectory:
         self.public: dict[str, str] = {}  # code -> its lobby entry, while this node owns it
 
     def _claim(self, code: str) -> bool:
-        got = bool(
-            self.r.set(self.c.key(code, "lease"), self.c.holder, nx=True, px=self.c.lease_ms)
-        )
+        with self.c.reach():
+            got = bool(
+                self.r.set(self.c.key(code, "lease"), self.c.holder, nx=True, px=self.c.lease_ms)
+            )
         if got:
             self.c.released.discard(code)
         return got
@@ -228,7 +326,8 @@ class RedisDirectory:
 
     def owner(self, code: str) -> str | None:
         """The address of the process holding the table's lease, or None."""
-        raw = self.r.get(self.c.key(code, "lease"))
+        with self.c.reach():
+            raw = self.r.get(self.c.key(code, "lease"))
         if raw is None:
             return None
         node, _, address = raw.decode().partition(" ")
@@ -257,7 +356,8 @@ class RedisDirectory:
         if self.public:
             until = int(time.time() * 1000) + 3 * self.c.lease_ms
             p.zadd(f"{self.c.prefix}:lobby", dict.fromkeys(self.public, until))
-        results = p.execute()
+        with self.c.reach():
+            results = p.execute()
         lost = [code for code, ok in zip(codes, results, strict=False) if not ok]
         for code in lost:
             self.public.pop(code, None)
@@ -270,7 +370,8 @@ class RedisDirectory:
     def release(self, code: str) -> None:
         self.c.released.add(code)
         self.publish(code, None)
-        self.c._release(keys=[self.c.key(code, "lease")], args=[self.c.holder])
+        with self.c.reach():
+            self.c._release(keys=[self.c.key(code, "lease")], args=[self.c.holder])
 
     # ------------------------------------------------------------ lobby and presence
 
@@ -283,7 +384,8 @@ class RedisDirectory:
             if self.public.pop(code, None) is not None:
                 p.zrem(lobby, code)
                 p.hdel(info, code)
-            p.execute()
+            with self.c.reach():
+                p.execute()
             return
         players = entry.get("players", [])
         if players:
@@ -299,18 +401,19 @@ class RedisDirectory:
         elif self.public.pop(code, None) is not None:
             p.zrem(lobby, code)
             p.hdel(info, code)
-        p.execute()
+        with self.c.reach():
+            p.execute()
 
     def lobby(self, limit: int = 100) -> list[dict[str, Any]]:
         """The public tables of every process whose entries are alive."""
         lobby, info = f"{self.c.prefix}:lobby", f"{self.c.prefix}:lobby:info"
         now = int(time.time() * 1000)
-        self.r.zremrangebyscore(lobby, 0, now)
-        codes = self.r.zrange(lobby, 0, limit - 1)
-        if not codes:
-            return []
+        with self.c.reach():
+            self.r.zremrangebyscore(lobby, 0, now)
+            codes = self.r.zrange(lobby, 0, limit - 1)
+            got = self.r.hmget(info, codes) if codes else []
         out = []
-        for raw in self.r.hmget(info, codes):
+        for raw in got:
             if raw:
                 out.append(json.loads(raw))
         return out

@@ -29,6 +29,16 @@ class LeaseLost(RuntimeError):
         self.code = code
 
 
+class Unavailable(RuntimeError):
+    """The shared store (Redis) cannot be reached just now: nothing was written, so
+    nothing was applied (answered with `unavailable`; the client keeps its seat and
+    tries again)."""
+
+    def __init__(self, why: str = "") -> None:
+        super().__init__(f"the shared store cannot be reached ({why})" if why else "")
+        self.why = why
+
+
 class Directory(Protocol):
     # True: restore every open table of the log at start (a single process owns them all).
     eager: bool

@@ -32,11 +32,24 @@ class SeatRow:
 
 
 class FlushFailed(Exception):
-    """flush() could not make the writes durable: they are lost, for these tables."""
+    """flush() could not make the writes durable: they are lost, for these tables.
+    `kind`: "failed" (rebuild them from the log), "lost" (another process owns them now:
+    stop serving them) or "unavailable" (the store cannot be reached: nothing was
+    written); `since`: for tables whose lost writes are actions alone, the first lost
+    seq (the table can be taken back to before it in memory)."""
 
-    def __init__(self, codes: list[str], why: str) -> None:
+    def __init__(
+        self,
+        codes: list[str],
+        why: str,
+        *,
+        kind: str = "failed",
+        since: dict[str, int] | None = None,
+    ) -> None:
         super().__init__(f"the log could not be written ({why})")
         self.codes = codes
+        self.kind = kind
+        self.since = since or {}
 
 
 class TableLog(Protocol):

@@ -25,7 +25,14 @@ import crowsnest
 from crowsnest.ai.runner import AIRunner, level_order
 from crowsnest.engine import ActionError, VariantFault
 from crowsnest.net import words
-from crowsnest.net.directory import HERE, Directory, Elsewhere, LeaseLost, LocalDirectory
+from crowsnest.net.directory import (
+    HERE,
+    Directory,
+    Elsewhere,
+    LeaseLost,
+    LocalDirectory,
+    Unavailable,
+)
 from crowsnest.net.log import FlushFailed, SQLiteLog, TableLog
 from crowsnest.net.protocol import (
     ACTION_CHARS,
@@ -216,6 +223,7 @@ class Server:
             ticker = asyncio.create_task(self._ticker())
             await self._stop.wait()
             ticker.cancel()
+            self._deliver()  # the last tick's writes land while the leases are still held
             # Given up before the clients hear bye, so the ones that reconnect at once find
             # their tables free on another process (a move after this is refused: LeaseLost).
             for code in list(self.tables):
@@ -343,17 +351,52 @@ class Server:
             if flush is not None:
                 flush()
         except FlushFailed as e:
-            # Nobody hears of what was not written: the tables it was for go back to
-            # their log (their readers reconnect and resume), the frames for them go.
-            self.internal_errors += 1
-            log.error("the log could not be written: %s tables rebuilt from it", len(e.codes))
-            gone: set[int] = set()
-            for code in e.codes:
-                gone |= self._lost(code)
-                self._rebuild(code)
-            out = [(c, f) for c, f in out if c.id not in gone]
+            out = self._unwritten(e, out)
         for c, frame in out:
             self._put(c, frame)
+
+    def _unwritten(self, e: FlushFailed, out: list[tuple[Conn, dict[str, Any]]]) -> Any:
+        """Nobody hears of what was not written. A table whose lost writes are actions
+        alone, with the store away, is taken back in memory: the frames for it go, its
+        readers get a snapshot, and whoever acted is told `unavailable` (their seats and
+        connections stay). Any other goes back to its log (or, owned elsewhere now, away):
+        its readers reconnect and resume."""
+        if e.kind == "unavailable":
+            log.warning("the log could not be written (%s): %s tables", e, len(e.codes))
+        elif e.kind == "failed":
+            self.internal_errors += 1
+            log.error("the log could not be written: %s tables rebuilt from it", len(e.codes))
+        gone: set[int] = set()
+        back: dict[str, Table] = {}
+        for code in e.codes:
+            t = self.tables.get(code)
+            if t is not None and code in e.since and t.take_back(e.since[code]):
+                back[code] = t
+                continue
+            gone |= self._lost(code)
+            if e.kind == "failed":
+                self._rebuild(code)
+        acted: dict[str, dict[int, str]] = {code: {} for code in back}
+        kept = []
+        for c, f in out:
+            t = c.table
+            if c.id in gone:
+                continue
+            if t is not None and t.code in back and self.tables.get(t.code) is t:
+                if f.get("type") == "update" and t.readers[c.id].seat == f.get("seat"):
+                    acted[t.code][f["seat"]] = f["action"]  # the actor's own: in full
+                continue
+            kept.append((c, f))
+        for code, t in back.items():
+            for rid, r in t.readers.items():
+                rc = self.conns.get(rid)
+                if rc is None:
+                    continue
+                if r.seat in acted[code]:
+                    refusal = t.refusal(r, acted[code][r.seat], "unavailable")
+                    kept.append((rc, refusal))
+                kept.append((rc, t.snapshot(rid)))
+        return kept
 
     def _put(self, c: Conn, frame: dict[str, Any]) -> None:
         try:
@@ -413,6 +456,9 @@ class Server:
                 self._error(c, "elsewhere", ref, {"address": e.address})
         except LeaseLost as e:
             self._lost(e.code)
+        except Unavailable as e:  # Redis away: nothing was done; the client tries again
+            log.warning("a %s frame was refused: %s", type(data).__name__, e)
+            self._error(c, "unavailable", ref)
         except Exception:  # noqa: BLE001 - a fault on our side changes nothing for others
             self.internal_errors += 1
             log.exception("internal error on a %s frame", type(data).__name__)
@@ -716,6 +762,8 @@ class Server:
         due = t.due()
         if due is None or self.thinking.get(t.code) == t.seq:
             return
+        if getattr(self.log, "down", False):  # its move could not be written: later (tick)
+            return
         seat, level, by = due
         self.thinking[t.code] = t.seq
         fut = self._runner(t).submit(t.match, seat, level)
@@ -738,6 +786,9 @@ class Server:
                 self._route(self._fallback(t, seat, by, choice.text))
         except LeaseLost:
             self._lost(t.code)
+            return
+        except Unavailable:  # not applied; the ticker asks again once the store is back
+            log.warning("table %s: a computer move waits for the store", t.code)
             return
         except ActionError:
             log.error("table %s: a computer move was refused by the engine", t.code)
@@ -794,6 +845,8 @@ class Server:
                     self._lost(code)
                 for t in list(self.tables.values()):  # grace periods ran out, a match ended
                     self._publish(t)
+            if getattr(self.log, "doubt", None) and not getattr(self.log, "down", False):
+                self._settle()
             for code, t in list(self.tables.items()):
                 try:
                     self._route(t.tick())
@@ -809,9 +862,35 @@ class Server:
                             runner.close()
                         self.published.pop(code, None)
                         self.directory.release(code)
+                except Unavailable as e:  # the store away: nothing was done; next tick
+                    log.warning("table %s: tick waits for the store: %s", code, e)
                 except Exception:  # noqa: BLE001
                     self.internal_errors += 1
                     log.exception("table %s: tick failed", code)
+            if not self._delivering:
+                self._deliver()  # what the tick wrote without a frame to send (expiries)
+
+    def _settle(self) -> None:
+        """The store is back: each table whose writes were taken back while it was away
+        is checked against its stream. The ones that landed after all (the store went
+        away after writing, before answering) are applied, and the readers get a
+        snapshot; anything else sends the readers away to resume from the log."""
+        doubt: set[str] = self.log.doubt  # type: ignore[attr-defined]
+        for code in sorted(doubt):
+            t = self.tables.get(code)
+            if t is not None:
+                try:
+                    landed = self.log.entries(code, after=t.seq)  # type: ignore[call-arg]
+                except Unavailable:
+                    return  # away again: next tick
+                if landed and t.catch_up(landed):
+                    log.warning("table %s: %s writes had landed; applied", code, len(landed))
+                    if t.finished:
+                        self.log.finish(code)
+                    self._route([(rid, t.snapshot(rid)) for rid in t.readers])
+                elif landed:
+                    self._lost(code)
+            doubt.discard(code)
 
     def _lost(self, code: str) -> set[int]:
         """Another process holds the table now (or its last writes were lost): this one

@@ -18,6 +18,7 @@ from typing import Any
 from crowsnest.engine import Match, MatchError, OptionError, Variant, VariantFault
 from crowsnest.engine.presentation import Text, sentence
 from crowsnest.net import words
+from crowsnest.net.directory import Unavailable
 from crowsnest.net.log import Entry, SeatRow, TableLog
 from crowsnest.net.protocol import CODE_ALPHABET, CODE_LEN, VERSION, Frame, clean_text, dumps
 
@@ -411,9 +412,10 @@ class Table:
         elif seat not in free:
             raise TableError("seat_taken", seat=seat)
         token = new_token()
+        # Written first: a store that cannot take it (Redis away) leaves the seat free.
+        self.log.set_seat(self.code, SeatRow(seat, token_hash(token), name, "taken"))
         s = self.seats[seat]
         s.token_hash, s.name, s.status, s.reader = token_hash(token), name, "connected", rid
-        self._save_seat(seat)
         self.readers[rid] = Reader(rid, seat, lang, name)
         return seat, token, [(rid, self.snapshot(rid)), *self._others(rid, self.seat_frame(seat))]
 
@@ -506,11 +508,45 @@ class Table:
             )
         try:
             return self.apply(r.seat, action, "player")
+        except Unavailable:  # the log's store is away: not played, the seat kept
+            return [(rid, self.refusal(r, action, "unavailable"))]
         except VariantFault:
             # A plugin's fault never takes the table down: the move is refused, the table
             # is as it was (never logged: the text names the player's cards).
             logger.error("table %s: the game's code failed on a move; refused", self.code)
             return [(rid, self.refusal(r, action, "fault"))]
+
+    def take_back(self, since: int) -> bool:
+        """The table as it was before entry `since`, when the entries from it on are
+        actions (their writes were lost: the store was away). False when it cannot be
+        done in memory (the table then goes back to its log)."""
+        k = self.seq - since + 1
+        if k <= 0 or k > len(self.acts):
+            return k <= 0
+        self.acts = self.acts[:-k]
+        self.match = Match.replay(
+            self.variant, [t for _, t in self.acts], **self.match.start_kwargs()
+        )
+        self.seq = since - 1
+        self.finished = self.match.over
+        self.turn_started = self.active = self.clock()
+        self.clock_due = False
+        self._texts.clear()
+        return True
+
+    def catch_up(self, entries: list[Entry]) -> bool:
+        """Entries the log has after this table's seq (writes taken back that had landed
+        after all) applied as they are; False, untouched, when one is not an action."""
+        if any(e.kind != "act" for e in entries):
+            return False
+        for e in entries:
+            self.match.apply(e.text)
+            self.acts.append((e.seat, e.text))
+            self.seq = e.seq
+        self.finished = self.match.over
+        self.turn_started = self.active = self.clock()
+        self._texts.clear()
+        return True
 
     def apply(self, seat: int, action: str, by: str) -> Out:
         """Apply a checked action by `seat` (a player's, or the computer's for it): applied

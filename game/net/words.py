@@ -32,6 +32,10 @@ ERRORS: dict[str, str] = {
     "busy": N_("the server is full: try again later"),
     "internal": N_("the server failed to handle that frame"),
     "elsewhere": N_("this table is served at {address}: connect there with the same code"),
+    "unavailable": N_(
+        "the server cannot reach its table records just now; nothing was changed: "
+        "try again in a moment"
+    ),
 }
 
 # Refusals of an act (refused.code -> sentence); "illegal" carries the engine's reason.
@@ -44,6 +48,10 @@ REFUSALS: dict[str, str] = {
     "nothing_to_undo": N_("you have no decision to take back in this deal"),
     "undo_pending": N_("an undo request is waiting for answers"),
     "fault": N_("the game's rules failed on that move; the table is unchanged: try another"),
+    "unavailable": N_(
+        "the server cannot record moves just now: your move was not played; "
+        "your seat is kept, play it again in a moment"
+    ),
 }
 
 BYES: dict[str, str] = {

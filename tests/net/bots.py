@@ -61,6 +61,9 @@ class Bot:
             self.send({"type": "snapshot"})
         elif kind == "refused" and f.get("code") == "fault":
             self.sent_at = -1  # the game failed on that move: choose again
+        elif kind == "refused" and f.get("code") == "unavailable":
+            self.sent_at = -1  # not played (the server's store is away): again, a bit later
+            self.hold_until = time.monotonic() + 0.2
         elif kind == "error" and f.get("code") == "rate_limited":
             self.sent_at = -1  # the frame was dropped: act again a little later
             self.hold_until = time.monotonic() + 0.1

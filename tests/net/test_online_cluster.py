@@ -55,10 +55,10 @@ def owner_of(redis_server, code):
     return raw.decode().split(" ", 1)[1] if raw else None
 
 
-def make_table(url, vid, name, seats=None):
+def make_table(url, vid, name, seats=None, lang="en"):
     variant = REGISTRY.variants[vid]
     n = seats or variant.default_seats
-    owner = Bot(url, name=name, seed=f"{name}:0")
+    owner = Bot(url, name=name, seed=f"{name}:0", lang=lang)
     owner.send(
         {
             "type": "create",
@@ -76,7 +76,8 @@ def seat_bots(owner, urls, n):
     """The other seats, each joining through another process than the owner's."""
     bots = [owner]
     for i in range(1, n):
-        b = Bot(urls[i % len(urls)], name=f"{owner.name} {i}", seed=f"{owner.name}:{i}")
+        name, seed = f"{owner.name} {i}", f"{owner.name}:{i}"
+        b = Bot(urls[i % len(urls)], name=name, seed=seed, lang=owner.lang)
         b.send({"type": "join", "code": owner.code})
         b.expect("joined")
         b.expect("snapshot")
@@ -323,3 +324,130 @@ def test_a_redis_restart_with_its_append_only_file_loses_nothing(tmp_path):
             err = p.proc.stderr.read()
             assert "Traceback" not in err and "internal error" not in err, err[-2000:]
         r.stop()
+
+
+def test_redis_stopped_mid_deal_refuses_moves_as_unavailable_and_keeps_every_seat(tmp_path):
+    """redis-server is stopped mid-deal while the bots keep playing: every move is
+    refused with `unavailable` (a sentence in the player's language), nothing is applied,
+    no connection is closed and no seat given away; once redis-server is back (from its
+    append-only file) the moves played again land and the match finishes equal to its
+    replay, with no action lost."""
+    from crowsnest.net import words
+
+    r = RedisServer(tmp_path, persist=True)
+    ps = [Serve(r.url, tmp_path, lease_ms=LEASE_MS) for _ in range(2)]
+    try:
+        owner = make_table(ps[0].url, "doudizhu", "O", lang="fi")
+        bots = seat_bots(owner, [p.url for p in ps], 3)
+        run(bots, until=lambda: owner.seq >= 10, seconds=60)
+        assert not owner.over
+        r.stop()  # with moves in flight: the bots do not wait
+        stopped = owner.seq
+        end = time.monotonic() + 3 * LEASE_MS / 1000
+        while time.monotonic() < end:  # they keep trying (every 0.2 s after a refusal)
+            for b in bots:
+                b.pump()
+                b.play()
+            time.sleep(0.01)
+        refusals = [f for b in bots for f in b.frames if f.get("type") == "refused"]
+        unavailable = [f for f in refusals if f["code"] == "unavailable"]
+        assert len(unavailable) >= 3, refusals[-3:]
+        finnish = words.say("fi", words.REFUSALS["unavailable"])
+        assert finnish != words.REFUSALS["unavailable"]
+        assert all(f["reason"] == finnish for f in unavailable)
+        assert all(f["seq"] <= stopped + 1 for f in unavailable)
+        # Nobody heard of a move after the stop but the one the flush took, if any.
+        assert max(b.seq for b in bots) <= stopped + 1
+        assert not any(b.closed for b in bots)
+        assert all(p.proc.poll() is None for p in ps)
+        r.start()
+        run(bots, seconds=300)  # the moves are played again and land
+        assert not any(b.closed for b in bots), [b.frames[-6:] for b in bots if b.closed]
+        m, entries = shadow(cluster_log(r), owner.code, REGISTRY.variants["doudizhu"])
+        assert m.over and no_action_lost(bots, entries) > 0
+        for b in bots:
+            assert b.state["view"] == wire(m.view_json(b.seat))
+    finally:
+        for p in ps:
+            assert p.stop() == 0
+            err = p.proc.stderr.read()
+            assert "Traceback" not in err and "internal error" not in err, err[-2000:]
+        r.stop()
+
+
+def test_a_write_that_landed_while_its_answer_was_lost_is_applied_when_redis_answers(
+    redis_server,
+):
+    """Redis writes a tick's entries and the connection breaks before the answer: the
+    server cannot know, so it refuses the move (`unavailable`) and takes the table back;
+    once Redis answers again the stream is read, the entry that did land is applied (once)
+    and every reader gets a snapshot with it, on the same connection."""
+    import asyncio
+    import threading
+
+    import redis
+    from crowsnest.net import words
+    from crowsnest.net.cluster import Cluster, connect
+    from crowsnest.net.server import Server
+
+    cluster = Cluster(connect(redis_server.url))
+    server = Server(REGISTRY, cluster.log, directory=cluster.directory, ai_budget_s=2.0)
+    got: dict = {}
+    ready = threading.Event()
+
+    def serve() -> None:
+        asyncio.run(server.serve("127.0.0.1", 0, lambda h, p: (got.update(port=p), ready.set())))
+
+    th = threading.Thread(target=serve, daemon=True)
+    th.start()
+    assert ready.wait(15)
+    url = f"ws://127.0.0.1:{got['port']}"
+    try:
+        owner = make_table(url, "doudizhu", "L", lang="sv")
+        bots = seat_bots(owner, [url], 3)
+        run(bots, until=lambda: owner.seq >= 5, seconds=60)
+        time.sleep(0.3)
+        for b in bots:
+            b.pump()
+        seq = owner.seq
+        real = cluster.r.pipeline
+        cut: list = []
+
+        def pipeline(*a, **kw):
+            p = real(*a, **kw)
+            execute = p.execute
+
+            def written_then_cut(raise_on_error=True):
+                carries = any(args[0] == "EVALSHA" for args, _ in p.command_stack)
+                res = execute(raise_on_error=raise_on_error)
+                if carries and not cut:
+                    cut.append(seq)
+                    raise redis.ConnectionError("Connection reset by peer")
+                return res
+
+            p.execute = written_then_cut
+            return p
+
+        cluster.r.pipeline = pipeline
+        mover = next(b for b in bots if b.my_turn())
+        mover.play()
+        refused = mover.expect("refused", 10)
+        assert cut and refused["code"] == "unavailable" and refused["seq"] == seq
+        assert refused["reason"] == words.say("sv", words.REFUSALS["unavailable"])
+        for b in bots:  # the renewal finds Redis back; the landed entry is applied
+            deadline = time.monotonic() + 10
+            while b.seq <= seq and time.monotonic() < deadline:
+                b.pump()
+                time.sleep(0.01)
+            assert b.seq == seq + 1 and b.frames[-1]["type"] == "snapshot"
+        cluster.r.pipeline = real
+        run(bots, seconds=300)
+        assert not any(b.closed for b in bots)
+        m, entries = shadow(cluster_log(redis_server), owner.code, REGISTRY.variants["doudizhu"])
+        assert m.over and no_action_lost(bots, entries) > 0
+        for b in bots:
+            assert b.state["view"] == wire(m.view_json(b.seat))
+    finally:
+        server.stop()
+        th.join(10)
+    assert server.internal_errors == 0

@@ -204,3 +204,64 @@ def test_a_failed_group_commit_tells_nobody_and_the_table_goes_back_to_its_log(t
         h.server.internal_errors = 0
     finally:
         h.stop()
+
+
+def test_a_commit_refused_as_unavailable_takes_the_table_back_and_keeps_every_seat(tmp_path):
+    """The store cannot be reached at a commit (Redis away, kind "unavailable") and the
+    lost writes are actions: the table is taken back in memory, nobody hears of the move,
+    everyone gets a snapshot at the seq before it, the mover is told in their language
+    that it was not played, every connection stays, and the move played again lands."""
+    from crowsnest.net import words
+    from crowsnest.net.log import FlushFailed
+
+    db = tmp_path / "online.sqlite3"
+    h = start_in_thread("127.0.0.1", 0, db, registry=REGISTRY, ai_budget_s=2.0)
+    try:
+        log = h.server.log
+        owner = Bot(h.url, name="Ada", seed=1, lang="fi")
+        owner.send({"type": "create", "variant": "doudizhu", "seats": [{"kind": "human"}] * 3})
+        owner.expect("created")
+        bots = [owner]
+        for i in (1, 2):
+            b = Bot(h.url, name=f"P{i}", seed=i + 1, lang="fi")
+            b.send({"type": "join", "code": owner.code})
+            b.expect("joined")
+            bots.append(b)
+        run(bots, until=lambda: owner.seq >= 3, seconds=60)
+        time.sleep(0.3)
+        for b in bots:
+            b.pump()
+        seq = owner.seq
+        real = log.flush
+        failed = []
+
+        def failing() -> None:
+            if not failed and log._touched:  # the next commit with something in it
+                failed.append(sorted(log._touched))
+                log._touched.clear()
+                log._db.execute("ROLLBACK")
+                raise FlushFailed(
+                    failed[0], "Connection refused", kind="unavailable", since={owner.code: seq + 1}
+                )
+            real()
+
+        log.flush = failing
+        mover = next(b for b in bots if b.my_turn())
+        mover.play()
+        refused = mover.expect("refused", 10)
+        assert refused["code"] == "unavailable" and refused["seq"] == seq
+        assert refused["reason"] == words.say("fi", words.REFUSALS["unavailable"])
+        assert refused["reason"] != words.REFUSALS["unavailable"]  # in Finnish
+        for b in bots:
+            snap = b.expect("snapshot", 10)  # the mover's comes after its refusal
+            assert snap["seq"] == seq and not b.closed
+        assert failed == [[owner.code]]
+        assert all(f.get("type") != "update" or f["seq"] <= seq for b in bots for f in b.frames)
+        log.flush = real
+        run(bots, until=lambda: owner.seq >= seq + 3, seconds=60)  # the mover plays again
+        _, entries = shadow(str(db), owner.code, REGISTRY.variants["doudizhu"])
+        assert [e.seq for e in entries] == list(range(1, len(entries) + 1))
+        assert len(entries) >= seq + 3 and not any(b.closed for b in bots)
+    finally:
+        h.stop()
+    assert h.server.internal_errors == 0  # the store away is no fault of ours
