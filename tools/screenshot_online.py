@@ -2,14 +2,18 @@
 
     python tools/screenshot_online.py [FOLDER] [--size 640x480] [--language fi]
 
-Host a table, Join a table (filled in), the host's code card, a table with a seat away
-(its grace counting down) and the chat's ready-made phrases. A protocol bot takes a seat
-and drops, so the away plate is the real one. FOLDER defaults to ./screenshots/online."""
+Host a table, Join a table (filled in, at a table that takes no watchers; and a code
+with no table), the host's code card, a table with a seat away (its grace counting down;
+the computer seats named), the chat's ready-made phrases, the table while its server
+restarts, Play online and Saves offering two seats of one table to rejoin, and the
+Statistics with an online match. A protocol bot takes a seat and drops, so the away
+plate is the real one. FOLDER defaults to ./screenshots/online."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import tempfile
 import time
@@ -24,17 +28,21 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 from crowsnest import i18n  # noqa: E402
 from crowsnest.client.app import App  # noqa: E402
-from crowsnest.client.online import Link  # noqa: E402
+from crowsnest.client.online import Link, Ticket, keep_ticket, tickets_file  # noqa: E402
 from crowsnest.client.prefs import PrefsStore  # noqa: E402
+from crowsnest.client.remote import RemoteGame  # noqa: E402
+from crowsnest.client.scenes.coach import CoachScene  # noqa: E402
 from crowsnest.client.scenes.online import (  # noqa: E402
     ChatScene,
     CodeCardScene,
     ConnectingScene,
     HostRules,
     JoinScene,
+    OnlineMenuScene,
 )
 from crowsnest.client.scenes.table import TableScene  # noqa: E402
 from crowsnest.config import Config  # noqa: E402
+from crowsnest.engine import Match  # noqa: E402
 from crowsnest.net.client import ThreadClient  # noqa: E402
 from crowsnest.net.server import start_in_thread  # noqa: E402
 
@@ -44,8 +52,10 @@ DT = 1 / 30
 def app_at(size: tuple[int, int], lang: str) -> App:
     store = PrefsStore(Config())
     store.prefs.speed = 0
+    store.prefs.coach = False  # the shots are of the online table, not the coach's cards
     store.prefs.language = lang
     app = App(store, size=size)
+    app.save_path = Path(tempfile.mkdtemp()) / "saves" / "autosave.toml"  # tickets, stats
     i18n.set_language(lang)
     return app
 
@@ -84,10 +94,12 @@ def take(folder: Path, size: tuple[int, int], lang: str) -> list[Path]:
         seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "ai", "level": "random"}]
         seats.append({"kind": "ai", "level": "random"})
         first = {"type": "create", "variant": "crowsnest", "seats": seats}
-        first["rules"] = {"grace": 90, "turn": 60, "chat": "presets"}
+        first["rules"] = {"grace": 90, "turn": 60, "chat": "presets", "spectators": False}
         app.stack.push(ConnectingScene(Link(h.url, first, name="Aino")))
         end = time.monotonic() + 20
         while time.monotonic() < end and not isinstance(app.stack.top, TableScene):
+            if isinstance(app.stack.top, CoachScene):  # the coach's first card: put away
+                app.stack.top.close()
             app.step(DT)
             time.sleep(0.01)
         table = app.stack.top
@@ -104,6 +116,12 @@ def take(folder: Path, size: tuple[int, int], lang: str) -> list[Path]:
             time.sleep(0.01)
         join.focus = 2  # the seat row, its note saying who sits where
         out.append(shot(app, folder / f"join-{tag}.png"))
+        join.code = "ZZZZZZ"  # no such table: the seat row says so
+        end = time.monotonic() + 10
+        while not join.peek_error and time.monotonic() < end:
+            app.step(DT)
+            time.sleep(0.01)
+        out.append(shot(app, folder / f"join-no-table-{tag}.png"))
         app.stack.remove(join)
         app.stack.push(CodeCardScene(game.code, "192.168.1.20:8765"))
         out.append(shot(app, folder / f"code-{tag}.png"))
@@ -125,11 +143,81 @@ def take(folder: Path, size: tuple[int, int], lang: str) -> list[Path]:
         app.stack.push(ChatScene(table))
         out.append(shot(app, folder / f"chat-{tag}.png"))
         app.stack.pop()
+
+        h.stop()  # a restart: the window says so and waits, its seat reconnecting
+        end = time.monotonic() + 10
+        while time.monotonic() < end and not table.banner:
+            app.step(DT)
+            time.sleep(0.01)
+        settle(app, 0.3)
+        out.append(shot(app, folder / f"restart-{tag}.png"))
         game.close()
+        app.stack.replace(app.scene("title"))
+        out += held_seats(app, folder, tag, h.url)
     finally:
         h.stop()
         app.close()
     return out
+
+
+def held_seats(app: App, folder: Path, tag: str, url: str) -> list[Path]:
+    """Two players at this window hold two seats of one table (their tickets), and one
+    online match is in the statistics."""
+    out = []
+    path = tickets_file(app)
+    for seat, name in ((0, "Aino"), (2, "Bo")):
+        keep_ticket(Ticket(url, "K7QW3M", seat, f"{seat:02d}" * 16, "crowsnest", name), path)
+    menu = OnlineMenuScene()
+    app.stack.push(menu)
+    out.append(shot(app, folder / f"online-menu-{tag}.png"))
+    app.stack.pop()
+    app.stack.push(app.scene("saves"))
+    settle(app, 0.3)
+    out.append(shot(app, folder / f"saves-online-{tag}.png"))
+    app.stack.pop()
+
+    v = app.registry.variant("doudizhu")
+    m, rng = Match(v, seed=4), random.Random(4)
+    while not m.over:
+        m.apply(m.deal.random_action(rng))
+    players = [{"seat": 0, "name": "Aino", "kind": "human", "status": "connected"}]
+    players += [{"seat": s, "name": "", "kind": "ai", "level": "normal"} for s in (1, 2)]
+    snap = {
+        "code": "K7QW3M",
+        "you": 0,
+        "seats": m.seats,
+        "options": dict(m.options),
+        "players": players,
+        "view": m.view_json(0),
+        "over": True,
+        "winner": m.winner,
+        "scores": list(m.scores),
+        "history": list(m.history),
+        "end_reason": m.end_reason,
+        "deal_no": m.deal_no,
+    }
+    app.record_match(RemoteGame(v, Finished(), snap))
+    stats = app.scene("stats")
+    app.stack.push(stats)
+    end = time.monotonic() + 10
+    while stats.loading and time.monotonic() < end:
+        app.step(DT)
+        time.sleep(0.01)
+    out.append(shot(app, folder / f"stats-online-{tag}.png"))
+    app.stack.pop()
+    return out
+
+
+class Finished:
+    """The link of a finished table (nothing more comes)."""
+
+    url = "ws://127.0.0.1:8765"
+
+    def poll(self) -> list[dict[str, object]]:
+        return []
+
+    def close(self) -> None:
+        pass
 
 
 def main(argv: list[str] | None = None) -> int:

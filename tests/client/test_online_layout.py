@@ -63,12 +63,19 @@ def check(app, scene, box=None):
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [(640, 480), (1920, 1080)])
 @pytest.mark.parametrize("lang", ["en", "fi", "fr"])
-def test_online_screens_fit(size, lang):
+def test_online_screens_fit(size, lang, tmp_path):
+    from crowsnest.client.online import Ticket, keep_ticket, tickets_file
+
     store = PrefsStore(Config())
     app = App(store, size=size)
+    app.save_path = tmp_path / "saves" / "autosave.toml"
     i18n.set_language(lang)
     try:
         app.prefs.servers = ["ws://192.168.1.20:8765", "ws://example.invalid:9000"]
+        # seats held: one table with two seats of this window (two rejoin lines)
+        server = "ws://192.168.100.200:8765"
+        for code, seat in (("K7QW3M", 0), ("K7QW3M", 5), ("MDGQ37", 3)):
+            keep_ticket(Ticket(server, code, seat, "ab" * 16, "crowsnest"), tickets_file(app))
         scenes = [
             OnlineMenuScene(),
             app.scene("setup", HostRules()),
@@ -80,6 +87,13 @@ def test_online_screens_fit(size, lang):
             app.step(DT)
             check(app, sc)
             app.stack.remove(sc)
+        labels = [b.label for b in buttons_of(scenes[0])][:2]  # the newest table first
+        two = i18n._("Rejoin table {code}, seats {numbers}")
+        one = i18n._("Rejoin table {code}, seat {number}")
+        assert labels == [
+            one.format(code="MDGQ37", number=4),
+            two.format(code="K7QW3M", numbers="1, 6"),
+        ]
         card = CodeCardScene("K7QW3M", "192.168.100.200:8765")
         app.stack.push(card)
         app.step(DT)
