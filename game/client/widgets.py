@@ -235,21 +235,9 @@ def panel(
     radius: int = 10,
 ) -> None:
     r = pygame.Rect(rect)
-    colour = tone.chrome(colour)  # the table layer takes the Look's tone; text does not
+    # the table layer takes the Look's tone; text does not
     edge = tone.chrome(edge) if edge else edge
-    grain = tone.current().grain
-    key = (r.size, colour, edge, radius, grain)
-    s = _panel_cache.get(key)
-    if s is None:
-        if len(_panel_cache) > 200:
-            _panel_cache.clear()
-        s = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(s, colour, s.get_rect(), border_radius=radius)
-        tone.grain_panel(s)  # a coarse Look grains the panels' cloth too (cached)
-        if edge:
-            pygame.draw.rect(s, edge, s.get_rect(), 2, border_radius=radius)
-        _panel_cache[key] = s
-    surface.blit(s, r)
+    surface.blit(_cloth(r.size, tone.chrome(colour), edge, radius), r)
 
 
 def fill(surface: pygame.Surface, rect: RectLike, colour: Colour, radius: int = 8) -> None:
@@ -259,20 +247,28 @@ def fill(surface: pygame.Surface, rect: RectLike, colour: Colour, radius: int = 
     at 50 or below it is the plain rounded rectangle it always was."""
     r = pygame.Rect(rect)
     colour = tone.chrome(colour)
-    grain = tone.current().grain
-    if grain <= tone.NEUTRAL or r.w <= 0 or r.h <= 0:
+    if tone.current().grain <= tone.NEUTRAL or r.w <= 0 or r.h <= 0:
         pygame.draw.rect(surface, colour, r, border_radius=radius)
         return
-    key = ("fill", r.size, colour, radius, grain)
+    surface.blit(_cloth(r.size, colour, None, radius), r)
+
+
+def _cloth(
+    size: tuple[int, int], colour: Colour, edge: Colour | None, radius: int
+) -> pygame.Surface:
+    """A rounded panel or face of toned colours, with the running grain (cached)."""
+    key = (size, colour, edge, radius, tone.current().grain)
     s = _panel_cache.get(key)
     if s is None:
         if len(_panel_cache) > 200:
             _panel_cache.clear()
-        s = pygame.Surface(r.size, pygame.SRCALPHA)
+        s = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(s, colour, s.get_rect(), border_radius=radius)
-        tone.grain_panel(s)
+        tone.grain_panel(s)  # a coarse Look grains the panels' cloth too (cached)
+        if edge:
+            pygame.draw.rect(s, edge, s.get_rect(), 2, border_radius=radius)
         _panel_cache[key] = s
-    surface.blit(s, r)
+    return s
 
 
 def shade(surface: pygame.Surface, alpha: int = 150) -> None:
