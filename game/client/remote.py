@@ -736,7 +736,8 @@ class RemoteGame:
 
     def record(self, *, started_at: str, finished_at: str, seconds: float) -> MatchRecord:
         """The finished online match for the statistics, as a local one is kept
-        (records/stats.py), marked online: its seed is "online CODE" (the server keeps
+        (records/stats.py), for this window's players only (another window's are
+        "remote"), marked online: its seed is "online CODE" (the server keeps
         the seed, and the window never had the hidden cards: there is no replay)."""
         m = self.match
         wins = winners_of(m)
@@ -744,7 +745,9 @@ class RemoteGame:
             PlayerRecord(
                 seat=i,
                 name=self.name_keys[i] if i < len(self.name_keys) else f"Seat {i + 1}",
-                kind=s.kind,
+                # a person at another window is not this window's player: "remote"
+                # (a person, for the opponents' level; never a Statistics player here)
+                kind="remote" if s.kind == "human" and i not in self.here else s.kind,
                 level=s.level,
                 side=side_of(m, i),
                 won=side_of(m, i) in wins,

@@ -23,7 +23,7 @@ from crowsnest.records import savefile
 class PlayerRecord:
     seat: int
     name: str
-    kind: str  # "human" or "ai"
+    kind: str  # "human" or "ai"; "remote": a person at another window of an online table
     level: str
     side: int  # the team (or seat) whose score is this player's
     won: bool

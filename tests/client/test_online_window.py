@@ -167,6 +167,7 @@ def test_a_finished_online_match_goes_into_the_statistics_marked_online(tmp_path
             server.apply(m.to_move, m.deal.random_action(rng), "ai")
         link = Link("ws://127.0.0.1:9", {"type": "join", "code": "K7QW3M"}, connect=server.connect)
         snap = next(f for f in link.poll() + link.poll() if f["type"] == "snapshot")
+        snap["players"][1].update(kind="human", name="Bo")  # a friend at another window
         game = RemoteGame(app.registry.variant("doudizhu"), link, snap)
         assert game.match.over
         mid = app.record_match(game)
@@ -179,6 +180,7 @@ def test_a_finished_online_match_goes_into_the_statistics_marked_online(tmp_path
         )
         players = app.db.players_of([mid])[mid]
         assert [p["name"] for p in players][0] == "You"  # the window's own seat
+        assert [p["kind"] for p in players] == ["human", "remote", "ai"]
         text, why = app.db.match_save(mid)
         assert text is None and "replay" in why
         # the Statistics screen marks it: "Online matches" among the figures
@@ -187,6 +189,7 @@ def test_a_finished_online_match_goes_into_the_statistics_marked_online(tmp_path
 
         with app.db.reader() as r:
             (row,) = player_stats(r, player="You")
+            assert player_stats(r, player="Bo") == []  # the local player's figures only
         assert row["matches"] == row["online"] == 1
         assert ("Online matches", f"{row['online_wins']} of 1 won") in figures(row)
         assert got["online"]
