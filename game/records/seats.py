@@ -114,10 +114,17 @@ def display_name(key: str) -> str:
     )
 
 
+def is_default_name(name: str, human: bool) -> bool:
+    """A seat's name is one of the game's defaults (not typed): none, a compass or
+    ordinal name, and on a seat a computer plays also "You" (the config's first seat,
+    handed to a computer) and a numbered name ("Seat 2": an emptied name, saved)."""
+    if not name or name in COMPASS or name in ORDINALS:
+        return True
+    return not human and (name == YOU or _NUMBERED.fullmatch(name) is not None)
+
+
 def _is_default(s: Seat) -> bool:
-    """A seat's name is a default one (not typed): none, a compass or ordinal name, or
-    "You" on a seat a computer plays (the config's first seat, handed to a computer)."""
-    return not s.name or s.name in COMPASS or s.name in ORDINALS or (s.name == YOU and not s.human)
+    return is_default_name(s.name, s.human)
 
 
 def default_name(seat: int, n: int, setup: Seat, own: Sequence[str] = ()) -> str:

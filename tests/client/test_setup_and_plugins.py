@@ -116,6 +116,18 @@ def test_mouse_only_player_names_seats_from_suggestions(tmp_path):
     click(row.left.center)  # "<" goes back
     app.step(DT)
     assert setup.players[1].name == seen[-2]
+    # a computer's seat: the first step already shows a new name (its default names all
+    # read as its portrait's, "Otto": one choice, not five alike), and back is "Otto"
+    assert seen[0] not in ("You", "West", "North", "East", "South")
+    for _ in range(len(seen) - 1):
+        click(row.left.center)
+        app.step(DT)
+    row = next(r for r in setup.rows if r.label == "Seat 2 name")
+    assert row.value() == "Otto"
+    for _ in range(len(seen) - 1):
+        click(row.right.center)
+        app.step(DT)
+    assert setup.players[1].name == seen[-2]
     click(setup.buttons[0].rect.center)  # Start
     app.step(DT)
     table = app.stack.find(TableScene)

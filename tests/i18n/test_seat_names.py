@@ -58,6 +58,11 @@ def test_the_computers_are_named_for_their_portraits_and_the_player_may_rename_t
     # compass names only, never a computer's
     typed = [SeatSetup("human", "", ""), SeatSetup("ai", "", "Mormor"), SeatSetup("ai", "", "")]
     assert seat_names(typed, clockwise=False) == ["You", "Mormor", "Iris"]
+    # an emptied name saved as "Seat 3", a hot-seat "Player 2" handed to a computer: the
+    # game's own defaults, so the computer's name; on a human's seat they stay
+    numbered = [SeatSetup("human", "", ""), SeatSetup("ai", "", "Player 2")]
+    numbered += [SeatSetup("ai", "", "Seat 3"), SeatSetup("human", "", "Seat 4")]
+    assert seat_names(numbered) == ["Player 1", "Otto", "Iris", "Seat 4"]
     s = LocalGame(CROWSNEST, seats, computer_names=own)
     assert s.names == ["Du", "Grandad's crow", "Iris", "Bob"]
     assert LocalGame.resume(s.match, seats, own).name_keys == s.name_keys

@@ -12,7 +12,7 @@ from crowsnest.config import Config
 from crowsnest.engine import OptionError
 from crowsnest.i18n import N_, _, pgettext, variant_text
 from crowsnest.records.savefile import Seat
-from crowsnest.records.seats import display_name, mirror_compass, seat_names
+from crowsnest.records.seats import display_name, is_default_name, mirror_compass, seat_names
 
 from ..prefs import SeatPrefs
 from ..session import LocalGame, SeatSetup
@@ -232,10 +232,17 @@ class SetupScene(FormScene):
         player without a keyboard can still name the seats; names other seats use are
         skipped."""
         taken = {p.name for p in self.players if p is not sp}
-        choices = [n for n in NAME_SUGGESTIONS if n not in taken]
+        human = sp.kind == "human"
+        # a computer's default names ("You", the compass) all show its own name: one
+        # choice, "" (it goes back to its portrait's name), instead of five alike
+        choices = [""] if not human else []
+        choices += [n for n in NAME_SUGGESTIONS if n not in taken]
+        if not human:
+            choices = [n for n in choices if not n or not is_default_name(n, False)]
         if not choices:
             return
-        i = choices.index(sp.name) if sp.name in choices else (-1 if d > 0 else 0)
+        cur = "" if not human and is_default_name(sp.name, False) else sp.name
+        i = choices.index(cur) if cur in choices else (-1 if d > 0 else 0)
         sp.name = choices[(i + d) % len(choices)]
 
     def _change_variant(self, d: int) -> None:
