@@ -13,7 +13,8 @@ Redis Cluster slot, so the scripts below may touch several of them at once):
     PREFIX:{CODE}:log       its log: a stream, entry id "SEQ-0", fields k (kind) s (seat)
                             t (text) b (by); a second writer's XADD of the same seq fails
     PREFIX:{CODE}:seats     hash seat -> {"h": token hash, "n": name, "st": status}
-    PREFIX:{CODE}:meta      hash: state (open, finished, expired), created, updated
+    PREFIX:{CODE}:meta      hash: state (open, finished, expired), created, updated (the
+                            last write), alive (an owner held it then; every minute)
     PREFIX:{CODE}:lease     "NODE ADDRESS" with a time to live: who serves it, and where
     PREFIX:{CODE}:presence  hash seat -> {"name", "kind", "status"}, written by the owner
     PREFIX:open             set of open table codes
@@ -37,6 +38,8 @@ from crowsnest.net.log import Entry, FlushFailed, SeatRow
 
 PREFIX = "crowsnest"
 LEASE_MS = 3000
+ALIVE_S = 60.0  # how often an owner marks its tables as held (meta "alive")
+SWEEP_BATCH = 500  # open codes looked at per sweep (SSCAN COUNT)
 
 # Append only while this node holds the lease (fencing: a process that lost its lease
 # while paused can never write an entry its successor did not see). A lease that ran out
@@ -311,6 +314,8 @@ class RedisDirectory:
         self.c = cluster
         self.r = cluster.r
         self.public: dict[str, str] = {}  # code -> its lobby entry, while this node owns it
+        self._alive_at = 0.0
+        self._cursor = 0  # where the sweep goes on in the open set
 
     def _claim(self, code: str) -> bool:
         with self.c.reach():
@@ -356,6 +361,11 @@ class RedisDirectory:
         if self.public:
             until = int(time.time() * 1000) + 3 * self.c.lease_ms
             p.zadd(f"{self.c.prefix}:lobby", dict.fromkeys(self.public, until))
+        now = time.time()
+        if now - self._alive_at >= ALIVE_S:  # held: no sweeper elsewhere takes these
+            self._alive_at = now
+            for code in codes:
+                p.hset(self.c.key(code, "meta"), "alive", now)
         with self.c.reach():
             results = p.execute()
         lost = [code for code, ok in zip(codes, results, strict=False) if not ok]
@@ -366,6 +376,37 @@ class RedisDirectory:
     def bound(self, address: str) -> None:
         if not self.c.address:
             self.c.address = address
+
+    def orphans(self, idle_s: float, limit: int = 50) -> list[str]:
+        """Open tables that no process holds (their owner died and nobody resumed them)
+        and that nothing happened at for `idle_s`: no write, and no owner holding them
+        (`alive`), so the clock starts when the last owner went, as a single process's
+        starts when the last reader leaves. Each is claimed for this process first, so
+        one sweeper alone takes it; the caller finishes or expires it and releases it.
+        Goes through the open set a batch at a time (SSCAN), sweep after sweep."""
+        k = self.c.key
+        with self.c.reach():
+            self._cursor, raw = self.r.sscan(
+                f"{self.c.prefix}:open", self._cursor, count=SWEEP_BATCH
+            )
+            codes = sorted({c.decode() for c in raw})
+            if not codes:
+                return []
+            p = self.r.pipeline(transaction=False)
+            for code in codes:
+                p.exists(k(code, "lease"))
+                p.hmget(k(code, "meta"), "updated", "alive", "state")
+            got = p.execute()
+        now = time.time()
+        out: list[str] = []
+        for i, code in enumerate(codes):
+            held, (updated, alive, state) = got[2 * i], got[2 * i + 1]
+            last = max(float(updated or 0), float(alive or 0))
+            if held or state != b"open" or now - last <= idle_s:
+                continue
+            if len(out) < limit and self._claim(code):
+                out.append(code)
+        return out
 
     def release(self, code: str) -> None:
         self.c.released.add(code)

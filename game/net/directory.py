@@ -73,6 +73,11 @@ class Directory(Protocol):
         """The public tables' entries, of every process."""
         ...
 
+    def orphans(self, idle_s: float, limit: int = 50) -> list[str]:
+        """Open tables no process holds and nothing happened at for `idle_s`, claimed
+        here to be finished or expired (then released)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -107,6 +112,9 @@ class LocalDirectory:
 
     def lobby(self, limit: int = 100) -> list[dict[str, Any]]:
         return list(self.public.values())[:limit]
+
+    def orphans(self, idle_s: float, limit: int = 50) -> list[str]:
+        return []  # every open table is this process's, expired by its own ticker
 
     def close(self) -> None:
         pass

@@ -55,6 +55,7 @@ log = logging.getLogger("crowsnest.net")
 SEND_QUEUE = 256
 TICK_S = 0.25
 RENEW_S = 1.0  # how often the directory's claims on this process's tables are renewed
+SWEEP_S = 60.0  # how often tables nobody holds (their owner died) are looked for
 IDLE_EXPIRY_S = 24 * 3600
 # What this server has beyond protocol 1's first set (docs/online.md, "Versions"): the
 # `redirect` frame (sent only to a connection whose hello named it in `accept`) and the
@@ -122,12 +123,14 @@ class Server:
         joins_per_min: float = 20.0,
         directory: Directory | None = None,
         idle_expiry_s: float = IDLE_EXPIRY_S,
+        sweep_s: float = SWEEP_S,
         address: str = "",
         behind_proxy: bool = False,
     ) -> None:
         self.behind_proxy = behind_proxy
         self.directory: Directory = directory or LocalDirectory()
         self.idle_expiry_s = idle_expiry_s
+        self.sweep_s = sweep_s
         self.address = address  # where clients reach this process (redirects name it)
         self.frames_per_s = frames_per_s
         self.joins_per_min = joins_per_min
@@ -829,7 +832,7 @@ class Server:
         asyncio.wrap_future(fut, loop=self.loop).add_done_callback(done)
 
     async def _ticker(self) -> None:
-        renewed = self.clock()
+        renewed = swept = self.clock()
         while True:
             await asyncio.sleep(TICK_S)
             now = self.clock()
@@ -847,6 +850,9 @@ class Server:
                     self._publish(t)
             if getattr(self.log, "doubt", None) and not getattr(self.log, "down", False):
                 self._settle()
+            if now - swept >= self.sweep_s:
+                swept = now
+                self._sweep()
             for code, t in list(self.tables.items()):
                 try:
                     self._route(t.tick())
@@ -869,6 +875,34 @@ class Server:
                     log.exception("table %s: tick failed", code)
             if not self._delivering:
                 self._deliver()  # what the tick wrote without a frame to send (expiries)
+
+    def _sweep(self) -> None:
+        """Tables whose owner died and that nobody resumed, idle as long as the idle
+        rule allows (their clock starts when the last owner went): each is claimed,
+        rebuilt from its log, marked finished when its match is over and expired
+        otherwise, and released once that is written. Tables some process holds are
+        never touched."""
+        try:
+            codes = self.directory.orphans(self.idle_expiry_s)
+        except Exception as e:  # noqa: BLE001 - Redis away: the next sweep
+            log.warning("the sweep for abandoned tables failed: %s", e)
+            return
+        swept = [code for code in codes if code not in self.tables]
+        for code in swept:
+            try:
+                t = self._rebuild(code)
+            except Unavailable as e:
+                log.warning("table %s: the sweep waits for the store: %s", code, e)
+                continue
+            if t is None:  # it cannot be rebuilt here (a game this process lacks): as it is
+                continue
+            self.tables.pop(code, None)
+            (self.log.finish if t.finished else self.log.expire)(code)
+            log.info("table %s: nobody came back (%s)", code, "over" if t.finished else "idle")
+        self._deliver()  # written while the claims still hold
+        for code in swept:
+            with contextlib.suppress(Exception):  # a lease left runs out by itself
+                self.directory.release(code)
 
     def _settle(self) -> None:
         """The store is back: each table whose writes were taken back while it was away

@@ -451,3 +451,97 @@ def test_a_write_that_landed_while_its_answer_was_lost_is_applied_when_redis_ans
         server.stop()
         th.join(10)
     assert server.internal_errors == 0
+
+
+def test_tables_nobody_resumes_after_their_owner_died_are_swept(redis_server, tmp_path):
+    """A process dies and nobody comes back to some of its tables: once such a table has
+    been idle as long as the idle rule allows (from its last write or the last time an
+    owner held it), a live process's sweep claims it, marks it finished when its match
+    is over and expired otherwise, and lets it go. A table idle for less is left open,
+    unclaimed, and still resumes; a swept one answers `no_table`."""
+    import asyncio
+    import random
+    import threading
+
+    from crowsnest.net.cluster import Cluster, connect
+    from crowsnest.net.server import Server
+    from crowsnest.net.table import Table
+
+    variant = REGISTRY.variants["doudizhu"]
+    dying = Serve(redis_server.url, tmp_path, lease_ms=LEASE_MS)
+    played = {}
+    for name in "AC":  # mid-deal at a process that is killed
+        owner = make_table(dying.url, "doudizhu", name)
+        bots = seat_bots(owner, [dying.url], 3)
+        run(bots, until=lambda o=owner: o.seq >= 6, seconds=60)
+        played[name] = (owner, bots)
+    # B: its match was played to the end, but its end never written (its owner died).
+    writer = Cluster(connect(redis_server.url))
+    code_b = "B2B2B2"
+    assert writer.directory.claim_new(code_b)
+    frame = {"seats": [{"kind": "human"}] * 3, "options": short(variant)}
+    t = Table.create(code_b, variant, frame, writer.log, time.monotonic)
+    rng = random.Random(5)
+    while not t.match.over:
+        t.apply(t.match.to_move, rng.choice(t.match.legal_strings()), "player")
+        writer.log._states.clear()  # the owner never got to write the end
+        writer.log.flush()
+    writer.directory.release(code_b)
+    dying.kill()
+    for b in (b for _, bots in played.values() for b in bots):
+        b.drop()
+    r = redis_server.client
+    long_ago = time.time() - 1000
+    for code in (played["A"][0].code, code_b):
+        r.hset(f"crowsnest:{{{code}}}:meta", mapping={"updated": long_ago, "alive": long_ago})
+    time.sleep(LEASE_MS / 1000 + 0.5)  # the dead process's leases run out
+
+    cluster = Cluster(connect(redis_server.url))
+    server = Server(
+        REGISTRY,
+        cluster.log,
+        directory=cluster.directory,
+        ai_budget_s=2.0,
+        idle_expiry_s=100,
+        sweep_s=0.3,
+    )
+    got: dict = {}
+    ready = threading.Event()
+
+    def serve() -> None:
+        asyncio.run(server.serve("127.0.0.1", 0, lambda h, p: (got.update(port=p), ready.set())))
+
+    th = threading.Thread(target=serve, daemon=True)
+    th.start()
+    assert ready.wait(15)
+    url = f"ws://127.0.0.1:{got['port']}"
+
+    def state(code):
+        return r.hget(f"crowsnest:{{{code}}}:meta", "state")
+
+    try:
+        code_a, code_c = played["A"][0].code, played["C"][0].code
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and (state(code_a), state(code_b)) == (b"open",) * 2:
+            time.sleep(0.1)
+        time.sleep(1.0)  # three more sweeps
+        assert state(code_a) == b"expired" and state(code_b) == b"finished"
+        assert state(code_c) == b"open" and owner_of(redis_server, code_c) is None
+        open_codes = {c.decode() for c in r.smembers("crowsnest:open")}
+        assert code_a not in open_codes and code_b not in open_codes and code_c in open_codes
+        assert all(owner_of(redis_server, c) is None for c in (code_a, code_b))
+        assert not server.tables  # nothing swept is kept
+        # C still resumes (at the sweeper's process); A is gone for good.
+        owner_c = played["C"][0]
+        owner_c.url = url
+        owner_c.resume()
+        assert owner_c.state["seq"] >= 6 and owner_c.state["code"] == code_c
+        owner_a = played["A"][0]
+        owner_a.url = url
+        owner_a.connect()
+        owner_a.send({"type": "resume", "code": code_a, "token": owner_a.token, "seq": 0})
+        assert owner_a.expect("error")["code"] == "no_table"
+    finally:
+        server.stop()
+        th.join(10)
+    assert server.internal_errors == 0
