@@ -16,16 +16,22 @@ from test_hotseat import check, record_frames
 from test_online_server import REGISTRY, new_window
 
 
+def two_at_one_window(url: str, w) -> None:
+    """Aino and Bo at one window create a Dou Dizhu table of three human seats and take
+    the first two, each on a connection of its own."""
+    first = {"type": "create", "variant": "doudizhu", "seats": [{"kind": "human"}] * 3}
+    link = Link(url, first, name="Aino", clock=w.clock)
+    w.app.stack.push(ConnectingScene(link, extra=1, extra_names=("Bo",)))
+    w.wait_open()
+
+
 @pytest.mark.slow
 def test_two_players_at_one_window_at_an_online_table(tmp_path):
     h = start_in_thread("127.0.0.1", 0, tmp_path / "db.sqlite3", registry=REGISTRY)
     w = new_window("Aino", 3)
     bot = None
     try:
-        first = {"type": "create", "variant": "doudizhu", "seats": [{"kind": "human"}] * 3}
-        link = Link(h.url, first, name="Aino", clock=w.clock)
-        w.app.stack.push(ConnectingScene(link, extra=1, extra_names=("Bo",)))
-        w.wait_open()
+        two_at_one_window(h.url, w)
         game = w.game
         assert game.here == [0, 1] and game.humans == [0, 1]
         assert set(game.match.views) == {0, 1}  # each seat's own view, from its own link

@@ -11,7 +11,7 @@ from client_driver import DT, click
 from crowsnest.client.scenes.coach import CoachScene
 from crowsnest.client.scenes.overlays import EndOfDealScene
 from crowsnest.net.server import start_in_thread
-from online_windows import Bot, shadow
+from online_windows import Bot, shadow, tear_down
 from test_online_rejoin import saves_continue, window
 from test_online_server import REGISTRY
 
@@ -111,8 +111,5 @@ def test_the_sheet_of_a_deal_missed_while_away(tmp_path):
             k: v for k, v in history[-1].items() if k != "deal"
         }
     finally:
-        if watcher is not None:
-            watcher.drop()
-        h.stop()
-        w.app.close()
+        tear_down(h, [w], [watcher])
     assert h.server.internal_errors == 0

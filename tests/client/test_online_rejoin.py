@@ -125,19 +125,16 @@ def test_two_players_at_one_window_rejoin_both_seats(tmp_path):
     """Two players at one window hold two seats; the window crashes. Each seat kept its
     own ticket, Saves offers the table once with both seats, and Continue brings both
     back, each on its own connection, with the privacy screen between their turns."""
-    from crowsnest.client.online import Link, load_tickets, tickets_file
-    from crowsnest.client.scenes.online import ConnectingScene
-    from online_windows import Bot, pump
+    from crowsnest.client.online import load_tickets, tickets_file
+    from online_windows import Bot, pump, tear_down
     from test_hotseat import check, record_frames
+    from test_online_hotseat import two_at_one_window
 
     h = start_in_thread("127.0.0.1", 0, tmp_path / "db.sqlite3", registry=REGISTRY)
     w = window(tmp_path)
     bot = None
     try:
-        first = {"type": "create", "variant": "doudizhu", "seats": [{"kind": "human"}] * 3}
-        link = Link(h.url, first, name="Aino", clock=w.clock)
-        w.app.stack.push(ConnectingScene(link, extra=1, extra_names=("Bo",)))
-        w.wait_open()
+        two_at_one_window(h.url, w)
         code = w.game.code
         assert w.game.here == [0, 1]
         end = time.monotonic() + 10
@@ -184,8 +181,5 @@ def test_two_players_at_one_window_rejoin_both_seats(tmp_path):
         }
         assert {0, 1} <= acted, acted  # both played from the rejoined window
     finally:
-        if bot is not None:
-            bot.drop()
-        h.stop()
-        w.app.close()
+        tear_down(h, [w], [bot])
     assert h.server.internal_errors == 0
