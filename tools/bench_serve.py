@@ -11,7 +11,12 @@ With --redis a redis-server (Debian's) is started on a free loopback port and --
 (each table's bots at its owner) and every action goes to the table's Redis stream.
 --bot-procs splits the bots over several processes, so the bots are not the bottleneck.
 --pin puts the server on core 1 and the bots on core 0 (taskset / sched_setaffinity), so
-"one core" means one core. --idle N measures the memory of N tables alone (tracemalloc,
+"one core" means one core. --cap F holds each server process to F of one core (a
+SIGSTOP/SIGCONT duty cycle, class Cap), so one process and two are compared at the same
+fixed share of a core each while the bots and redis-server run on what is left: with
+--procs 2 on two cores the bots and Redis need CPU too, and an uncapped comparison
+measures how the cores were shared, not what a process carries. Reported per run: each
+server's share of a core, the bots' and redis-server's CPU per action. --idle N measures the memory of N tables alone (tracemalloc,
 in this process, no connections); the load runs report RSS growth per table with its
 four connections.
 
@@ -37,13 +42,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import contextlib
 import hashlib
 import json
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -322,6 +330,57 @@ async def make_table(url: str, i: int) -> list[Bot]:
     return bots
 
 
+def schedstat_cpu(pid: int) -> float:
+    """CPU seconds of a process, to the nanosecond (/proc/PID/schedstat)."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) / 1e9
+
+
+class Cap(threading.Thread):
+    """Holds each server process to `share` of one core (--cap): a duty cycle, SIGSTOP
+    and SIGCONT, as Debian's cpulimit does (this machine has no /sys/fs/cgroup). Each
+    process's CPU time (/proc/PID/schedstat) is taken from a bucket that refills at
+    `share` CPU seconds a second and holds at most `burst`; below empty, the process is
+    stopped until the bucket refills. So one process and two processes each get the
+    same fixed share of a core however the bots and redis-server take the rest."""
+
+    def __init__(self, pids: list[int], share: float, burst: float = 0.005) -> None:
+        super().__init__(daemon=True)
+        self.pids, self.share, self.burst = pids, share, burst
+        self.done = threading.Event()
+        self.stops = 0
+
+    def run(self) -> None:
+        tokens = dict.fromkeys(self.pids, self.burst)
+        used = {p: schedstat_cpu(p) for p in self.pids}
+        running = dict.fromkeys(self.pids, True)
+        last = time.monotonic()
+        try:
+            while not self.done.wait(0.002):
+                now = time.monotonic()
+                dt, last = now - last, now
+                for p in self.pids:
+                    cpu = schedstat_cpu(p)
+                    tokens[p] = min(self.burst, tokens[p] + self.share * dt) - (cpu - used[p])
+                    used[p] = cpu
+                    if tokens[p] < 0 and running[p]:
+                        os.kill(p, signal.SIGSTOP)
+                        running[p] = False
+                        self.stops += 1
+                    elif tokens[p] >= 0 and not running[p]:
+                        os.kill(p, signal.SIGCONT)
+                        running[p] = True
+        except (OSError, ValueError):  # a server gone: the bench is ending
+            pass
+        finally:
+            for p in self.pids:
+                with contextlib.suppress(OSError):
+                    os.kill(p, signal.SIGCONT)
+
+    def stop(self) -> None:
+        self.done.set()
+        self.join(5)
+
+
 def procs_stats(pids: list[int]) -> tuple[float, int]:
     both = [proc_stats(p) for p in pids]
     return sum(c for c, _ in both), sum(r for _, r in both)
@@ -415,7 +474,13 @@ def idle_tables(n: int) -> dict:
 
 
 def bench_split(
-    tables: int, seconds: float, rate: float, pids: list[int], urls: list[str], bot_procs: int
+    tables: int,
+    seconds: float,
+    rate: float,
+    pids: list[int],
+    urls: list[str],
+    bot_procs: int,
+    redis_pid: int | None = None,
 ) -> dict:
     """The same load with the bots in `bot_procs` processes (the tables' set-up overlaps
     the first half second; CPU is counted from then on)."""
@@ -423,6 +488,7 @@ def bench_split(
 
     ctx = multiprocessing.get_context("spawn")
     _, rss0 = procs_stats(pids)
+    others = [redis_pid] if redis_pid else []
     with ctx.Pool(bot_procs) as pool:
         jobs = pool.map_async(
             play_in_process,
@@ -430,9 +496,13 @@ def bench_split(
         )
         time.sleep(1.0 + tables * 0.02)
         cpu1, rss1 = procs_stats(pids)
+        each1 = [schedstat_cpu(p) for p in pids]
+        redis1 = sum(schedstat_cpu(p) for p in others)
         t1 = time.monotonic()
         parts = jobs.get(seconds + 60 + tables)
         cpu2, rss2 = procs_stats(pids)
+        each2 = [schedstat_cpu(p) for p in pids]
+        redis2 = sum(schedstat_cpu(p) for p in others)
         t2 = time.monotonic()
     lat = sorted(x for p in parts for x in p["lat"])
     actions = sum(p["actions"] for p in parts)
@@ -453,8 +523,14 @@ def bench_split(
         # what one core of server would carry at this cost per action
         "actions_per_server_cpu_s": round(actions / max(1e-9, cpu2 - cpu1), 1),
         "server_cpu_share": round((cpu2 - cpu1) / (t2 - t1), 2),
+        "server_cpu_share_each": [
+            round((b - a) / (t2 - t1), 3) for a, b in zip(each1, each2, strict=True)
+        ],
         "bot_cpu_s_per_1000_actions": round(bot_cpu / max(1, actions) * 1000, 3),
         "bot_cpu_share": round(bot_cpu / elapsed, 2),
+        "redis_cpu_s_per_1000_actions": (
+            round((redis2 - redis1) / max(1, actions) * 1000, 3) if others else None
+        ),
         "errors": sum(p["errors"] for p in parts),
         "server_rss_mb": round(rss2 / 2**20, 1),
         # RSS growth over the whole run (the tables made, four connections each, and
@@ -513,12 +589,20 @@ def main() -> int:
     ap.add_argument("--procs", type=int, default=1, help="server processes (with --redis)")
     ap.add_argument("--bot-procs", type=int, default=0, help="bot processes (0: in this one)")
     ap.add_argument("--pin", action="store_true", help="server on core 1, bots on core 0")
+    ap.add_argument(
+        "--cap",
+        type=float,
+        default=0.0,
+        help="hold each server process to this share of one core (SIGSTOP/SIGCONT duty cycle)",
+    )
     ap.add_argument("--idle", type=int, default=0, help="memory of N idle tables only")
     a = ap.parse_args()
     if a.idle:
         out = idle_tables(a.idle)
         print(json.dumps(out) if a.json else "\n".join(f"{k}: {v}" for k, v in out.items()))
         return 0
+    if a.pin and a.procs > 1:
+        ap.error("--pin puts every server on core 1: use --cap with --procs 2")
     global PIN_BOTS
     if a.pin:
         PIN_BOTS = {0}
@@ -534,6 +618,7 @@ def main() -> int:
     else:
         where = str(folder / "online.sqlite3")
     pin = ["taskset", "-c", "1"] if a.pin else []
+    cap: Cap | None = None
     servers = [
         subprocess.Popen(
             [*pin, sys.executable, "-c", SERVER, where], stdout=subprocess.PIPE, text=True
@@ -543,12 +628,23 @@ def main() -> int:
     try:
         urls = [f"ws://127.0.0.1:{int(p.stdout.readline())}" for p in servers]
         pids = [p.pid for p in servers]
-        if a.bot_procs or len(servers) > 1:
-            out = bench_split(a.tables, a.seconds, a.rate, pids, urls, max(1, a.bot_procs))
+        if a.cap:
+            cap = Cap(pids, a.cap)
+            cap.start()
+        if a.bot_procs or len(servers) > 1 or a.cap:
+            redis_pid = redis_proc.pid if redis_proc is not None else None
+            out = bench_split(
+                a.tables, a.seconds, a.rate, pids, urls, max(1, a.bot_procs), redis_pid
+            )
         else:
             out = asyncio.run(bench(a.tables, a.seconds, a.rate, pids[0], urls[0]))
         out["log"] = "redis" if a.redis else "sqlite"
+        if cap is not None:
+            out["cap_share_per_server"] = a.cap
+            out["cap_stops"] = cap.stops
     finally:
+        if cap is not None:
+            cap.stop()
         for p in servers:
             p.terminate()
             p.wait(10)

@@ -11,6 +11,7 @@ import json
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -153,3 +154,24 @@ def test_bench_serve_reports_actions_latency_and_both_sides_cpu():
     assert out["actions"] > 0 and out["errors"] == 0
     assert out["latency_ms_p50"] > 0 and out["latency_ms_p99"] >= out["latency_ms_p50"]
     assert out["server_cpu_s_per_1000_actions"] > 0 and out["bot_cpu_s_per_1000_actions"] > 0
+
+
+def test_the_cap_holds_a_busy_process_to_its_share_of_a_core():
+    mod = _bench()
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        time.sleep(0.2)
+        cap = mod.Cap([busy.pid], 0.2)
+        cap.start()
+        time.sleep(0.2)  # the bucket's first burst spent
+        c0, t0 = mod.schedstat_cpu(busy.pid), time.monotonic()
+        time.sleep(1.5)
+        share = (mod.schedstat_cpu(busy.pid) - c0) / (time.monotonic() - t0)
+        cap.stop()
+        assert 0 < share < 0.3 and cap.stops > 10
+        c1 = mod.schedstat_cpu(busy.pid)
+        time.sleep(0.3)
+        assert mod.schedstat_cpu(busy.pid) > c1  # running again once the cap is gone
+    finally:
+        busy.kill()
+        busy.wait(10)
