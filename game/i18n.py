@@ -205,7 +205,9 @@ _MARKER = re.compile(r"^(\s*(?:#+|[-*|]|\d+\.)\s+)")
 def pseudo(text: str) -> str:
     """English made 'foreign': letters accented, about 40% longer, bracketed, so a cut
     or overlapping string is seen at once. Placeholders survive untouched; each line of
-    a multi-line text is treated on its own."""
+    a multi-line text is treated on its own; a context's key ("context\x04message") is
+    its message."""
+    text = text.rsplit("\x04", 1)[-1]
     if "\n" in text:
         return "\n".join(pseudo(line) if line.strip() else line for line in text.split("\n"))
     if not text.strip():

@@ -107,11 +107,13 @@ def extract(domain: Domain):
                     auto_comments=comments,
                     context=context,
                 )
-        for lineno, message in extract_say(path):
-            if message not in template:
-                template.add(message, None, [(rel.as_posix(), lineno)])
+        for lineno, message, context in extract_say(path):
+            key = message[0] if isinstance(message, tuple) else message
+            known = template.get(key, context=context)
+            if known is None:
+                template.add(message, None, [(rel.as_posix(), lineno)], context=context)
             else:
-                template[message].locations.append((rel.as_posix(), lineno))
+                known.locations.append((rel.as_posix(), lineno))
     return template
 
 
@@ -120,9 +122,10 @@ def extract(domain: Domain):
 SAY_CALLS = ("say", "Text")
 
 
-def extract_say(path: Path) -> Iterator[tuple[int, str | tuple[str, str]]]:
-    """(line, message) for each say()/Text() sentence: the first argument, with its
-    `plural=` as a plural pair, and the `you=` sentence (with `you_plural=`) on its own."""
+def extract_say(path: Path) -> Iterator[tuple[int, str | tuple[str, str], str | None]]:
+    """(line, message, context) for each say()/Text() sentence: the first argument, with
+    its `plural=` as a plural pair and its `context=` (msgctxt), and the `you=` sentence
+    (with `you_plural=`) on its own."""
     import ast
 
     try:
@@ -144,10 +147,10 @@ def extract_say(path: Path) -> Iterator[tuple[int, str | tuple[str, str]]]:
         first = node.args[0]
         if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value:
             plural = kw.get("plural")
-            yield node.lineno, (first.value, plural) if plural else first.value
+            yield node.lineno, (first.value, plural) if plural else first.value, kw.get("context")
         if kw.get("you"):
             you_plural = kw.get("you_plural")
-            yield node.lineno, (kw["you"], you_plural) if you_plural else kw["you"]
+            yield node.lineno, (kw["you"], you_plural) if you_plural else kw["you"], None
 
 
 def _write_po(path: Path, catalog) -> None:

@@ -62,6 +62,16 @@ class Words:
         # every question to the game goes through this: typed, and guarded
         self.game: Presentation = cast(Presentation, Guarded(self.presentation))
 
+    # ---- an action's words in a phase of the deal
+
+    def action_label(self, action: Any, deck: Any, phase: str) -> Text:
+        """The game's label for an action (buttons, hints) in this phase of the deal."""
+        return self.game.phase_label(action, phase) or self.game.action_label(action, deck)
+
+    def call_label(self, action: Any, deck: Any, phase: str) -> Text:
+        """What a seat called (its plate, the calls so far) in this phase of the deal."""
+        return self.game.phase_label(action, phase) or self.game.call_label(action, deck)
+
     # ---- rendering
 
     def translate(self, msg: str) -> str:
@@ -165,3 +175,9 @@ class Words:
         if self.is_you(pos) if isinstance(pos, int) else False:
             return self(say("Your")) if start else self(say("your"))
         return self(say("{player}'s", player=self.name_of(pos)))
+
+
+def log_phase(log: Sequence[Any], start: int, i: int) -> str:
+    """The phase handed to `Presentation.phase_label` for the deal's logged action `i`
+    (the deal began at `start`): "play" once a card was played in the deal, else ""."""
+    return "play" if any(a and a[0] == "play" for a in log[start:i]) else ""

@@ -92,6 +92,9 @@ class Text:
     # the placeholder `count` chooses (each language has its own rule: fr says 0 carte).
     plural: str = ""
     count_key: str = "count"
+    # A translator's context (gettext's msgctxt) where one English word has two
+    # translations: Dou Dizhu's "Pass" is 不叫 in the auction and 不出 in play.
+    context: str = ""
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.values:
@@ -110,12 +113,14 @@ def say(
     you: str = "",
     subject: str = "player",
     plural: str = "",
+    context: str = "",
     **values: Any,
 ) -> Text:
     """A Text. `subject` names the placeholder whose seat may be the local player.
     With `plural`, the number in the placeholder `count` picks the form:
-    say("{count} card", plural="{count} cards", count=n)."""
-    return Text(msg, tuple(values.items()), you, subject if you else "", plural)
+    say("{count} card", plural="{count} cards", count=n). `context` is the
+    translators' (msgctxt) for a word translated two ways: say("Pass", context="...")."""
+    return Text(msg, tuple(values.items()), you, subject if you else "", plural, context=context)
 
 
 def join_words(words: Sequence[Text | str]) -> Text:
@@ -164,6 +169,10 @@ def render(
             msg = translate_plural(text.msg, text.plural, n)
         else:
             msg = text.msg if n == 1 else text.plural
+    elif translate is not None and text.context and msg is text.msg:
+        # gettext keeps a context's message under "context\x04message": unknown keys
+        # come back as asked, and then the English is the part after the mark
+        msg = translate(f"{text.context}\x04{msg}").rsplit("\x04", 1)[-1]
     elif translate is not None:
         msg = translate(msg)
     values: dict[str, str] = {}
@@ -450,7 +459,9 @@ class Presentation:
         if a[0] == "discard":
             cards = a[1] if len(a) > 1 and isinstance(a[1], tuple) else ()
             return [TableEvent(LAYAWAY, ctx.seat, count=len(cards), call=self.layaway_call(ctx))]
-        return [TableEvent(CALL, ctx.seat, call=self.call_label(a, ctx.deck))]
+        phase = ctx.before.get("phase")
+        call = self.phase_label(a, phase if isinstance(phase, str) else "")
+        return [TableEvent(CALL, ctx.seat, call=call or self.call_label(a, ctx.deck))]
 
     def event(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:
         """One event of the game: dispatched to `on_<type>(ev, ctx)` where the
@@ -511,6 +522,14 @@ class Presentation:
     def choice(self, action: Action, deck: Deck) -> Choice:
         """The button for a non-card action."""
         return Choice(self.action_label(action, deck))
+
+    def phase_label(self, action: Action, phase: str) -> Text | None:
+        """An action's words where they depend on the phase of the deal, for its button,
+        hint and plate call alike, or None where its label holds. `phase` is the view's
+        "phase" when the action is (or was) taken; for a call replayed from the deal's
+        log it is "play" once a card was played in the deal, else "". Dou Dizhu's pass:
+        不叫 in the auction, 不出 in play."""
+        return None
 
     def card_words(self, names: Sequence[str], deck: Deck) -> Text:
         """Cards in words for prompts and hints. Generic: rank and suit as the deck

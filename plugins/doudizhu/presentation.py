@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from crowsnest.engine import Deck
+from crowsnest.engine import Action, Deck
 from crowsnest.engine.presentation import (
     CONTRACT,
     PICKUP,
@@ -75,6 +75,15 @@ class DouDizhuPresentation(Presentation):
 
     def largest_play(self, options: Mapping[str, Any], seats: int) -> int:
         return 20  # the landlord's whole hand: an airplane with wings, or a long chain
+
+    def phase_label(self, action: Action, phase: str) -> Text | None:
+        # Chinese players say 不叫 for passing in the auction and 不出 for passing a turn
+        # in play; the two are one action ("pass"), so the phase tells them apart.
+        if action[0] != "pass":
+            return None
+        if phase == "play":
+            return say("Pass", context="Dou Dizhu: passing a turn in play")
+        return say("Pass", context="Dou Dizhu: passing in the auction")
 
     # ---- events
 

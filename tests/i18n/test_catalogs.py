@@ -100,7 +100,7 @@ def test_say_sentences_are_extracted_with_their_you_and_plural_forms(tmp_path):
         "    return say(variable_not_a_literal)\n",
         encoding="utf-8",
     )
-    found = [m for _line, m in tool.extract_say(src)]
+    found = [m for _line, m, _context in tool.extract_say(src)]
     assert found == [
         "{player} takes the trick",
         "You take the trick",

@@ -3,6 +3,7 @@ panel (buttons for the non-card choices), the toolbar, selecting cards and hints
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -34,6 +35,9 @@ class ControlsRoom(FlowRoom):
             ch = words.game.choice(a, deck)
             if not isinstance(ch, Choice):
                 ch = Choice(words.game.action_label(a, deck))
+            phased = words.game.phase_label(a, self.view.phase)
+            if phased is not None:
+                ch = replace(ch, label=phased)
             b = Button(words(ch.label), a)
             if ch.suit:
                 b.colour = self.app.assets.suit_colour(ch.suit)

@@ -21,6 +21,7 @@ from crowsnest.engine import Action, Event
 from crowsnest.engine.presentation import say
 
 from ...layout import table_layout
+from ...words import log_phase
 from ..celebrate import CelebrationScene, outcome, wanted
 from ..overlays import EndOfDealScene, GameOverScene, PrivacyScene
 from .online import OnlineRoom
@@ -337,11 +338,12 @@ class FlowRoom(OnlineRoom):
             return  # the auction's calls are cleared once it is over
         m, s = self.match, self.session
         start = min(s.deal_start, len(m.log))
-        for a, who in zip(m.log[start:], s.actors[start:], strict=False):
+        for i, (a, who) in enumerate(zip(m.log[start:], s.actors[start:], strict=False)):
             if a and a[0] == "trump":
                 self.calls.clear()  # as when it happened
             elif a and a[0] not in CARD_KINDS:
-                self.calls[who] = self.words(self.words.game.call_label(a, m.deck))
+                phase = log_phase(m.log, start, start + i)
+                self.calls[who] = self.words(self.words.call_label(a, m.deck, phase))
 
     # ---- the selection and hints
 
@@ -377,7 +379,7 @@ class FlowRoom(OnlineRoom):
                 b.hint = b.value == action
                 if b.hint:
                     self.panel_menu.focus, self.zone = i, "panel"
-        label = self.words.game.action_label(action, deck)
+        label = self.words.action_label(action, deck, self.view.phase)
         self.say(self.words(say("Hint: {action}", action=label)), 3.0)
 
     # ---- the layout

@@ -21,7 +21,7 @@ from ...layout import MIN_SIZE, TableLayout, table_layout
 from ...scene import Scene
 from ...tweens import Tweener
 from ...widgets import INK, MUTED, TEAM_COLOURS, Button, Menu
-from ...words import Words
+from ...words import Words, log_phase
 from ..overlays import PrivacyScene
 from .frame import BarItem, Flight, MiddleRow, ShelfRow, TableFrame
 from .room import CardSprite, card_ids, line_height, portrait_side
@@ -211,9 +211,10 @@ class TableState(Scene):
         m, s = self.match, self.session
         start = min(s.deal_start, len(m.log))
         out = []
-        for a, who in zip(m.log[start:], s.actors[start:], strict=False):
+        for i, (a, who) in enumerate(zip(m.log[start:], s.actors[start:], strict=False)):
             if a and a[0] not in CARD_KINDS:
-                label = self.words(self.words.game.call_label(a, m.deck))
+                phase = log_phase(m.log, start, start + i)
+                label = self.words(self.words.call_label(a, m.deck, phase))
                 out.append(
                     self.words(say("{player}: {call}", player=self.name_of(who), call=label))
                 )
