@@ -44,7 +44,8 @@ def run(extra: list[str] | None = None, cache_dir: str | Path | None = None) -> 
             else:
                 os.environ["MYPYPATH"] = before
         report = out + err
-        for name, folder in ROOTS.items():
+        # the longer name first: crowsnest is a prefix of crowsnest_games
+        for name, folder in sorted(ROOTS.items(), key=lambda kv: -len(kv[0])):
             report = report.replace(str(Path(tmp) / name), folder)
     return status, report
 

@@ -26,16 +26,22 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Self, TypeVar, cast
 
 from crowsnest.engine import Deal
 
-Sampler = Callable[[Any, random.Random], Deal]
-Playout = Callable[[Deal, random.Random], None]
-Evaluator = Callable[[Deal], float]
-Applier = Callable[[Deal, Any], None]
+# Generic in the game's deal class and its candidates, so a game's own sampler, play-out
+# and evaluator are checked with its deal's attributes, and the chosen candidate comes
+# back with the candidates' type.
+D = TypeVar("D", bound=Deal)
+C = TypeVar("C", bound=Hashable)
+
+Sampler = Callable[[Any, random.Random], D]
+Playout = Callable[[D, random.Random], None]
+Evaluator = Callable[[D], float]
+Applier = Callable[[D, C], None]
 
 # Tournaments switch the time caps off (set_time_caps(False)) so that every result depends
 # only on the seeds and the iteration budgets, whatever the machine's load or the number
@@ -104,10 +110,10 @@ class SearchBudget:
 
 
 @dataclass(frozen=True, slots=True)
-class SearchResult:
-    action: Any  # the chosen candidate (an Action unless the caller passed plans)
-    means: dict[Any, float]  # average value of each candidate over the worlds it saw
-    worlds: dict[Any, int]  # how many worlds each candidate saw
+class SearchResult(Generic[C]):
+    action: C  # the chosen candidate (an Action unless the caller passed plans)
+    means: dict[C, float]  # average value of each candidate over the worlds it saw
+    worlds: dict[C, int]  # how many worlds each candidate saw
     playouts: int
     seconds: float
     stopped_by_time: bool
@@ -115,15 +121,15 @@ class SearchResult:
 
 def pimc_search(
     view: Any,
-    candidates: Sequence[Any],
+    candidates: Sequence[C],
     rng: random.Random,
     *,
-    sample: Sampler,
-    playout: Playout,
-    evaluate: Evaluator,
+    sample: Sampler[D],
+    playout: Playout[D],
+    evaluate: Evaluator[D],
     budget: SearchBudget = SearchBudget(),
-    apply: Applier = apply_action,
-) -> SearchResult:
+    apply: Applier[D, C] = apply_action,
+) -> SearchResult[C]:
     """The candidate with the best mean value over sampled worlds (see module doc).
 
     Ties go to the earlier candidate, so callers list their preferred (cheaper) actions
@@ -154,7 +160,7 @@ def pimc_search(
             world = sample(view, rng)
             values = []
             for a in alive:
-                d = world.clone()
+                d = cast(D, world.clone())  # Deal.clone gives the deal's own class
                 apply(d, a)
                 if not d.over:
                     playout(d, rng)
@@ -221,7 +227,7 @@ class SearchAI:
         raise NotImplementedError
 
     @classmethod
-    def factory(cls, variant: Any, options: Any, seats: int) -> SearchAI:
+    def factory(cls, variant: Any, options: Any, seats: int) -> Self:
         """The AIFactory a plugin registers: (variant, options, seats) -> AI."""
         return cls(variant, options)
 

@@ -63,7 +63,9 @@ class AI(Protocol):
     AI builds its own action; the match checks it and falls back on a legal one.
     """
 
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action: ...
+    # `view` is Any: a game's AI reads its own game's view class (a View), which a
+    # parameter typed View would refuse (a method may not narrow what it accepts).
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
 
 AIFactory = Callable[["Variant", Options, int], AI]  # (variant, options, seats) -> AI

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crowsnest.hookspecs import hookimpl
+from crowsnest.hookspecs import RegisterVariant, hookimpl
 
 from .ai.hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
 from .deal import describe
@@ -10,7 +10,7 @@ from .variant import VARIANT
 
 
 @hookimpl
-def crowsnest_register_variants(register) -> None:  # noqa: ANN001 - pluggy callback
+def crowsnest_register_variants(register: RegisterVariant) -> None:
     register(VARIANT)
 
 

@@ -9,6 +9,7 @@ action is needed; `check` accepts any held cards of the right ranks.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from crowsnest.engine.actions import CARD_KINDS, PASS, Action, ActionError
@@ -171,7 +172,7 @@ class DouDizhuDeal(Deal):
         # Random play is what tournaments, the soak and benchmarks spend their time on:
         # _randbelow(n) is what randrange(n) calls for n > 0 (the same draws, so the same
         # games for a seed), without its argument checks.
-        below = rng._randbelow
+        below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]  # not in typeshed
         seat = self._to_move
         mask = self.masks[seat]
         mv = self._moves
@@ -206,7 +207,7 @@ class DouDizhuDeal(Deal):
             raise ActionError(_("the bidding is not over: pass or bid 1, 2 or 3"))
         return super().parse_action(text)
 
-    def describe(self, cards: tuple[Card, ...] | list[Card]) -> str:
+    def describe(self, cards: Sequence[Card]) -> str:
         """The name of the combination these cards form, or why they form none, in the
         player's language."""
         return describe(cards)
@@ -400,7 +401,7 @@ class DouDizhuDeal(Deal):
         )
 
 
-def describe(cards: tuple[Card, ...] | list[Card]) -> str:
+def describe(cards: Sequence[Card]) -> str:
     """The combination `cards` form, or why they form none, in the player's language."""
     got = rules.classify(tuple(sorted(RANK_OF[c] for c in cards)))
     return sentence(got if isinstance(got, Text) else rules.combo_text(got))

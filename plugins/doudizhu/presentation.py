@@ -169,7 +169,7 @@ class DouDizhuPresentation(Presentation):
         if ev.get("reverse_spring"):
             why.append(say("reverse spring"))
         mult = ev.get("multiplier")
-        values = {"player": Seat(ll), "multiplier": mult, "why": join_words(why)}
+        values: dict[str, Any] = {"player": Seat(ll), "multiplier": mult, "why": join_words(why)}
         if ev["landlord_wins"]:
             if mult and why:
                 line = say(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from crowsnest.engine.options import Option, Options
 from crowsnest.engine.presentation import Text, say
@@ -39,7 +41,7 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-def deal_changes(details: dict) -> tuple[int, ...]:
+def deal_changes(details: Mapping[str, Any]) -> tuple[int, ...]:
     """Score change per seat: the landlord wins or loses 2 x multiplier, each farmer 1 x."""
     mult = details["multiplier"]
     ll = details["landlord"]

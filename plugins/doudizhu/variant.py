@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from crowsnest.engine.cards import Card, Deck
 from crowsnest.engine.options import Options
-from crowsnest.engine.variant import DealSetup, Variant
+from crowsnest.engine.variant import Deal, DealSetup, Variant
 from crowsnest.i18n import N_, read_localized
 
 from .ai import AIS
@@ -38,6 +38,14 @@ def new_deal(setup: DealSetup) -> DouDizhuDeal:
     return DouDizhuDeal(setup)
 
 
+def _roles(deal: Deal) -> tuple[str, ...] | None:
+    """The landlord and the peasants, once the bidding has made a landlord."""
+    landlord = cast(DouDizhuDeal, deal).landlord  # the deal new_deal made
+    if landlord < 0:
+        return None
+    return tuple("landlord" if s == landlord else "peasants" for s in range(3))
+
+
 VARIANT = Variant(
     id="doudizhu",
     name=N_("Dou Dizhu"),
@@ -57,9 +65,5 @@ VARIANT = Variant(
     events_safe=True,  # its events name only cards face up to all (plays, the bottom)
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
     presentation=DouDizhuPresentation(),
-    roles=lambda d: (
-        None
-        if d.landlord < 0
-        else tuple("landlord" if s == d.landlord else "peasants" for s in range(3))
-    ),
+    roles=_roles,
 )

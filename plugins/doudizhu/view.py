@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from crowsnest.engine.cards import Card
+from crowsnest.engine.presentation import Text
 from crowsnest.engine.variant import AuctionPosition, PlayPosition
 
 from . import rules
@@ -51,7 +52,7 @@ class DouDizhuView:
             return None
         lp = self.last_play
         combo = None if lp is None else rules.classify_cards(lp[1])
-        assert not isinstance(combo, rules.Text), combo  # played, so a combination
+        assert not isinstance(combo, Text), combo  # played, so a combination
         return PlayPosition(self.hand, combo, None)
 
     def auction_position(self) -> AuctionPosition | None:

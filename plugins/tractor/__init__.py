@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from crowsnest.hookspecs import hookimpl
+from crowsnest.hookspecs import RegisterVariant, hookimpl
 
 from .ai.hard import crowsnest_register_ais as crowsnest_register_ais  # the hard AI's hook
 from .variant import VARIANT
 
 
 @hookimpl
-def crowsnest_register_variants(register: Any) -> None:
+def crowsnest_register_variants(register: RegisterVariant) -> None:
     register(VARIANT)

@@ -381,12 +381,13 @@ class TractorDeal(Deal):
             self.best = shape
             self.best_seat = seat
         else:
-            lead = self.lead
+            lead, best = self.lead, self.best
+            assert best is not None  # set with the lead
             if self.lead_units:
-                if throw_beats(cards, self.lead_units, self.best, self.es, self.ps):
+                if throw_beats(cards, self.lead_units, best, self.es, self.ps):
                     self.best = throw_shape(cards, self.lead_units, self.es)
                     self.best_seat = seat
-            elif beats(shape_of(cards, self.es, self.ps), lead, self.best):
+            elif beats(shape_of(cards, self.es, self.ps), lead, best):
                 self.best = shape_of(cards, self.es, self.ps)
                 self.best_seat = seat
         for c in cards:

@@ -14,8 +14,8 @@ Decisions (docs/rules-tractor.md):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Iterable, Sequence
+from typing import Protocol, cast
 
 from crowsnest.i18n import _
 
@@ -28,9 +28,13 @@ class ThrowTable(Protocol):
     card under the trump order, and the hands. (A protocol, so this module needs no
     import of deal.py, which imports it.)"""
 
-    es: Sequence[int]
-    ps: Sequence[int]
-    hands: Sequence[Sequence[int]]
+    # read-only (properties), so a deal's tuples and lists of lists match
+    @property
+    def es(self) -> Sequence[int]: ...
+    @property
+    def ps(self) -> Sequence[int]: ...
+    @property
+    def hands(self) -> Sequence[Sequence[int]]: ...
 
 
 def units_of(cards: Sequence[int], es: Sequence[int], ps: Sequence[int]) -> list[tuple[int, ...]]:
@@ -95,8 +99,17 @@ def resolve_throw(
     if weak:
         u = min(weak, key=lambda u: (len(u), _top(u, es, ps)))
         return tuple(sorted(u)), (), True
-    shapes = tuple(sorted((shape_of(u, es, ps) for u in units), key=lambda sh: (-sh[1], -sh[3])))  # type: ignore[misc]
-    return cards, shapes, False  # type: ignore[return-value]
+    return cards, unit_shapes(units, es, ps), False
+
+
+def unit_shapes(
+    units: Iterable[Sequence[int]], es: Sequence[int], ps: Sequence[int]
+) -> tuple[Shape, ...]:
+    """A throw's units' shapes, the longest first, then the highest (the order
+    throw_beats and throw_shape read them in)."""
+    # every unit (a tractor, a pair or a single) has a shape: never None
+    shapes = cast("list[Shape]", [shape_of(u, es, ps) for u in units])
+    return tuple(sorted(shapes, key=lambda sh: (-sh[1], -sh[3])))
 
 
 def throw_shape(cards: Sequence[int], units: tuple[Shape, ...], es: Sequence[int]) -> Shape:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from crowsnest.engine.cards import Deck
 from crowsnest.engine.options import Option, Options
-from crowsnest.engine.variant import DealSetup, Variant
+from crowsnest.engine.variant import Deal, DealSetup, Variant
 from crowsnest.i18n import N_, read_localized
 
 from .bidding import BIDDING
@@ -69,6 +69,14 @@ def _ais() -> dict[str, Any]:
     return AI_FACTORIES
 
 
+def _roles(deal: Deal) -> tuple[str, ...] | None:
+    """The dealer's side declares, the other attacks, once the declaring is over."""
+    d = cast(TractorDeal, deal)  # the deal _new_deal made
+    if d.phase == "declare" or d.dealer < 0:
+        return None
+    return tuple("declarers" if s % 2 == d.dealer % 2 else "attackers" for s in range(SEATS))
+
+
 def _teams(n: int, options: Options) -> tuple[tuple[int, ...], ...]:
     return ((0, 2), (1, 3))
 
@@ -92,10 +100,6 @@ VARIANT = Variant(
     events_safe=True,  # declarations, plays, the kitty when turned up or at the end
     direction="counter-clockwise",  # seat i+1 sits to seat i's right
     presentation=TractorPresentation(),
-    roles=lambda d: (
-        None
-        if d.phase == "declare" or d.dealer < 0
-        else tuple("declarers" if s % 2 == d.dealer % 2 else "attackers" for s in range(SEATS))
-    ),
+    roles=_roles,
 )
 assert len(DECK) == N_CARDS

@@ -19,6 +19,7 @@ from functools import lru_cache
 from crowsnest.ai.random_ai import random_factory
 from crowsnest.engine.actions import PASS, Action
 from crowsnest.engine.options import Options
+from crowsnest.engine.variant import AIFactory
 
 from .. import rules
 from ..cards import BJ_RANK, N_RANKS, R2, RANK_OF, RJ_RANK
@@ -98,7 +99,11 @@ def hand_plan(counts: tuple[int, ...]) -> tuple[int, tuple[Move, ...]]:
 Plan = tuple[int, tuple[Move, ...]]
 
 
-def _best_chains(c: tuple[int, ...], planes: tuple[Move, ...], memo: dict[tuple, Plan]) -> Plan:
+def _best_chains(
+    c: tuple[int, ...],
+    planes: tuple[Move, ...],
+    memo: dict[tuple[tuple[int, ...], tuple[Move, ...]], Plan],
+) -> Plan:
     """The best plan for counts c given the airplanes already taken out (memo: per call)."""
     key = (c, planes)
     got = memo.get(key)
@@ -469,6 +474,6 @@ def _normal(variant: object, options: Options, seats: int) -> NormalAI:
     return NormalAI()
 
 
-AIS = {"random": random_factory, "easy": _easy, "normal": _normal}
+AIS: dict[str, AIFactory] = {"random": random_factory, "easy": _easy, "normal": _normal}
 
 __all__ = ["AIS", "EasyAI", "NormalAI", "bid_strength", "hand_plan", "unseen_counts"]

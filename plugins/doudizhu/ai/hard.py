@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from crowsnest.ai.search import (
     SearchAI,
@@ -43,7 +43,7 @@ from crowsnest.ai.search import (
 from crowsnest.engine.actions import PASS, Action
 from crowsnest.engine.options import Options
 from crowsnest.engine.variant import Deal, DealSetup
-from crowsnest.hookspecs import hookimpl
+from crowsnest.hookspecs import RegisterAI, hookimpl
 
 from ..cards import RANK_OF, pick_cards
 from ..deal import SEATS, DouDizhuDeal
@@ -489,7 +489,10 @@ class HardAI(SearchAI):
         return paired_pick(cands, rows, cfg.override_z)
 
 
-def paired_pick(cands: Sequence[Any], rows: dict[Any, list[float]], z: float) -> Any:
+K = TypeVar("K", bound=Hashable)  # a candidate, or a key standing for one
+
+
+def paired_pick(cands: Sequence[K], rows: Mapping[K, list[float]], z: float) -> K:
     """The candidate to play: the first (normal's choice) unless another beats it world by
     world with a mean gain more than `z` standard errors above zero; of those, the one
     whose gain's lower bound is highest. Paired differences cancel most of the luck of
@@ -513,7 +516,7 @@ hard_factory = HardAI.factory
 
 
 @hookimpl
-def crowsnest_register_ais(register: Any) -> None:
+def crowsnest_register_ais(register: RegisterAI) -> None:
     """Add `hard` to Dou Dizhu."""
     register("doudizhu", "hard", hard_factory)
 

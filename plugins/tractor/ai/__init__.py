@@ -39,7 +39,7 @@ from ..rules import (
     random_lead,
     shape_of,
 )
-from ..throws import throw_beats, units_of
+from ..throws import throw_beats, unit_shapes, units_of
 from ..view import TractorView
 from . import endgame
 from .worlds import lead_shape
@@ -310,14 +310,9 @@ class HeuristicAI:
         # who is winning now
         lead_cards = view.trick[0][1]
         throw = shape_of(lead_cards, es, ps) is None
-        units = ()
+        units: tuple[Shape, ...] = ()
         if throw:
-            units = tuple(
-                sorted(
-                    (shape_of(u, es, ps) for u in units_of(lead_cards, es, ps)),
-                    key=lambda sh: (-sh[1], -sh[3]),
-                )  # type: ignore[misc]
-            )
+            units = unit_shapes(units_of(lead_cards, es, ps), es, ps)
         best = lead if not throw else (lead[0], lead[1], lead[2], -1)
         best_seat = view.trick[0][0]
         for seat, cs in view.trick[1:]:
@@ -385,7 +380,7 @@ class HeuristicAI:
         cs: Sequence[int],
         lead: Shape,
         best: Shape,
-        units: tuple,
+        units: tuple[Shape, ...],
         es: Sequence[int],
         ps: Sequence[int],
     ) -> bool:

@@ -28,7 +28,7 @@ from typing import Any
 
 from crowsnest.ai.search import SearchAI, SearchBudget, first_candidates, pimc_search
 from crowsnest.engine.actions import Action
-from crowsnest.hookspecs import hookimpl
+from crowsnest.hookspecs import RegisterAI, hookimpl
 
 from ..cards import POINTS, TRUMP
 from ..deal import SEATS, TractorDeal
@@ -178,7 +178,7 @@ hard_factory = HardAI.factory
 
 
 @hookimpl
-def crowsnest_register_ais(register: Any) -> None:
+def crowsnest_register_ais(register: RegisterAI) -> None:
     """Add `hard` to Tractor."""
     register("tractor", "hard", hard_factory)
 

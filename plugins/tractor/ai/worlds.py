@@ -23,7 +23,7 @@ from crowsnest.engine.variant import DealSetup
 from ..cards import N_CARDS, NO_TRUMP, order_for
 from ..deal import KITTY, SEATS, TractorDeal
 from ..rules import Shape, beats, count_pairs, shape_of
-from ..throws import units_of
+from ..throws import unit_shapes, units_of
 from ..view import TractorView
 
 
@@ -183,14 +183,9 @@ def world(
         lead_cards = view.trick[0][1]
         d.leader = view.trick[0][0]
         lead = lead_shape(view, es, ps)
-        units: tuple = ()
+        units: tuple[Shape, ...] = ()
         if shape_of(lead_cards, es, ps) is None:  # a standing throw
-            units = tuple(
-                sorted(
-                    (shape_of(u, es, ps) for u in units_of(lead_cards, es, ps)),
-                    key=lambda sh: (-sh[1], -sh[3]),  # type: ignore[index]
-                )
-            )
+            units = unit_shapes(units_of(lead_cards, es, ps), es, ps)
         d.lead = lead
         d.lead_units = units
         best, best_seat = lead, view.trick[0][0]
