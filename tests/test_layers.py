@@ -79,6 +79,7 @@ LAYERS: dict[str, set[str]] = {
         "crowsnest.i18n",
         "crowsnest.plugin_host",
         "crowsnest.records",
+        "orjson",  # the server's JSON (the standard library's where it is missing)
         "redis",  # the optional scale-out backend
         "websockets",
     },

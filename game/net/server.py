@@ -1,9 +1,10 @@
 """The asyncio server of `crowsnest serve` (docs/online.md) on the `websockets` library.
 
 One event loop owns every table: frames are parsed (crowsnest.net.protocol), handed to
-the table (crowsnest.net.table, pure), and what it returns is queued per connection.
+the table (crowsnest.net.table, pure), and what it returns is written to each
+connection at the end of the event-loop tick (Wire: no task or queue per frame).
 Computer moves run on the guarded AI runner's threads and come back to the loop; the
-table's log is written before any update is queued. No debug or dump route: the
+table's log is written before any update is sent. No debug or dump route: the
 protocol is the only way in, and nothing logged names a card or a token."""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -49,10 +50,15 @@ from crowsnest.net.protocol import (
 )
 from crowsnest.net.table import Out, Table, TableError, new_code
 from crowsnest.plugin_host import Registry
+from websockets.asyncio.server import ServerConnection
+from websockets.frames import CloseCode, Opcode
+from websockets.protocol import State
 
 log = logging.getLogger("crowsnest.net")
 
-SEND_QUEUE = 256
+SEND_QUEUE = 256  # frames kept for a client that does not read, before a snapshot instead
+WRITE_LIMIT = 2**15  # bytes in a connection's write buffer before it counts as not reading
+EARLY_FRAMES = 64  # frames a client may send before its connection is registered
 TICK_S = 0.25
 RENEW_S = 1.0  # how often the directory's claims on this process's tables are renewed
 SWEEP_S = 60.0  # how often tables nobody holds (their owner died) are looked for
@@ -62,6 +68,8 @@ IDLE_EXPIRY_S = 24 * 3600
 # `tables` frame (the lobby, answered when asked).
 FEATURES = ("redirect", "tables", "seats")
 LOBBY_SIZE = 100  # public tables in one `tables` answer
+_BYE = '{"v":1,"type":"bye"'
+_DATA = (Opcode.TEXT, Opcode.BINARY, Opcode.CONT)
 
 
 class Bucket:
@@ -85,6 +93,104 @@ class Bucket:
         return False
 
 
+class Wire(ServerConnection):
+    """A websockets server connection whose frames go straight through: each data frame
+    in is handed to `sink` as it is parsed (no queue, no task woken per frame) and each
+    frame out is written at once, from the caller (no writer task, no await). A client
+    whose socket is full (the transport paused writing) has its frames kept in `backlog`,
+    bounded by the server, and written when it reads again."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.sink: Callable[[str | bytes], None] | None = None
+        self.early: list[str | bytes] = []  # frames before the sink was set
+        self.parts: list[bytes] = []  # a fragmented message so far
+        self.text = True  # the message being fragmented is text
+        self.backlog: list[str] = []
+        self.close_after: tuple[int, str] | None = None  # once the backlog is written
+
+    def process_event(self, event: Any) -> None:
+        if self.request is None or event.opcode not in _DATA:
+            super().process_event(event)  # the handshake, pongs
+            return
+        if event.opcode is not Opcode.CONT:
+            self.text = event.opcode is Opcode.TEXT
+            self.parts = []
+        if not event.fin:  # the protocol bounds the whole message (max_size)
+            self.parts.append(bytes(event.data))
+            return
+        data = bytes(event.data)
+        if self.parts:
+            data = b"".join([*self.parts, data])
+            self.parts = []
+        msg: str | bytes = data
+        if self.text:
+            try:
+                msg = data.decode()
+            except UnicodeDecodeError as e:  # as websockets' own recv(): 1007
+                self.protocol.fail(CloseCode.INVALID_DATA, f"{e.reason} at position {e.start}")
+                self._write()
+                return
+        if self.sink is not None:
+            self.sink(msg)
+        elif len(self.early) < EARLY_FRAMES:
+            self.early.append(msg)
+        else:
+            self.protocol.fail(CloseCode.POLICY_VIOLATION, "too many frames")
+            self._write()
+
+    def push(self, texts: list[str]) -> bool:
+        """Write these text frames now, in one write (or keep them while the client does
+        not read); False when that would put more than SEND_QUEUE frames in the backlog
+        (nothing kept then)."""
+        if self.protocol.state is not State.OPEN:
+            return True  # closing: nobody to tell
+        if self.paused:
+            if len(self.backlog) + len(texts) > SEND_QUEUE:
+                return False
+            self.backlog += texts
+            return True
+        for text in texts:
+            self.protocol.send_text(text.encode())
+        self._write()
+        return True
+
+    def _write(self) -> None:
+        with contextlib.suppress(Exception):  # a broken socket: connection_lost follows
+            data = self.protocol.data_to_send()
+            if len(data) == 1 and data[0]:
+                self.transport.write(data[0])
+            elif b"" in data:  # an end of stream among them: websockets' own way
+                for d in data:
+                    if d:
+                        self.transport.write(d)
+                    elif self.transport.can_write_eof():
+                        self.transport.write_eof()
+            elif data:
+                self.transport.write(b"".join(data))
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        backlog, self.backlog = self.backlog, []
+        if backlog:
+            self.push(backlog)
+        if self.close_after is not None and not self.paused and not self.backlog:
+            code, reason = self.close_after
+            self.close_after = None
+            asyncio.ensure_future(self.close(code, reason))
+
+    def close_soon(self, code: int, reason: str) -> None:
+        """Close once what was pushed is written (a bye is the last frame a client gets)."""
+        if self.paused and self.backlog:
+            self.close_after = (code, reason)
+        else:
+            asyncio.ensure_future(self.close(code, reason))
+
+    def take_early(self) -> list[str | bytes]:
+        early, self.early = self.early, []
+        return early
+
+
 @dataclass
 class Conn:
     id: int
@@ -98,7 +204,6 @@ class Conn:
     hello: bool = False
     accept: frozenset[str] = frozenset()  # server frames beyond protocol 1's it follows
     table: Table | None = None
-    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     dropped: int = 0
     closing: bool = False
 
@@ -205,11 +310,13 @@ class Server:
             self._handler,
             host,
             port,
+            create_connection=Wire,
             max_size=FRAME_BYTES,
             # No permessage-deflate: zlib cost 0.2-0.5 ms of the server's CPU per action
             # (tools/bench_serve.py, docs/online.md) for frames of a few KiB.
             compression=None,
             max_queue=64,
+            write_limit=WRITE_LIMIT,
             ping_interval=20,
             ping_timeout=30,
             close_timeout=2,
@@ -303,20 +410,23 @@ class Server:
         )
         self.conns[c.id] = c
         self.by_addr[addr] += 1
-        writer = asyncio.create_task(self._writer(c))
+
+        def sink(data: str | bytes) -> None:
+            if c.closing:
+                return
+            try:
+                self._frame(c, data)
+            except Exception:  # noqa: BLE001 - counted and logged; the connection lives
+                self.internal_errors += 1
+                log.exception("internal error while answering a frame")
+
         try:
-            async for data in ws:
-                if c.closing:
-                    break
-                try:
-                    self._frame(c, data)
-                except Exception:  # noqa: BLE001 - counted and logged; the connection lives
-                    self.internal_errors += 1
-                    log.exception("internal error while answering a frame")
-        except Exception:  # noqa: BLE001 - a broken connection is a drop
-            pass
+            for data in ws.take_early():
+                sink(data)
+            ws.sink = sink
+            await ws.wait_closed()
         finally:
-            writer.cancel()
+            ws.sink = None
             self.conns.pop(c.id, None)
             self.by_addr[addr] -= 1
             if self.by_addr[addr] <= 0:
@@ -327,15 +437,6 @@ class Server:
                 self._route(t.leave(c.id))
                 if self.tables.get(t.code) is t:
                     self._publish(t)
-
-    async def _writer(self, c: Conn) -> None:
-        with contextlib.suppress(Exception):
-            while True:
-                text = await c.queue.get()
-                await c.ws.send(text)
-                if text.startswith('{"v":1,"type":"bye"'):
-                    await c.ws.close(1000, "bye")
-                    return
 
     def _send(self, c: Conn, frame: dict[str, Any]) -> None:
         """Queued for the end of this event-loop tick: then the log is flushed once for
@@ -355,8 +456,16 @@ class Server:
                 flush()
         except FlushFailed as e:
             out = self._unwritten(e, out)
+        # One write per connection for everything the tick sent it.
+        texts: dict[int, tuple[Conn, list[str]]] = {}
         for c, frame in out:
-            self._put(c, frame)
+            got = texts.get(c.id)
+            if got is None:
+                texts[c.id] = (c, [encode(frame)])
+            else:
+                got[1].append(encode(frame))
+        for c, batch in texts.values():
+            self._put(c, batch)
 
     def _unwritten(self, e: FlushFailed, out: list[tuple[Conn, dict[str, Any]]]) -> Any:
         """Nobody hears of what was not written. A table whose lost writes are actions
@@ -401,16 +510,19 @@ class Server:
                 kept.append((rc, t.snapshot(rid)))
         return kept
 
-    def _put(self, c: Conn, frame: dict[str, Any]) -> None:
-        try:
-            c.queue.put_nowait(encode(frame))
-        except asyncio.QueueFull:
+    def _put(self, c: Conn, texts: list[str]) -> None:
+        ws = c.ws
+        if not ws.push(texts):
             # A slow client never holds the table back: its backlog goes, one fresh
-            # snapshot stands in for it.
-            while not c.queue.empty():
-                c.queue.get_nowait()
+            # snapshot stands in for it (and a bye, when one was among them).
+            ws.backlog.clear()
+            bye = [t for t in texts if t.startswith(_BYE)]
             if c.table is not None and c.id in c.table.readers:
-                c.queue.put_nowait(encode(c.table.snapshot(c.id)))
+                ws.push([encode(c.table.snapshot(c.id))])
+            texts = bye
+            ws.push(bye)
+        if any(t.startswith(_BYE) for t in texts):
+            ws.close_soon(1000, "bye")
 
     def _route(self, out: Out) -> None:
         for rid, frame in out:

@@ -15,7 +15,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from crowsnest.engine import Match, MatchError, OptionError, Variant, VariantFault
+from crowsnest.engine import (
+    Action,
+    ActionError,
+    Match,
+    MatchError,
+    OptionError,
+    Variant,
+    VariantFault,
+)
 from crowsnest.engine.presentation import Text, sentence
 from crowsnest.net import words
 from crowsnest.net.directory import Unavailable
@@ -296,10 +304,13 @@ class Table:
         m = self.match
         if m.over or r.seat is None or r.seat != m.to_move:
             return {}
-        with words.speaking(r.lang):
-            complete = m.deal.legal_complete()
-            hint = m.deal.legal_hint() if not complete else ""
-        legal = set(m.legal_strings())
+        complete = m.deal.legal_complete()
+        hint: Any = ""
+        if not complete:
+            with words.speaking(r.lang):
+                hint = m.deal.legal_hint()
+        fmt = m.deal.format_action  # a set: sorted once below (no notation order needed)
+        legal = {fmt(a) for a in m.legal_actions()}
         if not complete:  # a few examples of what is to be chosen (not from the seed)
             deal, rng = m.deal.clone(), random.Random(secrets.randbits(64))
             for _ in range(16):
@@ -497,17 +508,25 @@ class Table:
             return [(rid, self.refusal(r, action, "not_your_turn"))]
         if self.undo is not None:
             return [(rid, self.refusal(r, action, "undo_pending"))]
-        with words.speaking(r.lang):
-            reason = m.check(action)
-        if reason is not None:
-            return [(rid, self.refusal(r, action, "illegal", _text(reason)))]
+        # Parsed and checked once; a refusal is said again in the reader's language (a
+        # check is pure: the same answer, in words the reader reads).
+        parsed: Action | None = None
+        try:
+            parsed = m.parse(action)
+            bad = m.check(parsed)
+        except ActionError as e:
+            bad = str(e)
+        if bad is not None or parsed is None:
+            with words.speaking(r.lang):
+                reason = m.check(action)
+            return [(rid, self.refusal(r, action, "illegal", _text(reason or bad)))]
         s = self.seats[r.seat]
         if self.rules["turn"]:
             s.bank = max(
                 0.0, s.bank - max(0.0, self.clock() - self.turn_started - self.rules["turn"])
             )
         try:
-            return self.apply(r.seat, action, "player")
+            return self.apply(r.seat, action, "player", checked=parsed)
         except Unavailable:  # the log's store is away: not played, the seat kept
             return [(rid, self.refusal(r, action, "unavailable"))]
         except VariantFault:
@@ -548,17 +567,22 @@ class Table:
         self._texts.clear()
         return True
 
-    def apply(self, seat: int, action: str, by: str) -> Out:
-        """Apply a checked action by `seat` (a player's, or the computer's for it): applied
-        and logged, then one update per reader. Raises ActionError or VariantFault (the
-        table unchanged, nothing logged)."""
+    def apply(self, seat: int, action: str, by: str, checked: Action | None = None) -> Out:
+        """Apply an action by `seat` (a player's, or the computer's for it): applied and
+        logged, then one update per reader. `checked`: the action parsed and found legal
+        at this seq (act() did both). Raises ActionError or VariantFault (the table
+        unchanged, nothing logged)."""
         m = self.match
-        text = m.deal.format_action(m.parse(action))
+        parsed = checked if checked is not None else m.parse(action)
+        text = m.deal.format_action(parsed)
         # Applied, then logged, as one step: an action the match refuses (ActionError) or
         # the game's code fails on (VariantFault: the match is left as it was) is never
         # logged, so a restart's replay never meets it; an action the log cannot take is
         # taken back. Either way nobody hears of it.
-        events = m.apply(text)
+        if checked is not None and text == action:  # checked, and what the log will say
+            events = m.apply_unchecked(checked)
+        else:  # what a replay of the log applies: the text, parsed and checked again
+            events = m.apply(text)
         entry = Entry(self.seq + 1, "act", seat, text, by)
         try:
             self.log.append(self.code, entry)
@@ -576,8 +600,9 @@ class Table:
         ):
             self.seats[seat].status = "connected"
         out: Out = []
+        memo: dict[int, Any] = {}  # an event every reader sees alike made JSON once
         for rid, r in self.readers.items():
-            seen = _jsonable(m.events_for(events, r.seat))
+            seen = [_once(e, memo) for e in m.events_for(events, r.seat)]
             update = {
                 "type": "update",
                 "seq": self.seq,
@@ -821,6 +846,14 @@ def _strings(x: Any) -> set[str]:
         elif isinstance(y, list | tuple):
             stack.extend(y)
     return out
+
+
+def _once(event: Any, memo: dict[int, Any]) -> Any:
+    """_jsonable(event), made once for an event object several readers are given."""
+    got = memo.get(id(event))
+    if got is None:
+        got = memo[id(event)] = (event, _jsonable(event))
+    return got[1]
 
 
 def _jsonable(x: Any) -> Any:

@@ -1,0 +1,60 @@
+"""The server's frames are the same bytes with orjson as with the standard library's
+encoder (crowsnest.net.protocol.dumps): every update and snapshot of random play of every
+registered game, to every seat and a spectator, compared with json's own text of the same
+frame. In-process (no sockets)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+from conftest import REGISTRY
+from crowsnest.net import protocol
+from crowsnest.net.log import SQLiteLog
+from crowsnest.net.protocol import dumps, encode
+from crowsnest.net.table import Table
+
+STD = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def frames_of_random_play(vid: str, actions: int, seed: int):
+    variant = REGISTRY.variants[vid]
+    n = variant.default_seats
+    t = Table.create(
+        "JSONAB", variant, {"seats": [{"kind": "human"}] * n}, SQLiteLog(":memory:"), time.monotonic
+    )
+    out = []
+    for i in range(n):
+        out += t.take(i + 1, ["en", "fi", "zh"][i % 3], f"P{i}", i)[2]
+    if t.match.public_view_json() is not None:
+        out += t.watch(99, "fr", "Spectator")
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if t.match.over:
+            break
+        seat, m = t.match.to_move, t.match
+        legal = m.legal_strings() or [m.deal.format_action(m.deal.random_action(rng))]
+        out += t.act(seat + 1, t.seq, rng.choice(legal))
+        out += [(rid, t.snapshot(rid)) for rid in list(t.readers) if rng.random() < 0.05]
+    return out
+
+
+@pytest.mark.parametrize("vid", sorted(REGISTRY.variants))
+def test_every_frame_is_the_standard_librarys_text(vid):
+    assert protocol._fast is not None, "orjson is a dependency (pyproject.toml)"
+    frames = frames_of_random_play(vid, 150, seed=len(vid))
+    assert len(frames) > 150
+    for _, f in frames:
+        assert encode(f) == STD({"v": 1, **f}), f.get("type")
+
+
+def test_what_orjson_does_not_take_is_written_by_the_standard_library():
+    for x in ({1: "a"}, [2**70], {"k": (1, 2)}, "tab\t\u2028\x7f\x01"):
+        assert dumps(x) == STD(x)
+    # The differences: a float under 1e-4 is written shorter (the same number), and NaN,
+    # which JSON has not, is null.
+    assert dumps([1e16, 0.5, 0.0]) == STD([1e16, 0.5, 0.0])
+    assert dumps(1e-7) == "1e-7" and json.loads(dumps([1e-7, 1.5e-5])) == [1e-7, 1.5e-5]
+    assert dumps(float("nan")) == "null"

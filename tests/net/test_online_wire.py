@@ -1,0 +1,148 @@
+"""The server's connections (crowsnest.net.server.Wire) over loopback, bounded: a client
+that stops reading never holds its table back, what waits for it is bounded and replaced
+by one fresh snapshot, and it reads on from there; a fragmented message is one frame; bad
+UTF-8 closes the connection with 1007 (as websockets' own reader does)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import socket
+import struct
+import time
+
+import pytest
+from bots import Bot
+from crowsnest.net import server as server_mod
+
+pytestmark = pytest.mark.slow
+
+
+class Raw:
+    """A WebSocket client on a bare socket: it reads only when told to."""
+
+    def __init__(self, url: str, rcvbuf: int = 0) -> None:
+        host, port = url.removeprefix("ws://").rsplit(":", 1)
+        self.s = socket.socket()
+        if rcvbuf:
+            self.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        self.s.settimeout(10)
+        self.s.connect((host, int(port)))
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.s.sendall(
+            (
+                f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
+        self.buf = b""
+        while b"\r\n\r\n" not in self.buf:
+            self.buf += self.s.recv(4096)
+        head, self.buf = self.buf.split(b"\r\n\r\n", 1)
+        assert b" 101 " in head.split(b"\r\n")[0], head
+
+    def send_frame(self, payload: bytes, opcode: int = 1, fin: bool = True) -> None:
+        mask = os.urandom(4)
+        n = len(payload)
+        head = bytes([(0x80 if fin else 0) | opcode])
+        if n < 126:
+            head += bytes([0x80 | n])
+        else:
+            head += bytes([0x80 | 126]) + struct.pack("!H", n)
+        body = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.s.sendall(head + mask + body)
+
+    def send(self, frame: dict) -> None:
+        self.send_frame(json.dumps({"v": 1, **frame}).encode())
+
+    def _need(self, n: int) -> None:
+        while len(self.buf) < n:
+            got = self.s.recv(65536)
+            if not got:
+                raise EOFError
+            self.buf += got
+
+    def recv(self) -> tuple[int, bytes]:
+        """(opcode, payload) of the next frame from the server (never masked)."""
+        self._need(2)
+        op, n = self.buf[0] & 0x0F, self.buf[1] & 0x7F
+        at = 2
+        if n == 126:
+            self._need(4)
+            n, at = struct.unpack("!H", self.buf[2:4])[0], 4
+        elif n == 127:
+            self._need(10)
+            n, at = struct.unpack("!Q", self.buf[2:10])[0], 10
+        self._need(at + n)
+        payload, self.buf = self.buf[at : at + n], self.buf[at + n :]
+        return op, payload
+
+    def frame(self) -> dict:
+        while True:
+            op, payload = self.recv()
+            if op == 1:
+                return json.loads(payload)
+            assert op in (9, 10), op  # pings may come between
+
+
+def test_a_client_that_stops_reading_never_holds_the_table_back(server, monkeypatch):
+    monkeypatch.setattr(server_mod, "SEND_QUEUE", 8)
+    owner = Bot(server.url, name="Ada")
+    owner.send(
+        {
+            "type": "create",
+            "variant": "doudizhu",
+            "seats": [{"kind": "ai", "level": "random"}] * 3,
+            "take": None,
+            "rules": {"spectators": True},
+        }
+    )
+    code = owner.expect("created")["code"]
+    slow = Raw(server.url, rcvbuf=2048)
+    slow.send({"type": "hello", "name": "Slow"})
+    assert slow.frame()["type"] == "welcome"
+    slow.send({"type": "join", "code": code, "watch": True})
+    assert slow.frame()["type"] == "joined"
+    assert slow.frame()["type"] == "snapshot"
+    (wire,) = [c.ws for c in server.server.conns.values() if c.name == "Slow"]
+    # The kernel's buffers would take a whole match: its send buffer made small.
+    wire.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    # The table plays itself (three computer seats) while the slow one reads nothing.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not owner.state.get("over"):
+        owner.pump()
+        time.sleep(0.01)
+    assert owner.state.get("over"), "the table was held back"
+    assert wire.paused, "the slow client's socket never filled"
+    assert len(wire.backlog) <= 8
+    # Reading again: the frames kept for it, then one snapshot standing in for the rest.
+    kinds, seqs = [], []
+    while True:
+        f = slow.frame()
+        kinds.append(f["type"])
+        seqs.append(f.get("seq"))
+        if f["type"] == "snapshot":
+            break
+    assert kinds[-1] == "snapshot" and "update" in kinds
+    slow.send({"type": "snapshot"})
+    while (f := slow.frame())["type"] != "snapshot":
+        pass
+    assert f["seq"] >= seqs[-1] and f["code"] == code
+
+
+def test_a_fragmented_message_is_one_frame_and_bad_utf8_closes_with_1007(server):
+    raw = Raw(server.url)
+    text = json.dumps({"v": 1, "type": "hello", "name": "Frag"}).encode()
+    raw.send_frame(text[:5], opcode=1, fin=False)
+    raw.send_frame(text[5:12], opcode=0, fin=False)
+    raw.send_frame(text[12:], opcode=0, fin=True)
+    assert raw.frame()["type"] == "welcome"
+    raw.send_frame(b'{"v":1,"type":"snapshot","x":"\xff\xfe"}')
+    op, payload = raw.recv()
+    assert op == 8 and struct.unpack("!H", payload[:2])[0] == 1007
+    assert server.server.internal_errors == 0
+    ok = Bot(server.url, name="Next")  # the server serves on
+    ok.send({"type": "tables"})
+    ok.expect("tables")
