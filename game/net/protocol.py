@@ -101,6 +101,11 @@ def _constant(name: str) -> Any:
     raise FrameError("bad_json", f"{name} is not JSON")
 
 
+# json.loads(data, parse_int=..., ...) makes a decoder per call: one for every frame.
+_DECODER = json.JSONDecoder(parse_int=_number, parse_float=_number, parse_constant=_constant)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def decode(data: str | bytes) -> Any:
     """The JSON value of a text frame, or FrameError (bad_text, bad_json, too_deep)."""
     if isinstance(data, bytes):
@@ -128,7 +133,9 @@ def decode(data: str | bytes) -> Any:
         elif ch in "]}":
             depth -= 1
     try:
-        return json.loads(data, parse_int=_number, parse_float=_number, parse_constant=_constant)
+        if data.startswith("\ufeff"):  # what json.loads says of it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", data, 0)
+        return _DECODER.decode(data)
     except FrameError:
         raise
     except (ValueError, RecursionError) as e:
@@ -147,7 +154,7 @@ def _check(name: str, value: Any, f: Field) -> Any:
             raise FrameError("bad_frame", f'"{name}" must be a string')
         if f.limit and len(value) > f.limit:
             raise FrameError("bad_frame", f'"{name}" is longer than {f.limit} characters')
-        if any(0xD800 <= ord(c) <= 0xDFFF for c in value):
+        if _SURROGATE.search(value):
             raise FrameError("bad_text", f'"{name}" holds a lone surrogate')
         return value
     if kind == "int":
