@@ -142,22 +142,22 @@ class PrivacyScene(Scene):
         for ln in lines:
             text.draw(surface, ln, size, (W // 2, y), GOLD, True, "center")
             y += step
+        since = self.since_line()
         text.draw(
             surface,
             words(say("Everyone else, please look away.")),
             ui(22),
-            (W // 2, H // 2),
+            (W // 2, H // 2 - (ui(6) if since else 0)),  # room for the line below
             MUTED,
             False,
             "center",
         )
-        since = self.since_line()
         if since:
             # who played while this player looked away: the computers by their names
             line = words(since)
             size = text.shrink(line, ui(18), room, False, ui(12))
             self.since_rect = text.draw(
-                surface, line, size, (W // 2, H // 2 + ui(28)), INK, False, "center"
+                surface, line, size, (W // 2, H // 2 + ui(20)), INK, False, "center"
             )
         self.button.draw(surface, text, ui(22), True)
         text.draw(
