@@ -313,6 +313,7 @@ class RemoteGame:
         self.seen_deals = seen_deals
         self.computer_names = tuple(computer_names)  # the player's own ([look] names)
         self.missed_deal: dict[str, Any] | None = None
+        self.missed_over: dict[str, Any] | None = None  # the match ended while away
         self._snapshot(snapshot)
 
     @property
@@ -430,7 +431,14 @@ class RemoteGame:
         self.clock = dict(msg["clock"]) if isinstance(msg.get("clock"), dict) else None
         self.match.views.clear()
         self.match.turns.clear()
+        was_over = self.match.over
         self._load(msg)
+        if self.match.over and not was_over:  # it ended while the window was away
+            m = self.match
+            self.missed_over = {"type": "match_over", "winner": m.winner, "scores": m.scores}
+            if m.end_reason:
+                self.missed_over["reason"] = m.end_reason
+            self._ticket_done()
         self.match.log, self.actors = [], []
         for entry in msg.get("log") or []:  # this deal's decisions: [seat, action]
             if isinstance(entry, list) and len(entry) == 2:
@@ -611,6 +619,8 @@ class RemoteGame:
         if self.match.over:
             self._ticket_done()
         for e in events:  # the match's record of its deals, as Match keeps it
+            if e.get("type") == "match_over":
+                self.missed_over = None  # shown as it ends
             if e.get("type") == "deal_over":
                 fields = {k: v for k, v in e.items() if k != "type"}
                 self.match.history.append({"deal": self.match.deal_no, **fields})

@@ -113,3 +113,46 @@ def test_the_sheet_of_a_deal_missed_while_away(tmp_path):
     finally:
         tear_down(h, [w], [watcher])
     assert h.server.internal_errors == 0
+
+
+@pytest.mark.slow
+def test_a_match_that_ended_while_away(tmp_path):
+    """The last deal, and with it the match, ends while the window is away: back at the
+    table it shows the deal's sheet, then the match's; the seat's ticket is gone (nothing
+    to rejoin) and the match is in the statistics, marked online."""
+    from crowsnest.client.online import load_tickets, tickets_file
+    from crowsnest.client.scenes.overlays import GameOverScene
+
+    db = tmp_path / "db.sqlite3"
+    h = start_in_thread("127.0.0.1", 0, db, registry=REGISTRY)
+    w = window(tmp_path)
+    watcher = None
+    try:
+        w.connect(h.url, {**FIRST, "options": {"deals": 1}})
+        w.wait_open()
+        game = w.game
+        code = game.code
+        assert [t.code for t in load_tickets(tickets_file(w.app))] == [code]
+        watcher = Bot(h.url, name="W")
+        watcher.send({"type": "join", "code": code, "watch": True})
+        watcher.expect("snapshot")
+        w.clock.hold()
+        game.link.drop()
+        watcher_until(watcher, lambda: any(f.get("over") for f in watcher.frames))
+        w.clock.release()
+        sheet = sheet_on_top(w)
+        assert game.match.over
+        click(sheet.button.rect.center)  # Continue: the match's sheet is under it
+        w.app.step(DT)
+        assert isinstance(w.app.stack.top, GameOverScene), w.app.stack.top
+        m, _ = shadow(str(db), code, REGISTRY.variants["doudizhu"])
+        assert w.app.stack.top.ev["winner"] == m.winner
+        assert load_tickets(tickets_file(w.app)) == []  # nothing left to rejoin
+        end = time.monotonic() + 5
+        while time.monotonic() < end and not game.recorded:
+            w.app.step(DT)
+            time.sleep(0.01)
+        assert game.recorded and any(r["online"] for r in w.app.db.match_rows())
+    finally:
+        tear_down(h, [w], [watcher])
+    assert h.server.internal_errors == 0

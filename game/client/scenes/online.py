@@ -213,6 +213,8 @@ class ConnectingScene(Scene):
         )
         game.ticket_path = tickets_file(self.app) if game.here else None
         game._note_deals()  # what the tickets saw so far (a rejoin later compares)
+        if game.match.over:  # it ended while this window was away: nothing to rejoin
+            game._ticket_done()
         self.table = self.app.scene("table", game)
         self.app.stack.replace(self.table)
         if self.then is not None:

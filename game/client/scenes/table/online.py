@@ -11,7 +11,7 @@ import pygame
 from crowsnest.i18n import _
 
 from ..common import ConfirmScene
-from ..overlays import EndOfDealScene
+from ..overlays import EndOfDealScene, GameOverScene
 from .animate import AnimateRoom
 
 
@@ -58,12 +58,17 @@ class OnlineRoom(AnimateRoom):
 
     def _missed_deal(self) -> None:
         """A deal ended while this window was away (a drop, a closed window): its sheet,
-        as it would have been shown, once the table is in front again."""
-        ev = getattr(self.session, "missed_deal", None)
-        if ev is None or self.app.stack.top is not self or self.beats:
+        as it would have been shown, once the table is in front again; when the match
+        ended too, the match's sheet after it."""
+        s: Any = self.session  # an online table's (RemoteGame)
+        ev, over = getattr(s, "missed_deal", None), getattr(s, "missed_over", None)
+        if (ev is None and over is None) or self.app.stack.top is not self or self.beats:
             return
-        self.session.missed_deal = None
-        self.app.stack.push(EndOfDealScene(self.session, ev, [], self.words))
+        s.missed_deal = s.missed_over = None
+        if over is not None:
+            self.app.stack.push(GameOverScene(s, over, self.words))
+        if ev is not None:
+            self.app.stack.push(EndOfDealScene(s, ev, [], self.words))
 
     def _closed(self) -> None:
         """The connection is gone for good (taken off the table, the server shutting
