@@ -143,12 +143,20 @@ def apply_grain(surf: pygame.Surface, grain: int) -> pygame.Surface:
     return out
 
 
+def panel_grain() -> int:
+    """How many levels the running grain adds to or takes from a panel's fill at most
+    (half the felt's; 0 at 50 and below)."""
+    if _current.grain <= NEUTRAL:
+        return 0
+    return max(1, round(GRAIN_AMPLITUDE * (_current.grain - NEUTRAL) / NEUTRAL) // 2)
+
+
 def grain_panel(surf: pygame.Surface) -> None:
     """Above 50, the running tone's noise on a panel's fill (in place; RGB only, so its
     shape and translucency stay). Below 50 a flat panel has nothing to smooth."""
-    if _current.grain <= NEUTRAL:
+    amp = panel_grain()
+    if not amp:
         return
-    amp = max(1, round(GRAIN_AMPLITUDE * (_current.grain - NEUTRAL) / NEUTRAL) // 2)
     up, down = _noise_tiles(amp)
     w, h = surf.get_size()
     tw, th = up.get_size()

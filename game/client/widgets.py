@@ -13,7 +13,7 @@ from crowsnest import i18n
 
 from . import tone
 from .input import Act, InputEvent
-from .palette import get_font, wants_cjk
+from .palette import contrast_ratio, get_font, wants_cjk
 
 Colour = tuple[int, ...]  # RGB or RGBA
 RectLike = pygame.Rect | tuple[int, int, int, int]
@@ -246,11 +246,28 @@ def fill(surface: pygame.Surface, rect: RectLike, colour: Colour, radius: int = 
     once per size, colour and grain (a still table blits it: nothing new per frame);
     at 50 or below it is the plain rounded rectangle it always was."""
     r = pygame.Rect(rect)
-    colour = tone.chrome(colour)
+    colour = _face(tone.chrome(colour))
     if tone.current().grain <= tone.NEUTRAL or r.w <= 0 or r.h <= 0:
         pygame.draw.rect(surface, colour, r, border_radius=radius)
         return
     surface.blit(_cloth(r.size, colour, None, radius), r)
+
+
+_faces: dict[tuple[Colour, int], Colour] = {}
+
+
+def _face(colour: Colour) -> Colour:
+    """A face its words (INK: words are never toned) keep 4.5:1 on, its lightest grain
+    included: a low contrast or a warm Look lifts the chrome towards the words, so the
+    face is darkened in steps, its hue kept (remembered; at 50 every face already reads)."""
+    amp = tone.panel_grain()
+    got = _faces.get((colour, amp))
+    if got is None:
+        c = colour[:3]
+        while contrast_ratio(INK, tuple(min(255, x + amp) for x in c)) < 4.5 and max(c) > 0:
+            c = tuple(max(0, round(x * 0.94)) for x in c)
+        got = _faces[(colour, amp)] = c + tuple(colour[3:])
+    return got
 
 
 def _cloth(

@@ -533,3 +533,29 @@ def test_a_coarse_grain_reaches_the_buttons_made_once_and_fifty_leaves_them_flat
     set_look(app, grain=0)
     assert len(drawn(b)) == 1
     app.close()
+
+
+@pytest.mark.parametrize("c,g,w", EXTREMES)
+def test_a_buttons_words_keep_4_5_to_1_on_its_face_at_the_extremes(c, g, w):
+    """The buttons' faces take the tone and the grain, their words do not: at every
+    corner of the three sliders the label keeps 4.5:1 against every pixel of the face
+    it stands on, the grain's lightest included (a low contrast and a warm Look lifted
+    the focused face to 4.1:1, its grain to 3.5:1), for a plain, a focused and a picked
+    button and a focused row's bar."""
+    from crowsnest.client.widgets import Button, fill
+
+    app = make_app()
+    set_look(app, contrast=c, grain=g, warmth=w)
+    worst = {}
+    for kind in ("plain", "focused", "picked", "row"):
+        s = pygame.Surface((150, 52))
+        s.fill((0, 0, 0))
+        if kind == "row":
+            fill(s, (0, 0, 150, 52), (70, 100, 86), 6)
+        else:
+            b = Button("", rect=pygame.Rect(0, 0, 150, 52), chosen=kind == "picked")
+            b.draw(s, app.text, 18, kind == "focused")
+        face = {tuple(s.get_at((x, y)))[:3] for x in range(10, 140) for y in range(8, 44)}
+        worst[kind] = round(min(contrast(INK, p) for p in face), 2)
+    app.close()
+    assert min(worst.values()) >= 4.5, worst
