@@ -160,8 +160,13 @@ async def resume(b: Bot, url: str, t0: float, out: dict, seconds: float = 30) ->
                 await b.ws.close()
             await asyncio.sleep(0.05)
     await b.act()
-    while time.monotonic() < deadline:
-        f = await asyncio.wait_for(b.next(), 10)
+    # Until the table's next update, whoever's seat heard it (a seat that resumed after
+    # it waits for nobody: the bot to move may already have stopped here).
+    while time.monotonic() < deadline and "update" not in out:
+        try:
+            f = await asyncio.wait_for(b.next(), 0.5)
+        except TimeoutError:
+            continue
         if f["type"] == "update":
             out.setdefault("update", time.monotonic() - t0)
             return

@@ -495,7 +495,8 @@ class Server:
             if c.id in gone:
                 continue
             if t is not None and t.code in back and self.tables.get(t.code) is t:
-                if f.get("type") == "update" and t.readers[c.id].seat == f.get("seat"):
+                r = t.readers.get(c.id)
+                if f.get("type") == "update" and r is not None and r.seat == f.get("seat"):
                     acted[t.code][f["seat"]] = f["action"]  # the actor's own: in full
                 continue
             kept.append((c, f))
