@@ -16,7 +16,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,9 @@ class Ticket:
     name: str = ""
     hosted: bool = False  # this window's own server held it (client/hosting.py)
     deals: int | None = None  # finished deals the window saw (None: not known)
+
+
+_TICKET_FIELDS = frozenset(f.name for f in fields(Ticket))
 
 
 def tickets_path() -> Path:
@@ -57,9 +60,24 @@ def load_tickets(path: Path | None = None) -> list[Ticket]:
     path = path or tickets_path()
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
-        return [Ticket(**t) for t in raw if isinstance(t, dict)]
-    except (OSError, ValueError, TypeError):
+    except (OSError, ValueError):
         return []
+    out = []
+    for t in raw if isinstance(raw, list) else []:
+        # one ticket at a time: a bad one (or a newer window's extra field) costs only
+        # itself, never the other seats
+        known = {k: v for k, v in t.items() if k in _TICKET_FIELDS} if isinstance(t, dict) else {}
+        try:
+            ticket = Ticket(**known)
+        except TypeError:
+            continue
+        if (
+            isinstance(ticket.server, str)
+            and isinstance(ticket.code, str)
+            and isinstance(ticket.seat, int)
+        ):
+            out.append(ticket)
+    return out
 
 
 def keep_ticket(ticket: Ticket, path: Path | None = None) -> None:

@@ -55,7 +55,7 @@ def play_deal(windows, bots, *, drop=None, seconds=150.0):
                 drop[0].clock.release()
                 released = True
         # a window that got back only after the deal ended resumes into the next deal:
-        # it has finished the deal too, without its sheet
+        # it has finished the deal too (its sheet comes once it is back: missed_deal)
         if all(w.sheets or w.game.match.deal_no >= 1 for w in windows):
             return dropped_at is not None, released
         if not busy:

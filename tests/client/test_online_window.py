@@ -6,6 +6,8 @@ resumes with the token, and the window finishes the deal from the snapshot."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from client_driver import DT, Driver, make_app
 from crowsnest.client.online import Link
@@ -145,6 +147,10 @@ def test_a_ticket_is_kept_and_dropped(tmp_path):
     path.write_text("not json")
     assert load_tickets(path) == []  # a bad file: no tickets, the file left as it is
     assert path.read_text() == "not json"
+    # a bad ticket costs only itself; a newer window's extra field is ignored
+    good = {"server": "ws://127.0.0.1:8765", "code": "K7QW3M", "seat": 1, "token": "cd" * 16}
+    path.write_text(json.dumps([{"code": 5}, {**good, "colour": "red"}, "x"]))
+    assert [(t.code, t.seat) for t in load_tickets(path)] == [("K7QW3M", 1)]
 
 
 @pytest.mark.slow
