@@ -26,4 +26,7 @@ for name, rs in (("1 process", one), ("2 processes", two)):
           f" server ms/action median {statistics.median(r['server_cpu_s_per_1000_actions'] for r in rs)};"
           f" shares {[r['server_cpu_share_each'] for r in rs]}; loads {[r['load'] for r in rs]}")
 print(f"pair ratios (2/1): {[round(x, 2) for x in ratios]} median {round(statistics.median(ratios), 2)}")
+# Per core the servers actually got: whether a process's capacity holds when there are two.
+per = lambda r: r["actions_per_s"] / max(1e-9, sum(r["server_cpu_share_each"]))
+print(f"actions/s per core of server: one {[round(per(r)) for r in one]}, two {[round(per(r)) for r in two]}")
 PY
