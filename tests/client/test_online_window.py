@@ -261,3 +261,52 @@ def test_computer_seats_at_an_online_table_have_the_computers_names():
         assert game.names[1] != "Otto"  # shown in the player's language
     finally:
         i18n.set_language("en")
+
+
+def test_a_server_that_says_it_is_going_is_reconnected_and_resumed():
+    """`bye` `shutdown` (a restart, an upgrade) is a drop for a seat's link: it says
+    _reconnecting (why: shutdown), waits its back-off, dials again and resumes with the
+    token; `bye` for any other reason ends the link."""
+
+    class Conn:
+        def __init__(self, frames):
+            self.frames, self.sent, self.closed = list(frames), [], False
+
+        def send(self, msg):
+            self.sent.append(msg)
+
+        def poll(self):
+            out, self.frames = self.frames, []
+            return out
+
+        def close(self):
+            self.closed = True
+
+    now = [0.0]
+    token = "ab" * 16
+    welcome = {"type": "welcome", "protocol": 1}
+    conns = [
+        Conn([welcome, {"type": "joined", "code": "K7QW3M", "seat": 2, "token": token}]),
+        Conn([welcome]),
+    ]
+    link = Link(
+        "ws://127.0.0.1:9",
+        {"type": "join", "code": "K7QW3M"},
+        connect=lambda u: conns.pop(0) if conns else Conn([]),
+        clock=lambda: now[0],
+    )
+    first = link._conn
+    link.poll()
+    assert link.joined and link.token == token
+    first.frames.append({"type": "bye", "reason": "shutdown", "text": "..."})
+    assert link.poll() == [{"type": "_reconnecting", "why": "shutdown"}]
+    assert not link.over and first.closed
+    now[0] += 0.4
+    assert link.poll() == [] and link._conn is None  # the back-off: 0.5 s
+    now[0] += 0.2
+    link.poll()  # dials again
+    second = link._conn
+    link.poll()  # welcome: resume with the token
+    assert second.sent[-1] == {"v": 1, "type": "resume", "code": "K7QW3M", "token": token, "seq": 0}
+    second.frames.append({"type": "bye", "reason": "kicked", "text": "..."})
+    assert [m["type"] for m in link.poll()] == ["bye"] and link.over  # the end, said
