@@ -348,6 +348,7 @@ class Cap(threading.Thread):
         self.pids, self.share, self.burst = pids, share, burst
         self.done = threading.Event()
         self.stops = 0
+        self.cpu = 0.0  # the limiter's own CPU seconds (this thread)
 
     def run(self) -> None:
         tokens = dict.fromkeys(self.pids, self.burst)
@@ -375,10 +376,13 @@ class Cap(threading.Thread):
             for p in self.pids:
                 with contextlib.suppress(OSError):
                     os.kill(p, signal.SIGCONT)
+            self.cpu = time.thread_time()
 
-    def stop(self) -> None:
+    def stop(self) -> float:
+        """Ends the cap (every process running); the limiter's own CPU seconds."""
         self.done.set()
         self.join(5)
+        return self.cpu
 
 
 def procs_stats(pids: list[int]) -> tuple[float, int]:
@@ -642,6 +646,7 @@ def main() -> int:
         if cap is not None:
             out["cap_share_per_server"] = a.cap
             out["cap_stops"] = cap.stops
+            out["cap_cpu_s"] = round(cap.stop(), 2)  # the limiter's own cost, this process
     finally:
         if cap is not None:
             cap.stop()
