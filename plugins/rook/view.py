@@ -93,19 +93,67 @@ class RookView(AuctionFacts):
     # -------------------------------------------------------- JSON
 
     def to_json(self) -> dict[str, Any]:
+        """The view in JSON. What does not depend on the seat is made once for the views
+        of one state (a server asks for every seat's view of an action in turn) and
+        shared by them: read a view's JSON, never change it (Match.view_json)."""
+        global _SHARED
         r = self.rules
         names = r.deck.names
 
         def nm(cards: tuple[int, ...] | list[int]) -> list[str]:
             return [names[c] for c in cards]
 
-        out: dict[str, Any] = {
-            "seat": self.seat if self.seat >= 0 else None,
+        # Every field the seat-free part reads (the rules by identity, below).
+        key = (
+            self.phase,
+            self.to_move,
+            self.acting,
+            self.dealer,
+            self.hand_counts,
+            self.trick,
+            self.history,
+            self.auction,
+            self.declarer,
+            self.trump,
+            self.nest_count,
+            self.won_points,
+            self.tricks_won,
+            self.controllers,
+            self.dummy_up,
+            self.dummy_down,
+            self.dummy_under,
+            self.aside_count,
+            self.scores,
+        )
+        shared = _SHARED
+        if shared is not None and shared[0] is r and shared[1] == key:
+            base, dummy = shared[2], shared[3]
+        else:
+            base, dummy = self._seat_free()
+            _SHARED = (r, key, base, dummy)
+        out = dict(base)  # the keys in their order; the seat's own values set below
+        out["seat"] = self.seat if self.seat >= 0 else None
+        out["hand"] = nm(self.hand)
+        if self.nest_taken:
+            out["nest_taken"] = nm(sorted(self.nest_taken))
+        if self.nest:
+            out["nest"] = nm(self.nest)
+        if dummy is not None:
+            out["dummy"] = dummy
+        return out
+
+    def _seat_free(self) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """The JSON every seat's view of this state shares: the keys up to
+        points_in_play (seat and hand as placeholders, in their places) and the dummy."""
+        r = self.rules
+        names = r.deck.names
+        base: dict[str, Any] = {
+            "seat": None,
             "phase": self.phase,
             "to_move": self.to_move,
             "acting": self.acting,
             "dealer": self.dealer,
-            "hand": nm(self.hand),
+            "hand": None,
             "hand_counts": list(self.hand_counts[: r.seats]),
             "trick": [[p, [names[c]]] for p, c in self.trick],
             "last_trick": [[p, [names[c]]] for p, c in self.history[-1]] if self.history else [],
@@ -129,12 +177,9 @@ class RookView(AuctionFacts):
             "bid_range": [r.bid_min, r.bid_max, r.bid_step],
             "points_in_play": r.points_in_play,
         }
-        if self.nest_taken:
-            out["nest_taken"] = nm(sorted(self.nest_taken))
-        if self.nest:
-            out["nest"] = nm(self.nest)
+        dummy = None
         if r.dummy:
-            out["dummy"] = {
+            dummy = {
                 "position": 2,
                 "controller": self.controllers[2],
                 "up": [names[c] if c >= 0 else None for c in self.dummy_up],
@@ -142,4 +187,9 @@ class RookView(AuctionFacts):
                 "under": list(self.dummy_under),  # per pile: a face-down card lies beneath
                 "count": self.hand_counts[2],
             }
-        return out
+        return base, dummy
+
+
+# The last seat-free JSON made (RookView.to_json): (rules, key, base, dummy). One tuple,
+# replaced whole, so threads reading views never see half of one.
+_SHARED: tuple[RookRules, tuple[Any, ...], dict[str, Any], dict[str, Any] | None] | None = None
