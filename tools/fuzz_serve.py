@@ -112,6 +112,9 @@ def hostile(rng: random.Random, code: str, token: str, seq: int) -> str | bytes:
             }
         )
     if k == 12:
+        if rng.random() < 0.3:  # a look at a table's seats: bad and unknown codes
+            code = rng.choice(["ZZZZZZ", "", "x" * 20, 5, None, "k7qw3m"])
+            return json.dumps({"v": 1, "type": "seats", "code": code})
         return json.dumps(
             {"v": 1, "type": rng.choice(["kick", "to_ai"]), "seat": rng.randrange(0, 70)}
         )
