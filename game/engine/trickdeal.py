@@ -45,6 +45,7 @@ from .variant import (
     PlayPosition,
     PlayValidator,
     Scorer,
+    ScorerDefaults,
     Variant,
 )
 
@@ -276,21 +277,6 @@ class TrickBids:
 
     def outcome(self, auction: BidsSoFar) -> AuctionOutcome | None:
         return None if auction.turn >= 0 else AuctionOutcome(trump=self.trump)
-
-
-class ScorerDefaults:
-    """A base for a scorer part with the usual answers, so a game writes only settle():
-    a random first dealer, every seat (or side: override initial_scores) at 0, and a
-    thrown-in deal dealt again by the same dealer."""
-
-    def first_dealer(self, options: Options, seats: int, rng: random.Random) -> int:
-        return rng.randrange(seats)
-
-    def initial_scores(self, options: Options, seats: int) -> tuple[int, ...]:
-        return (0,) * seats
-
-    def redeal_dealer(self, setup: DealSetup, result: DealResult) -> int:
-        return setup.dealer
 
 
 @dataclass(frozen=True, slots=True)

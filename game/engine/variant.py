@@ -396,6 +396,21 @@ class Scorer(Protocol):
         ...
 
 
+class ScorerDefaults:
+    """A base for a scorer part with the usual answers, so a game writes only settle():
+    a random first dealer, every seat (or side: override initial_scores) at 0, and a
+    thrown-in deal dealt again by the same dealer."""
+
+    def first_dealer(self, options: Options, seats: int, rng: random.Random) -> int:
+        return rng.randrange(seats)
+
+    def initial_scores(self, options: Options, seats: int) -> tuple[int, ...]:
+        return (0,) * seats
+
+    def redeal_dealer(self, setup: DealSetup, result: DealResult) -> int:
+        return setup.dealer
+
+
 @dataclass(frozen=True)
 class Variant:
     """A playable game, as a plugin registers it."""

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
-from crowsnest.engine.options import Option, Options
+from crowsnest.engine.options import Option
 from crowsnest.engine.presentation import Text, say
-from crowsnest.engine.variant import DealResult, DealSetup, Settlement
+from crowsnest.engine.variant import DealResult, DealSetup, ScorerDefaults, Settlement
 from crowsnest.i18n import N_
 
 SEATS = 3
@@ -68,16 +67,10 @@ def end_reason(deals: int, target: int) -> Text:
     )
 
 
-class DouDizhuScorer:
-    def first_dealer(self, options: Options, seats: int, rng: random.Random) -> int:
-        # The dealer has no role in the rules (the first bidder is drawn); it only rotates.
-        return rng.randrange(seats)
-
-    def initial_scores(self, options: Options, seats: int) -> tuple[int, ...]:
-        return (0,) * seats
-
-    def redeal_dealer(self, setup: DealSetup, result: DealResult) -> int:
-        return setup.dealer
+class DouDizhuScorer(ScorerDefaults):
+    """A random first dealer, scores from 0, a deal nobody bids on dealt again by the same
+    dealer (ScorerDefaults). The dealer has no role in the rules (the first bidder is
+    drawn); it only rotates."""
 
     def settle(self, setup: DealSetup, result: DealResult) -> Settlement:
         details = dict(result.details)

@@ -3,10 +3,9 @@ dealer rotation and the end of the game (target, both over, sudden death)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from crowsnest.engine import DealResult, DealSetup, Options, Settlement
+from crowsnest.engine import DealResult, DealSetup, Options, ScorerDefaults, Settlement
 from crowsnest.engine.presentation import Text, say
 
 from .rules import rules_for
@@ -49,18 +48,15 @@ def end_reason(scores: tuple[int, ...], target: int, floor: int, deal_limit: int
     )
 
 
-class RookScorer:
+class RookScorer(ScorerDefaults):
+    """A random first dealer; a deal thrown in (all passed) is dealt again by the same
+    dealer (ScorerDefaults)."""
+
     def __init__(self, preset: Any) -> None:
         self.preset = preset
 
-    def first_dealer(self, options: Options, seats: int, rng: random.Random) -> int:
-        return rng.randrange(seats)
-
     def initial_scores(self, options: Options, seats: int) -> tuple[int, ...]:
         return (0,) * rules_for(self.preset, options, seats).sides
-
-    def redeal_dealer(self, setup: DealSetup, result: DealResult) -> int:
-        return setup.dealer  # all passed: the same dealer deals again
 
     def settle(self, setup: DealSetup, result: DealResult) -> Settlement:
         r = rules_for(self.preset, setup.options, setup.seats)

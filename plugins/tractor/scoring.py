@@ -7,14 +7,13 @@ past A and won. The match's `scores` are the two teams' levels (team 0 = seats 0
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
 from crowsnest.engine.match import MatchError
 from crowsnest.engine.options import Options
 from crowsnest.engine.presentation import say
-from crowsnest.engine.variant import DealResult, DealSetup, Settlement
+from crowsnest.engine.variant import DealResult, DealSetup, ScorerDefaults, Settlement
 
 from .cards import LEVEL_NAMES
 
@@ -75,11 +74,10 @@ def parse_levels(carry: Mapping[str, Any]) -> tuple[int, int] | None:
     return out[0], out[1]
 
 
-class TractorScorer:
-    def first_dealer(self, options: Options, seats: int, rng: random.Random) -> int:
-        # In the first deal this seat is the one drawn to declare first; the real dealer
-        # is whoever declares first (see deal.py).
-        return rng.randrange(seats)
+class TractorScorer(ScorerDefaults):
+    """The first dealer (ScorerDefaults: drawn at random) is in the first deal the seat
+    drawn to declare first; the real dealer is whoever declares first (see deal.py).
+    Tractor never throws a deal in (redeal_dealer: the same dealer, for the protocol)."""
 
     def initial_scores(self, options: Options, seats: int) -> tuple[int, ...]:
         return (2, 2)
@@ -89,9 +87,6 @@ class TractorScorer:
     ) -> tuple[int, ...]:
         """A match started with `levels` shows those levels as its scores at once."""
         return parse_levels(carry) or (2, 2)
-
-    def redeal_dealer(self, setup: DealSetup, result: DealResult) -> int:
-        return setup.dealer  # Tractor never throws a deal in
 
     def settle(self, setup: DealSetup, result: DealResult) -> Settlement:
         d = result.details

@@ -159,14 +159,14 @@ def test_the_installed_package_brings_its_translations(venv):
     and its rules are Finnish, in a language it lacks they are English."""
     py, env = venv
     code = (
-        "from crowsnest import i18n; import crowsnest_ohhell as p; from crowsnest_ohhell import deal; "
-        "i18n.set_language('fi'); print(deal.must_follow(1)); "
+        "from crowsnest import i18n; import crowsnest_ohhell as p; from crowsnest_ohhell import i18n as own; "
+        "i18n.set_language('fi'); print(own._(p.VARIANT.description)); "
         "print(i18n.rules_text(p.VARIANT).splitlines()[2]); "
         "print(i18n.variant_text(p.VARIANT, p.OPTIONS[0].label))"
     )
     out = run([str(py), "-c", code], env).stdout.splitlines()
     assert out == [
-        "sinun on tunnustettava herttaa",
+        "Huuda tarkalleen niin monta tikkiä kuin otat: ei enempää eikä vähempää.",
         "3–6 pelaajaa, jokainen omaan lukuunsa, tavallisella 52 kortin pakalla (ässä on suurin).",
         "Käsien koot",
     ]

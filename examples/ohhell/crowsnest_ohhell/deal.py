@@ -13,11 +13,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from crowsnest.engine import DealSetup
-from crowsnest.engine.trickdeal import FollowSuit, TrickBids, TrickDeal, TrickGame
+from crowsnest.engine.trickdeal import (
+    FollowSuit,
+    TrickBids,
+    TrickDeal,
+    TrickGame,
+    standard_must_follow,
+)
 from crowsnest.engine.variant import AuctionOutcome
 
 from .cards import DECK, RANK_OF, SUIT_NAMES, SUIT_OF, hand_sizes
-from .i18n import _
 
 
 def deal_size(setup: DealSetup) -> int:
@@ -31,15 +36,9 @@ def first_bidder(setup: DealSetup, outcome: AuctionOutcome | None = None) -> int
     return setup.first if setup.first is not None else (setup.dealer + 1) % setup.seats
 
 
-def must_follow(suit: int) -> str:
-    """The refusal for not following `suit`: a whole sentence per suit, since a
-    language may bend the suit's name inside it."""
-    return (
-        _("you must follow spades"),
-        _("you must follow hearts"),
-        _("you must follow diamonds"),
-        _("you must follow clubs"),
-    )[suit]
+# The follow-suit refusals are the engine's, already translated in the game's catalog
+# (one whole sentence per suit: a language may bend the suit's name inside it).
+must_follow = standard_must_follow
 
 
 def turned_up_trump(setup: DealSetup, outcome: AuctionOutcome) -> int | None:
