@@ -12,7 +12,7 @@ def test_cli_messages_follow_the_config_language(tmp_path, capsys):
     cfg.write_text('language = "fi"\n', encoding="utf-8")
     assert cli.main(["--config", str(cfg), "plugins"]) == 0
     out = capsys.readouterr().out
-    assert "liitännäiskansio:" in out and "pelit ja niiden tekoälytasot:" in out
+    assert "laajennuskansio:" in out and "pelit ja niiden tekoälytasot:" in out
     assert cli.main(["--config", str(cfg), "plugins", "--json"]) == 0
     assert "plugins" in json.loads(capsys.readouterr().out)  # data, not words
     code = cli.main(["--config", str(cfg), "simulate", "--games", "0"])
