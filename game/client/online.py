@@ -204,14 +204,17 @@ class Peek:
 
     def __init__(self, url: str, code: str, connect: Callable[[str], Any] = thread_client) -> None:
         self.code = code
+        self.features: list[str] = []  # what the server said it has (welcome)
         self.conn = connect(url)
         self.conn.send({"v": 1, "type": "hello", "lang": current_language() or "en"})
 
     def poll(self) -> dict[str, Any] | None:
         for msg in self.conn.poll():
             kind = msg.get("type")
+            if kind == "welcome":
+                self.features = list(msg.get("features") or [])
             if kind in ("welcome", "_moved"):  # _moved: the table's own process (redirect)
-                if "seats" in (msg.get("features") or ["seats"]):
+                if "seats" in self.features:
                     self.conn.send({"v": 1, "type": "seats", "code": self.code})
                 else:
                     self.conn.send({"v": 1, "type": "join", "code": self.code, "watch": True})

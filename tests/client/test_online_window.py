@@ -310,3 +310,49 @@ def test_a_server_that_says_it_is_going_is_reconnected_and_resumed():
     assert second.sent[-1] == {"v": 1, "type": "resume", "code": "K7QW3M", "token": token, "seq": 0}
     second.frames.append({"type": "bye", "reason": "kicked", "text": "..."})
     assert [m["type"] for m in link.poll()] == ["bye"] and link.over  # the end, said
+
+
+def test_a_peek_asks_for_seats_or_watches_an_older_server():
+    """The Join screen's look at a table: `seats` where the server has it (welcome's
+    features), else a watcher's snapshot (its empty human seats are the free ones); a
+    redirect's new connection is asked again; an error is said as its code."""
+    from crowsnest.client.online import Peek
+
+    class Conn:
+        def __init__(self, frames):
+            self.frames, self.sent = list(frames), []
+
+        def send(self, msg):
+            self.sent.append(msg)
+
+        def poll(self):
+            out, self.frames = self.frames, []
+            return out
+
+        def close(self):
+            pass
+
+    players = [
+        {"seat": 0, "name": "Ada", "kind": "human", "status": "connected"},
+        {"seat": 1, "name": "", "kind": "ai", "status": "ai"},
+        {"seat": 2, "name": "", "kind": "human", "status": "empty"},
+    ]
+    new = Conn([{"type": "welcome", "features": ["redirect", "tables", "seats"]}])
+    peek = Peek("ws://127.0.0.1:9", "K7QW3M", connect=lambda u: new)
+    assert peek.poll() is None and new.sent[-1] == {"v": 1, "type": "seats", "code": "K7QW3M"}
+    new.frames.append({"type": "_moved", "address": "ws://127.0.0.1:10", "code": "K7QW3M"})
+    assert peek.poll() is None and new.sent[-1]["type"] == "seats"  # asked again there
+    new.frames.append({"type": "seats", "free": [2], "players": players})
+    assert peek.poll() == {"free": [2], "players": players}
+
+    old = Conn([{"type": "welcome", "features": ["redirect"]}])
+    peek = Peek("ws://127.0.0.1:9", "K7QW3M", connect=lambda u: old)
+    peek.poll()
+    assert old.sent[-1] == {"v": 1, "type": "join", "code": "K7QW3M", "watch": True}
+    old.frames.append({"type": "snapshot", "players": players})
+    assert peek.poll() == {"free": [2], "players": players}
+
+    gone = Conn([{"type": "welcome"}, {"type": "error", "code": "no_table"}])
+    assert Peek("ws://127.0.0.1:9", "ZZZZZZ", connect=lambda u: gone).poll() == {
+        "error": "no_table"
+    }
