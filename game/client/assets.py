@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from collections import OrderedDict
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from crowsnest.engine.presentation import CardArt, presentation_of
@@ -66,6 +66,7 @@ from .palette import (
     is_joker,
     look,
     looks_now,
+    luminance,
     recoloured,
     set_colour_blind,
     set_four_colour,
@@ -75,6 +76,7 @@ from .palette import (
     text_ink,
 )
 from .portraits import SITTERS, draw_portrait, load_picture
+from .widgets import MUTED as MUTED_WORDS
 
 if TYPE_CHECKING:
     from crowsnest.engine import Deck
@@ -146,6 +148,7 @@ class Assets:
         self.felt_name = ""  # Settings -> Look: a FELTS name, or "" for the game's own
         self.back_name = ""  # a BACK_STYLES name, or "" for the game's own (else ours)
         self.felt_light = False  # words on the felt then get a dark outline
+        self._specks: tuple[Any, bool] = (None, False)  # (felt and tone, words outlined)
         self.portrait_files: tuple[str, ...] = ()  # [look] portraits: a player's own pictures
         self._portraits: dict[tuple[int, int], pygame.Surface] = {}
         self.set_card_height(card_height)
@@ -343,9 +346,26 @@ class Assets:
             return None  # a damaged file: the felt is drawn instead
 
     def text_outline(self) -> Colour | None:
-        """A dark outline for words drawn on a light felt (None on the dark ones)."""
-        self.felt_tile()
-        return TEXT_OUTLINE if self.felt_light else None
+        """A dark outline for words drawn on a light felt (None on the dark ones), and
+        on a felt whose Look (a coarse grain, a low contrast) lifts its light specks so
+        far that the muted words no longer keep 3:1 against them."""
+        tile = self.felt_tile()
+        return TEXT_OUTLINE if self.felt_light or self._specks_crowd(tile) else None
+
+    def _specks_crowd(self, tile: pygame.Surface) -> bool:
+        """Whether the toned felt's lightest specks (its 99th percentile) leave the muted
+        words under 3:1 (worked out once per felt and setting; at 50 never)."""
+        key = (id(tile), self.tone)
+        if self._specks[0] != key:
+            crowd = False
+            if not self.tone.neutral:
+                toned = tonemod.tone_table(tile, self.tone)
+                data = pygame.image.tobytes(toned, "RGB")
+                lum = sorted(luminance(data[i : i + 3]) for i in range(0, len(data) - 2, 87))
+                light = lum[min(len(lum) - 1, len(lum) * 99 // 100)]
+                crowd = (luminance(MUTED_WORDS) + 0.05) / (light + 0.05) < 3.0
+            self._specks = (key, crowd)
+        return self._specks[1]
 
     def set_felt(self, name: str) -> None:
         if name != self.felt_name:

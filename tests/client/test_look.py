@@ -559,3 +559,37 @@ def test_a_buttons_words_keep_4_5_to_1_on_its_face_at_the_extremes(c, g, w):
         worst[kind] = round(min(contrast(INK, p) for p in face), 2)
     app.close()
     assert min(worst.values()) >= 4.5, worst
+
+
+@pytest.mark.parametrize("c,g,w", EXTREMES)
+def test_grainy_felts_outline_the_words_where_the_specks_crowd_them(c, g, w):
+    """Words straight on the felt: the muted ones keep 3:1 against the felt's light
+    specks as drawn (the 99th percentile of the window's middle), or the words are
+    outlined in the dark colour, which they keep 4.5:1 against. At 50 the dark felts'
+    words are as they always were (no outline)."""
+    from crowsnest.client.palette import TEXT_OUTLINE, luminance
+    from crowsnest.client.widgets import MUTED
+
+    app = make_app()
+    bad = []
+    for name in palette.FELTS:
+        set_look(app, contrast=c, grain=g, warmth=w, felt=name)
+        felt = app.assets.table((640, 480))
+        lum = sorted(
+            luminance(felt.get_at((x, y))[:3])
+            for x in range(160, 480, 3)
+            for y in range(120, 360, 3)
+        )
+        speck = lum[len(lum) * 99 // 100]
+        ratio = (luminance(MUTED) + 0.05) / (speck + 0.05)
+        outlined = app.assets.text_outline() == TEXT_OUTLINE
+        if not outlined and ratio < 3:
+            bad.append((name, round(ratio, 2)))
+        if outlined:
+            assert contrast(MUTED, TEXT_OUTLINE) >= 4.5
+    set_look(app, contrast=50, grain=50, warmth=50)
+    for name in palette.FELTS:
+        set_look(app, felt=name)
+        assert (app.assets.text_outline() is not None) == (name == "linen"), name
+    app.close()
+    assert not bad, bad
