@@ -16,13 +16,13 @@ import time
 import traceback
 import warnings
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from crowsnest import i18n
 from crowsnest.config import Config
 from crowsnest.i18n import _, variant_text
-from crowsnest.plugin_host import load_registry
+from crowsnest.plugin_host import Registry, load_registry
 from crowsnest.records.savefile import Autosaver, Loaded, autosave_path, load_full
 from crowsnest.records.saveslots import loads_full
 from crowsnest.records.stats import live_record, record_of
@@ -35,13 +35,17 @@ from .input import Act, BindingError, InputEvent, InputMap
 from .layout import MIN_SIZE
 from .narrator import Narrator
 from .prefs import TEXT_SCALES, PrefsStore
-from .scene import Scene, SceneStack
+from .scene import Scene, SceneName, SceneStack
 from .scenes import coach, howto, info, look, online, saves, settings, setup, stats, title
 from .scenes.table import TableScene
 from .session import LocalGame
 from .silent_audio import SilentAudio
 from .tone import Tone
 from .widgets import TextCache
+
+if TYPE_CHECKING:
+    from .audio import Audio
+    from .hosting import HostedServer
 
 log = logging.getLogger("crowsnest.client")
 
@@ -53,27 +57,6 @@ NO_DISPLAY = (
 )
 
 
-# Every screen, by name: the app is the one place that knows them, and App.scene() the
-# one way to open one, so screens do not import one another (a table's own sheets, the
-# overlays, belong to the table and are pushed by it).
-SceneName = Literal[
-    "title",
-    "setup",
-    "saves",
-    "stats",
-    "settings",
-    "look",
-    "rules",
-    "plugins",
-    "coach",
-    "howto",
-    "table",
-    "online",
-    "chat",
-    "seats",
-    "code",
-    "rejoin",
-]
 SCENES: dict[str, Any] = {
     "title": title.TitleScene,
     "setup": setup.SetupScene,
@@ -132,7 +115,7 @@ class App:
         self.pads = Pads()  # gamepads, opened as they are plugged in
         self.coach = Coach()  # the first-game coach (speaks during the first deals)
         self.narrator = Narrator(p)  # speech for playing by ear (Settings -> Speech)
-        self._registry = registry
+        self._registry: Registry | None = registry
         self.stack = SceneStack(self)
         self.stack.resize(self.size)
         self.running = True
@@ -154,22 +137,25 @@ class App:
         self._resized_at = 0.0
         # The table server this window started to host a table (client/hosting.py: its
         # own process), stopped when the window closes; None when it hosts nothing.
-        self.hosting: Any = None
+        self.hosting: HostedServer | None = None
 
     # ------------------------------------------------------------ services
 
     @property
-    def registry(self) -> Any:
-        if self._registry is None:
+    def registry(self) -> Registry:
+        reg = self._registry
+        if reg is None:
             p = self.store.prefs
-            self._registry = load_registry(folders=p.plugin_folders, disabled=p.disabled_plugins)
-            self._fall_back_from_a_missing_game()
-        return self._registry
+            reg = self._registry = load_registry(
+                folders=p.plugin_folders, disabled=p.disabled_plugins
+            )
+            self._fall_back_from_a_missing_game(reg)
+        return reg
 
-    def _fall_back_from_a_missing_game(self) -> None:
+    def _fall_back_from_a_missing_game(self, reg: Registry) -> None:
         """The config's game not installed (its plugin removed or off): the default game
         is offered instead, said in one line on the title, as the command line says it."""
-        p, variants = self.store.prefs, self._registry.variants
+        p, variants = self.store.prefs, reg.variants
         default = Config.variant
         if p.variant in variants or default not in variants:
             return
@@ -530,7 +516,7 @@ def _set_window_icon() -> None:
         )
 
 
-def _make_audio(volume: float, muted: bool) -> Any:
+def _make_audio(volume: float, muted: bool) -> Audio | SilentAudio:
     try:
         from .audio import Audio  # late: a missing sound module leaves the game silent
 

@@ -25,22 +25,122 @@ Lifecycle of a Scene, in the order the stack calls it:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import pygame
 
-from .input import InputEvent
+from .input import Act, InputEvent
+
+if TYPE_CHECKING:  # types only; none of these modules imports a scene (no circle)
+    from crowsnest.engine import Action
+    from crowsnest.plugin_host import Registry
+    from crowsnest.records.savefile import Loaded
+    from crowsnest.records.store import Slot, Store
+
+    from .assets import Assets
+    from .audio import Audio
+    from .hosting import HostedServer
+    from .input import InputMap
+    from .prefs import Prefs
+    from .silent_audio import SilentAudio
+    from .widgets import TextCache
+
+# Every screen, by name: crowsnest.client.app is the one place that knows them, and
+# App.scene() the one way to open one, so screens do not import one another (a table's
+# own sheets, the overlays, belong to the table and are pushed by it).
+SceneName = Literal[
+    "title",
+    "setup",
+    "saves",
+    "stats",
+    "settings",
+    "look",
+    "rules",
+    "plugins",
+    "coach",
+    "howto",
+    "table",
+    "online",
+    "chat",
+    "seats",
+    "code",
+    "rejoin",
+]
+
+
+class Voice(Protocol):
+    """What scenes ask of the window's speech (crowsnest.client.narrator.Narrator; that
+    module imports the scenes, so it is named here by what it does)."""
+
+    def say(self, text: str, interrupt: bool = False) -> None: ...
+    def voice_status(self) -> str: ...
+    def backend_changed(self) -> None: ...
+    def hold(self, dt: float) -> bool: ...
+    def answer(self, act: Act, app: Any) -> bool: ...
+    def on_events(self, table: Any, seat: int, action: Action, tes: list[Any]) -> None: ...
+
+
+class Coaching(Protocol):
+    """What scenes reset of the first-game coach (crowsnest.client.coach.Coach, which
+    imports the table scene)."""
+
+    spoken: set[tuple[int, int, str]]
+    deals_here: Counter[str]
+
+
+class Window(Protocol):
+    """What a scene may use of the window, crowsnest.client.app.App (which imports every
+    screen, so a scene names it by this protocol; the App is checked against it where it
+    hands itself to its SceneStack)."""
+
+    stack: SceneStack
+    prefs: Prefs
+    size: tuple[int, int]
+    display_size: tuple[int, int] | None
+    assets: Assets
+    audio: Audio | SilentAudio
+    text: TextCache
+    input: InputMap
+    notice: str | None
+    hosting: HostedServer | None
+    save_path: Path | None
+    clock_s: float
+
+    # read-only here, so the App's own classes fit (the protocols name what scenes use)
+    @property
+    def coach(self) -> Coaching: ...
+    @property
+    def narrator(self) -> Voice: ...
+    @property
+    def registry(self) -> Registry: ...
+    @property
+    def db(self) -> Store | None: ...
+
+    def ui(self, px: float) -> int: ...
+    def scene(self, name: SceneName, *args: Any, **kwargs: Any) -> Scene: ...
+    def save_prefs(self) -> None: ...
+    def set_language(self, code: str) -> None: ...
+    def set_mode(self) -> None: ...
+    def apply_looks(self) -> None: ...
+    def reload_registry(self) -> None: ...
+    def load_saved(self, slot: Slot | None = None) -> Loaded: ...
+    def continue_match(self, got: Loaded, slot: str | None = None) -> None: ...
+    def flush_saves(self) -> str | None: ...
+    def quit(self) -> None: ...
+    def close(self) -> None: ...
 
 
 class Scene:
     transparent = False  # draw the scene below first (a modal overlay)
     update_below = True  # let scenes below keep updating (animations run under a menu)
 
+    # The window, set by the stack on push; None until then (a scene is used once pushed).
+    app: Window = None  # type: ignore[assignment]
+
     def __init__(self) -> None:
-        # The App (crowsnest.client.app), set by the stack on push. Typed loosely on
-        # purpose: the stack does not import the app (the app imports the stack).
-        self.app: Any = None
         self.size: tuple[int, int] = (0, 0)
 
     def on_push(self) -> None: ...
@@ -66,7 +166,7 @@ class Scene:
 
 
 class SceneStack:
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Window) -> None:
         self.app = app
         self.scenes: list[Scene] = []
         self.size: tuple[int, int] = (0, 0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from types import MappingProxyType
+from typing import Any
 
 import pygame
 from crowsnest.i18n import N_, _, ngettext, pgettext
@@ -188,7 +189,7 @@ class LookScene(FormScene):
             return pgettext("colour temperature", "warm")
         return ""
 
-    def _set(self, **changes: object) -> None:
+    def _set(self, **changes: Any) -> None:
         p = self.app.prefs
         p.look = dataclasses.replace(p.look, **changes)
         self.app.apply_looks()

@@ -257,8 +257,9 @@ class PauseScene(MenuScene):
     def save_slot(self) -> None:
         """Keep the match under a name the player gives (the Saves screen lists it): the
         default is the slot this match was saved in, else the game and the time."""
-        s = self.table.session
-        default = s.slot_name or self.app.db.free_slot_name(
+        s, db = self.table.session, self.app.db
+        assert db is not None  # the pause menu offers Save only with a store
+        default = s.slot_name or db.free_slot_name(
             slot_base_name(s.match, time.strftime(SLOT_TIME))
         )
         self.app.stack.push(NameScene(_("Save the game as"), default, self._save_as))
@@ -266,8 +267,10 @@ class PauseScene(MenuScene):
     def _save_as(self, name: str) -> None:
         s = self.table.session
         try:
+            db = self.app.db
+            assert db is not None  # the pause menu offers Save only with a store
             s.slot_name = save_to_slot(
-                self.app.db, s.match, s.seat_setups, name=name, registry=self.app.registry
+                db, s.match, s.seat_setups, name=name, registry=self.app.registry
             )
         except Exception as e:  # noqa: BLE001 - saving must never stop the game
             self.table.say(_("The game could not be saved: {why}").format(why=e), 4.0)
@@ -279,9 +282,7 @@ class PauseScene(MenuScene):
 
     def new_game(self) -> None:
         """New game over the paused table: Back comes back here, Start ends this game."""
-        setup = self.app.scene("setup")
-        setup.leaving = self.table.session
-        self.app.stack.push(setup)
+        self.app.stack.push(self.app.scene("setup", leaving=self.table.session))
 
     def to_title(self) -> None:
         error = self.app.flush_saves()  # the autosave holds the last move: Continue resumes

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from crowsnest.i18n import _, ngettext, variant_text
@@ -20,6 +20,9 @@ from ..online import drop_ticket, load_tickets, tables_held, tickets_file
 from ..scene import Scene
 from ..widgets import DONE, GOLD, INK, MUTED, RED, Button, Menu, TextEdit, panel
 from .common import ConfirmScene
+
+if TYPE_CHECKING:
+    from crowsnest.records.store import Store
 
 
 def local_time(iso: str) -> str:
@@ -219,6 +222,12 @@ class SavesScene(Scene):
 
     # ---- actions
 
+    def _db(self) -> Store:
+        """The store the listed slots and matches come from (listed only with one)."""
+        db = self.app.db
+        assert db is not None, "saves listed without a store"
+        return db
+
     def _press(self, b: Button) -> None:
         getattr(self, f"do_{b.value}")()
 
@@ -233,7 +242,7 @@ class SavesScene(Scene):
             self.app.stack.push(self.app.scene("rejoin", self.app, e.key))
             return
         try:
-            slot = self.app.db.slot(e.key) if e.kind == "slot" else None
+            slot = self._db().slot(e.key) if e.kind == "slot" else None
             if e.kind == "slot" and slot is None:
                 raise ValueError(_("it was deleted meanwhile"))
             self.app.continue_match(self.app.load_saved(slot), slot.name if slot else None)
@@ -244,7 +253,7 @@ class SavesScene(Scene):
         e = self.current
         if e is None or e.kind != "slot":
             return
-        slot = self.app.db.slot(e.key)
+        slot = self._db().slot(e.key)
         self.renaming = TextEdit(slot.name if slot else "")  # all selected: typing replaces
         self.message = _("Type the new name, Enter to keep it, Escape to cancel")
         pygame.key.start_text_input()
@@ -260,7 +269,7 @@ class SavesScene(Scene):
         from crowsnest.records.store import StoreError
 
         try:
-            self.app.db.rename_slot(e.key, name)
+            self._db().rename_slot(e.key, name)
         except (ValueError, StoreError) as ex:
             self.message = _("Not renamed: {why}").format(why=ex)
             return
@@ -299,7 +308,7 @@ class SavesScene(Scene):
         def delete() -> None:
             from crowsnest.records.store import StoreError
 
-            db = self.app.db
+            db = self._db()
             try:
                 ok = db.delete_slot(e.key) if e.kind == "slot" else db.delete_match(e.key)
             except StoreError as ex:

@@ -78,12 +78,12 @@ class _NoTable:
 
 class SetupScene(FormScene):
     title = N_("New game")
-    # opened from a game's pause menu: Back returns to it; Start ends it (closes its
-    # session) before the new one begins
-    leaving: Any = None
 
-    def __init__(self, table: Any = None) -> None:
+    def __init__(self, table: Any = None, leaving: Any = None) -> None:
         super().__init__()
+        # opened from a game's pause menu: Back returns to it; Start ends it (closes its
+        # session, `leaving`) before the new one begins
+        self.leaving = leaving
         # an online table's set-up (scenes/online.py, HostRules): its own rows after the
         # house rules, its title and button, and what Start does
         self.table = table

@@ -22,7 +22,7 @@ class TitleScene(MenuScene):
     title = N_("CrowsNest Arcade")
     subtitle = N_("Card games around one table")
 
-    saved: object = None  # the autosaved match (savefile.Loaded) when it can go on
+    saved: savefile.Loaded | None = None  # the autosaved match when it can go on
     save_line = ""  # what the title says about it, or why it cannot go on
     save_bad = False
 
@@ -55,7 +55,7 @@ class TitleScene(MenuScene):
     def online(self) -> None:
         self.app.stack.push(self.app.scene("online"))  # it lists the seats to rejoin first
 
-    def _find_save(self) -> tuple[object, str, bool]:
+    def _find_save(self) -> tuple[savefile.Loaded | None, str, bool]:
         """(the autosaved match if it can be continued, the line to show, whether that
         line is a problem). A bad save is reported in one line and left as it is."""
         path = self.app.save_path
