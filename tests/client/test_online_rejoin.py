@@ -183,3 +183,74 @@ def test_two_players_at_one_window_rejoin_both_seats(tmp_path):
     finally:
         tear_down(h, [w], [bot])
     assert h.server.internal_errors == 0
+
+
+@pytest.mark.slow
+def test_a_refused_ticket_is_forgotten_and_the_other_seats_come_back(tmp_path):
+    """Two seats held at one table, one ticket no longer valid (its token refused): the
+    rejoin says why and forgets that ticket alone; the next rejoin brings the other seat
+    back. A table the server no longer has: every ticket of it goes."""
+    import dataclasses
+
+    from crowsnest.client.online import _write, load_tickets, tickets_file
+    from crowsnest.client.scenes.online import ConnectingScene
+    from test_online_hotseat import two_at_one_window
+
+    h = start_in_thread("127.0.0.1", 0, tmp_path / "db.sqlite3", registry=REGISTRY)
+    w = window(tmp_path)
+    try:
+        two_at_one_window(h.url, w)
+        code = w.game.code
+        path = tickets_file(w.app)
+        end = time.monotonic() + 10
+        while len(load_tickets(path)) < 2 and time.monotonic() < end:
+            w.app.step(DT)
+            time.sleep(0.01)
+        w.game.link.drop()
+        w.app.close()
+        held = load_tickets(path)
+        _write([dataclasses.replace(t, token="00" * 16) if t.seat == 1 else t for t in held], path)
+
+        w = window(tmp_path)
+        w.app.stack.push(w.app.scene("saves"))
+        w.app.step(DT)
+        w.app.stack.top.index = 0
+        w.app.stack.top._enable()
+        b = next(b for b in w.app.stack.top.buttons.buttons if b.value == "continue")
+        click(b.rect.center)
+        end = time.monotonic() + 20
+        while time.monotonic() < end and not getattr(w.app.stack.top, "failed", ""):
+            w.app.step(DT)
+            time.sleep(0.01)
+        top = w.app.stack.top
+        assert isinstance(top, ConnectingScene) and top.failed == (
+            "This seat's ticket is no longer valid on that table."
+        ), top
+        assert [(t.code, t.seat) for t in load_tickets(path)] == [(code, 0)]
+        w.app.stack.pop()
+        w.app.stack.push(w.app.scene("saves"))
+        w.app.step(DT)
+        table = saves_continue(w)
+        assert table.session.here == [0]
+        table.session.close()
+        w.app.close()
+
+        # the table gone from the server (another database): the ticket goes too
+        h.stop()
+        h = start_in_thread("127.0.0.1", h.port, tmp_path / "other.sqlite3", registry=REGISTRY)
+        w = window(tmp_path)
+        w.app.stack.push(w.app.scene("saves"))
+        w.app.step(DT)
+        w.app.stack.top.index = 0
+        w.app.stack.top._enable()
+        b = next(b for b in w.app.stack.top.buttons.buttons if b.value == "continue")
+        click(b.rect.center)
+        end = time.monotonic() + 20
+        while time.monotonic() < end and not getattr(w.app.stack.top, "failed", ""):
+            w.app.step(DT)
+            time.sleep(0.01)
+        assert w.app.stack.top.failed == "There is no table with that code on this server."
+        assert load_tickets(path) == []
+    finally:
+        h.stop()
+        w.app.close()

@@ -25,6 +25,7 @@ from ..online import (
     Peek,
     SeatLinks,
     Ticket,
+    drop_ticket,
     keep_ticket,
     load_tickets,
     tables_held,
@@ -125,6 +126,7 @@ class ConnectingScene(Scene):
                         game.receive(later)
                 return
             elif kind == "error":
+                self._forget(str(msg.get("code") or ""))
                 self._fail(str(msg.get("text") or ""), str(msg.get("code") or ""))
                 return
             elif kind == "bye":
@@ -165,6 +167,24 @@ class ConnectingScene(Scene):
             ]
         self.seat_links = SeatLinks([first, *more], first_snapshot=snap)
         self.link = self.seat_links
+
+    def _forget(self, code: str) -> None:
+        """A rejoin the server refused for good: the table is gone (every seat's ticket
+        goes) or a seat's token is no longer valid (that seat's goes: a rejoin again
+        brings back the others), so the title stops offering what cannot be had."""
+        path = tickets_file(self.app)
+        links = self.seat_links.links if self.seat_links is not None else [self.link]
+        if path is None or links[0].first.get("type") != "resume":
+            return
+        server, table = links[0].url, links[0].code
+        if code == "no_table":
+            drop_ticket(server, table, path)
+        elif code == "bad_token":
+            for lk in links:
+                if not lk.joined:  # refused: its own ticket, by its token
+                    for t in load_tickets(path):
+                        if (t.server, t.code, t.token) == (server, table, lk.token):
+                            drop_ticket(server, table, path, seat=t.seat)
 
     def _fail(self, text: str, code: str) -> None:
         if self.link is not None:
