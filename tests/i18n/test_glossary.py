@@ -103,3 +103,19 @@ def test_no_translation_uses_a_ruled_out_word(lang, never):
         if re.search(never, text, re.I)
     ]
     assert not bad, bad[:3]
+
+
+def rules_texts(lang: str) -> list[Path]:
+    """Every rules text in `lang`: rules.<lang>.md beside a game, the Rook family's parts."""
+    found = set((ROOT / "plugins").rglob(f"*.{lang}.md")) | set(
+        (ROOT / "examples").rglob(f"*.{lang}.md")
+    )
+    return sorted(found)
+
+
+@pytest.mark.parametrize("lang,never", NEVER)
+def test_no_rules_text_uses_a_ruled_out_word(lang, never):
+    texts = rules_texts(lang)
+    assert texts, f"no rules texts in {lang}"
+    bad = [p.name for p in texts if re.search(never, p.read_text(encoding="utf-8"), re.I)]
+    assert not bad, bad
