@@ -548,7 +548,7 @@ class RemoteGame:
     def status(self, seat: int) -> str:
         """connected / away / ai / empty: how the seat is played now; a seat of this
         window while its connection is being made again: reconnecting."""
-        if seat in self.here and not getattr(self.link, "_open", True) and not self.closed_why:
+        if seat in self.here and self.reconnecting:
             return RECONNECTING
         if 0 <= seat < len(self.players):
             return str(self.players[seat].get("status") or CONNECTED)
@@ -588,8 +588,14 @@ class RemoteGame:
     @property
     def pending(self) -> bool:
         """The window's move is on its way, or moves wait to be shown (the server's
-        computer may have played this window's seat when its clock ran out)."""
-        return self._sent is not None or bool(self._moves)
+        computer may have played this window's seat when its clock ran out), or the
+        connection is being made again (a move then would be lost: the table waits)."""
+        return self._sent is not None or bool(self._moves) or self.reconnecting
+
+    @property
+    def reconnecting(self) -> bool:
+        """This window's connection is down and being made again (not closed for good)."""
+        return not getattr(self.link, "_open", True) and not self.closed_why
 
     def apply(self, action: Action) -> list[Event] | None:
         """The next move from the server (the table asks for them in order through

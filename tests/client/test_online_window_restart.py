@@ -75,6 +75,7 @@ def test_the_window_rides_a_server_restart(tmp_path):
             time.sleep(0.005)
         assert game.status(seat) == RECONNECTING
         assert not game.closed_why  # not a failure: the window waits for the server
+        assert game.pending and not w.table.my_turn()  # no move now: it would be lost
         said = [w.table.banner, *game.notices]
         assert failure_sentence("shutdown") in said, said
 
