@@ -171,6 +171,25 @@ def test_a_client_asking_the_wrong_process_ends_at_the_owner(redis_server, procs
     raw.close()
 
 
+def test_the_join_screens_look_at_the_seats_through_another_process(redis_server, procs):
+    """The window's look at a table's seats (client/online.py Peek, the `seats` frame)
+    asked of a process that does not own the table: redirected to the owner, asked
+    again there, answered with the seats (no view)."""
+    from crowsnest.client.online import Peek
+
+    a, b, _c = (p.url for p in procs)
+    owner = make_table(a, "doudizhu", "Owner")
+    peek = Peek(b, owner.code)
+    got = None
+    end = time.monotonic() + 20
+    while got is None and time.monotonic() < end:
+        got = peek.poll()
+        time.sleep(0.02)
+    peek.close()
+    assert got is not None and got.get("free") == [1, 2], got
+    assert got["players"][0]["name"] == "Owner" and "view" not in got
+
+
 def test_the_lobby_and_the_seats_presence_are_shared(redis_server, procs):
     a, b, c = (p.url for p in procs)
     owner = Bot(a, name="Ada")
