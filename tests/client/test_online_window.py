@@ -356,3 +356,33 @@ def test_a_peek_asks_for_seats_or_watches_an_older_server():
     assert Peek("ws://127.0.0.1:9", "ZZZZZZ", connect=lambda u: gone).poll() == {
         "error": "no_table"
     }
+
+
+def test_a_watcher_rides_a_server_restart_too():
+    """A watcher's link (no token) told bye shutdown comes back as a watcher again."""
+
+    class Conn:
+        def __init__(self, frames):
+            self.frames, self.sent = list(frames), []
+
+        def send(self, msg):
+            self.sent.append(msg)
+
+        def poll(self):
+            out, self.frames = self.frames, []
+            return out
+
+        def close(self):
+            pass
+
+    now = [0.0]
+    welcome = {"type": "welcome", "protocol": 1}
+    joined = {"type": "joined", "code": "K7QW3M", "seat": None}
+    conns = [Conn([welcome, joined, {"type": "bye", "reason": "shutdown"}]), Conn([welcome])]
+    first = {"type": "join", "code": "K7QW3M", "watch": True}
+    link = Link("ws://127.0.0.1:9", first, connect=lambda u: conns.pop(0), clock=lambda: now[0])
+    assert link.poll()[-1] == {"type": "_reconnecting", "why": "shutdown"}
+    now[0] += 1.0
+    link.poll()
+    link.poll()
+    assert link._conn.sent[-1] == {"v": 1, "type": "join", "code": "K7QW3M", "watch": True}
