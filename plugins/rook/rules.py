@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from crowsnest.engine import PASS, Deck, Option, OptionError
-from crowsnest.engine.actions import TRUMP_COLOURS
+from crowsnest.engine.actions import TRUMP_COLOURS, Action
 from crowsnest.engine.tricks import TrumpOrder, build_trump_order
 from crowsnest.i18n import N_
 
@@ -408,17 +408,17 @@ class RookRules:
     orders: tuple[TrumpOrder, ...]  # one per trump colour 0..3
     counter_total: int
     points_in_play: int
-    play_actions: tuple[tuple, ...]  # ("play", (c,)) per card
-    after_bid: Mapping[int, tuple[tuple, ...]]  # high bid so far -> (PASS, higher bids...)
-    bids: tuple[tuple, ...]  # every ("bid", n) from the minimum to the maximum
-    trump_actions: tuple[tuple, ...]
+    play_actions: tuple[Action, ...]  # ("play", (c,)) per card
+    after_bid: Mapping[int, tuple[Action, ...]]  # high bid so far -> (PASS, higher bids...)
+    bids: tuple[Action, ...]  # every ("bid", n) from the minimum to the maximum
+    trump_actions: tuple[Action, ...]
 
     @property
     def sides(self) -> int:
         return len(self.teams) if self.teams else self.seats
 
 
-def options_key(options: Mapping[str, Any]) -> tuple:
+def options_key(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted(options.items()))
 
 
@@ -428,7 +428,7 @@ def rules_for(preset: Any, options: Mapping[str, Any], seats: int) -> RookRules:
 
 
 @lru_cache(maxsize=256)
-def _rules_cached(preset: Any, key: tuple, seats: int) -> RookRules:
+def _rules_cached(preset: Any, key: tuple[tuple[str, Any], ...], seats: int) -> RookRules:
     return build_rules(preset, dict(key), seats)
 
 
@@ -445,7 +445,7 @@ def build_rules(preset: Any, o: Mapping[str, Any], seats: int) -> RookRules:
     in_play = counter_total + o["majority_bonus"]
     bid_min, bid_max, bids = _bids(o, in_play)
     # Legal bidding actions keyed by the high bid so far (0: nobody has bid).
-    after_bid: dict[int, tuple[tuple, ...]] = {0: (PASS, *bids)}
+    after_bid: dict[int, tuple[Action, ...]] = {0: (PASS, *bids)}
     for i, (_, b) in enumerate(bids):
         after_bid[b] = (PASS, *bids[i + 1 :])
     plain_fields = {k.field: k.to_field(o[k.key]) for k in KNOBS if k.field}
@@ -526,11 +526,11 @@ def _points(card: int, rank: int, bird: int, red_one: int, o: Mapping[str, Any])
     """A card's counter value: the bird, the red 1 and the 1s as the knobs say; 5s are
     worth 5, 10s and 14s 10."""
     if card == bird:
-        return o["bird_value"]
+        return int(o["bird_value"])
     if card == red_one:
-        return o["red_one_value"]
+        return int(o["red_one_value"])
     if rank == 1:
-        return o["ones_value"]
+        return int(o["ones_value"])
     return {5: 5, 10: 10, 14: 10}.get(rank, 0)
 
 
@@ -589,7 +589,7 @@ def _trump_orders(cards: _Cards, bird_rank: str) -> tuple[TrumpOrder, ...]:
     return tuple(orders)
 
 
-def _bids(o: Mapping[str, Any], in_play: int) -> tuple[int, int, tuple[tuple, ...]]:
+def _bids(o: Mapping[str, Any], in_play: int) -> tuple[int, int, tuple[Action, ...]]:
     """(lowest bid, highest bid, every ("bid", n) between); a highest bid of 0 means all
     the points in play, rounded down to the step."""
     bid_min, bid_step, bid_max = o["bid_min"], o["bid_step"], o["bid_max"]

@@ -21,10 +21,11 @@ bird high or low, counters), so one AI serves all presets.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from crowsnest.engine import PASS, Action
+from crowsnest.engine.variant import AIFactory
 
 from ..bidding import BIDDING
 from ..deal import random_discard
@@ -71,7 +72,7 @@ def _fallback(view: RookView) -> Action:
 # ---------------------------------------------------------------- trick helpers
 
 
-def value_key(view: RookView):
+def value_key(view: RookView) -> Callable[[int], tuple[int, int]]:
     """Cheapness of a card to give away: points first, then strength."""
     r = view.rules
     st = r.orders[view.trump].strength
@@ -424,7 +425,11 @@ def random_factory(variant: Any, options: Any, seats: int) -> RookRandomAI:
     return RookRandomAI()
 
 
-AI_FACTORIES = {"random": random_factory, "easy": easy_factory, "normal": normal_factory}
+AI_FACTORIES: dict[str, AIFactory] = {
+    "random": random_factory,
+    "easy": easy_factory,
+    "normal": normal_factory,
+}
 
 
 def deal_value(deal: Any, side: int) -> float:
@@ -436,7 +441,7 @@ def deal_value(deal: Any, side: int) -> float:
     d = res.details
     decl = d["declarer_side"]
     bid = d["bid"]
-    change = list(pts)
+    change: list[int] = list(pts)
     if pts[decl] >= bid:
         change[decl] = bid if r.made_scores_bid else pts[decl]
     else:

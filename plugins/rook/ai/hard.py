@@ -28,7 +28,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crowsnest.ai.search import SearchBudget, apply_action, apply_sequence, pimc_search
+from crowsnest.ai.search import (
+    Applier,
+    C,
+    SearchBudget,
+    SearchResult,
+    apply_action,
+    apply_sequence,
+    pimc_search,
+)
 from crowsnest.engine import PASS, Action, Deal
 from crowsnest.hookspecs import hookimpl
 
@@ -40,9 +48,9 @@ from . import (
     RookNormalAI,
     deal_value,
     distinct_cards,
-    expected_share,
     play_out,
 )
+from .strength import expected_share
 from .worlds import AFTER_AUCTION, Determinizer, sample_deal
 
 # Play: 2000 play-outs (about 0.25 s on the first trick, far less later); measured
@@ -143,17 +151,19 @@ class RookHardAI(RookNormalAI):
             tv = dataclasses.replace(view, trump=t)
             for policy in (self, _POLICY):
                 disc: Action = ("discard", tuple(sorted(policy.discard(tv))))
-                plan = (disc,) if view.trump >= 0 else (disc, r.trump_actions[t])
+                plan: tuple[Action, ...] = (
+                    (disc,) if view.trump >= 0 else (disc, r.trump_actions[t])
+                )
                 if plan not in plans and probe.check(disc) is None:
                     plans.append(plan)
         if not plans:
             return super().choose(view, [], rng)
         res = self._search(view, det, plans, rng, self.config.declarer_budget, apply_sequence)
-        plan = res.action
-        if len(plan) == 2:
-            kept = tuple(sorted(c for c in view.hand if c not in plan[0][1]))
-            self._planned = (view.seat, kept, plan[1])
-        return plan[0]
+        best = res.action
+        if len(best) == 2:
+            kept = tuple(sorted(c for c in view.hand if c not in best[0][1]))
+            self._planned = (view.seat, kept, best[1])
+        return best[0]
 
     def search_trump(self, view: RookView, rng: random.Random) -> Action:
         """The trump planned with the nest; else (trump before the nest, or no nest)
@@ -173,11 +183,11 @@ class RookHardAI(RookNormalAI):
         self,
         view: RookView,
         det: Determinizer,
-        candidates: Sequence[Any],
+        candidates: Sequence[C],
         rng: random.Random,
         budget: SearchBudget,
-        apply: Any = apply_action,
-    ) -> Any:
+        apply: Applier[RookDeal, C] = apply_action,
+    ) -> SearchResult[C]:
         side = view.side_of(view.acting)
         res = pimc_search(
             view,
@@ -199,9 +209,11 @@ class RookHardAI(RookNormalAI):
         # Cheaper cards first: ties (and equal means) go to the card that costs least.
         candidates: Sequence[Action] = [pa[c] for c in distinct_cards(view, playable)]
         if len(candidates) == 1:
-            return candidates[0][1][0]
+            card: int = candidates[0][1][0]
+            return card
         det = Determinizer(view)
-        return self._search(view, det, candidates, rng, self.config.budget).action[1][0]
+        card = self._search(view, det, candidates, rng, self.config.budget).action[1][0]
+        return card
 
 
 def hard_factory(variant: Any, options: Any, seats: int) -> RookHardAI:
