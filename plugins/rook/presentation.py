@@ -67,6 +67,21 @@ COLOUR_WORDS = {
     "red": say("Red"),
     "yellow": say("Yellow"),
 }
+# The trump news: one whole sentence per colour, since a language bends the colour in it
+# (fi "valitsi valtiksi vihreän") or writes it in lower case ("erklærede grøn som trumf"),
+# where the button says "Green".
+TRUMP_NEWS = {
+    "black": lambda who: say(
+        "{player} named black as trump", you="You named black as trump", player=who
+    ),
+    "green": lambda who: say(
+        "{player} named green as trump", you="You named green as trump", player=who
+    ),
+    "red": lambda who: say("{player} named red as trump", you="You named red as trump", player=who),
+    "yellow": lambda who: say(
+        "{player} named yellow as trump", you="You named yellow as trump", player=who
+    ),
+}
 # A card in a sentence: one whole phrase per colour (a language may bend the colour).
 CARD_WORDS = {
     "B": lambda rank: say("the black {rank}", rank=rank),
@@ -233,13 +248,17 @@ class RookPresentation(Presentation):
         return [TableEvent(PICKUP, seat, count=nest, news=news)]
 
     def on_trump(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:
-        colour = COLOUR_WORDS.get(str(ev.get("trump")), str(ev.get("trump")))
-        news = say(
-            "{player} named {colour} as trump",
-            you="You named {colour} as trump",
-            player=Seat(ev.get("seat", ctx.seat)),
-            colour=colour,
-        )
+        trump = str(ev.get("trump"))
+        who = Seat(ev.get("seat", ctx.seat))
+        if trump in TRUMP_NEWS:
+            news = TRUMP_NEWS[trump](who)
+        else:  # a colour this presentation does not know: its word as the game gives it
+            news = say(
+                "{player} named {colour} as trump",
+                you="You named {colour} as trump",
+                player=who,
+                colour=COLOUR_WORDS.get(trump, trump),
+            )
         return [TableEvent(CONTRACT, ev.get("seat", ctx.seat), news=news)]
 
     def on_all_passed(self, ev: Mapping[str, Any], ctx: EventContext) -> list[TableEvent]:
