@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,6 +43,17 @@ def imports(path: Path, source: str | None = None) -> Iterator[tuple[int, str]]:
     here = module_name(path)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     text = path.read_text(encoding="utf-8") if source is None else source
+    yield from _imports(package, text)
+
+
+@functools.cache
+def _imports(package: str, text: str) -> tuple[tuple[int, str], ...]:
+    """imports() of a file's text (cached: the layer tests scan every file several
+    times in one run, and parsing is most of their time)."""
+    return tuple(_scan(package, text))
+
+
+def _scan(package: str, text: str) -> Iterator[tuple[int, str]]:
     for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.Import):
             for alias in node.names:

@@ -37,6 +37,7 @@ def answers(variant, process: bool, n: int, level: str = "hard") -> tuple[list[s
     return out, r
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vid, n", [("doudizhu", 12), ("tractor", 30)])
 def test_hard_in_the_worker_answers_as_in_process(registry, vid, n):
     v = registry.variant(vid)
@@ -55,6 +56,7 @@ def test_only_the_builtin_searches_go_to_the_worker(registry):
     assert not r._search_worked  # normal never asked the worker
 
 
+@pytest.mark.slow
 def test_a_worker_without_the_game_leaves_the_search_here(registry, monkeypatch):
     # A worker that loads no plugins has no Dou Dizhu: the first answer comes from this
     # process instead, with no fault, and the runner stops asking the worker.

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
 from crowsnest.batch.tournament import (
     Spec,
     bradley_terry,
@@ -32,6 +33,7 @@ def test_mean_interval_uses_students_t():
     assert mean_interval([7]) == (7, 7, 7) and mean_interval([]) == (0.0, 0.0, 0.0)
 
 
+@pytest.mark.slow
 def test_t_quantiles_match_the_tables():
     table = {1: 12.706205, 2: 4.302653, 5: 2.570582, 10: 2.228139, 29: 2.045230}
     table |= {30: 2.042272, 100: 1.983972, 100000: 1.959987}

@@ -156,6 +156,7 @@ def test_bench_serve_reports_actions_latency_and_both_sides_cpu():
     assert out["server_cpu_s_per_1000_actions"] > 0 and out["bot_cpu_s_per_1000_actions"] > 0
 
 
+@pytest.mark.slow
 def test_the_cap_holds_a_busy_process_to_its_share_of_a_core():
     mod = _bench()
     busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])

@@ -35,6 +35,7 @@ def read_entry(path: Path) -> configparser.SectionProxy:
     return parser["Desktop Entry"]
 
 
+@pytest.mark.slow
 def test_desktop_entry_writes_the_entry_and_icons_under_xdg_data_home(cli, tmp_path):
     data = tmp_path / "xdg-data"
     r = cli.run("desktop-entry")

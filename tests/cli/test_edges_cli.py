@@ -5,8 +5,10 @@ player's language with no English word left in a translated line."""
 from __future__ import annotations
 
 import crowsnest
+import pytest
 
 
+@pytest.mark.slow
 def test_short_version_flag(cli):
     for flag in ("-V", "--version"):
         r = cli.run(flag)
@@ -20,6 +22,7 @@ def test_tournament_backend_has_help(cli):
     assert "Ray cluster" in block and "default: local" in block
 
 
+@pytest.mark.slow
 def test_stats_with_an_unknown_game_is_a_usage_error_naming_the_games(cli, tmp_path):
     cfg = tmp_path / "c.toml"
     cfg.write_text("")
@@ -33,6 +36,7 @@ def test_stats_with_an_unknown_game_is_a_usage_error_naming_the_games(cli, tmp_p
     assert r.returncode == 0 and "no finished games" in r.stdout
 
 
+@pytest.mark.slow
 def test_simulate_in_finnish_has_no_english_side_word(cli, tmp_path):
     cfg = tmp_path / "fi.toml"
     cfg.write_text('language = "fi"\n')
@@ -45,6 +49,7 @@ def test_simulate_in_finnish_has_no_english_side_word(cli, tmp_path):
     assert line.startswith("voitot paikoittain: paikka 0: ") and "seat" not in line
 
 
+@pytest.mark.slow
 def test_a_usage_error_in_a_command_prints_that_commands_usage(cli):
     r = cli.run("simulate", "--bogus")
     assert r.returncode == 2 and r.stderr.startswith("usage: crowsnest simulate ")
@@ -55,6 +60,7 @@ def test_a_usage_error_in_a_command_prints_that_commands_usage(cli):
     assert r.returncode == 2 and r.stderr.startswith("usage: crowsnest [")
 
 
+@pytest.mark.slow
 def test_paths_names_every_file_that_outlives_an_uninstall(cli, tmp_path):
     cfg = tmp_path / "mine.toml"
     cfg.write_text("")
@@ -66,6 +72,7 @@ def test_paths_names_every_file_that_outlives_an_uninstall(cli, tmp_path):
     assert "config file: " in text and "plugin folder: " in text and "(not there yet)" in text
 
 
+@pytest.mark.slow
 def test_a_config_naming_a_removed_game_plays_the_default_with_one_line(cli, tmp_path):
     cfg = tmp_path / "gone.toml"
     cfg.write_text('variant = "crowwhist"\n')

@@ -27,6 +27,7 @@ def test_a_job_that_kills_its_worker_fails_and_the_run_goes_on():
     assert out.results == [1, 4, None, 9, 16, 25, 36] and out.done == 6
 
 
+@pytest.mark.slow
 def test_workers_that_keep_dying_stop_the_run_with_what_finished():
     out = run_jobs(always_die, list(range(30)), workers=2)
     assert out.done == 0 and len(out.failures) == 30
@@ -69,6 +70,7 @@ def _wait_for_workers(proc: subprocess.Popen, n: int, timeout: float = 60) -> li
     raise AssertionError("the workers never started")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
 @pytest.mark.parametrize("command", ["simulate", "tournament"])
 def test_a_killed_worker_fails_its_job_and_the_run_ends(cli, tmp_path, command):
@@ -95,6 +97,7 @@ def test_a_killed_worker_fails_its_job_and_the_run_ends(cli, tmp_path, command):
     assert "Traceback" not in stderr and "BrokenPipe" not in stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("sig", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_sigterm_and_sighup_stop_like_ctrl_c(cli, tmp_path, sig, code, workers):

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from crowsnest.engine.actions import notation_key
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
@@ -39,6 +40,7 @@ def test_the_documented_session_is_what_the_engine_says(cli):
         assert re.fullmatch(pattern, got), f"{req}\n doc: {want}\n got: {got}"
 
 
+@pytest.mark.slow
 def test_legal_lists_follow_the_documented_order(cli):
     stdin = '{"cmd":"new","variant":"crowsnest","seed":7}\n{"cmd":"legal"}\n'
     out = subprocess.run(

@@ -150,6 +150,7 @@ def test_progress_is_off_unless_the_stream_is_a_terminal():
     assert not p.enabled and stream.getvalue() == ""
 
 
+@pytest.mark.slow
 def test_run_jobs_keeps_job_order_with_any_number_of_workers():
     jobs = [-5, 3, -1, 8, 0, -13, 21]
     for workers in (1, 2, 3):

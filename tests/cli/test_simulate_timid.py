@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from crowsnest.engine.match import MAX_THROWN_IN
 
 TIMID = """
@@ -24,6 +25,7 @@ def crowsnest_register_ais(register):
 """
 
 
+@pytest.mark.slow
 def test_simulate_with_the_timid_level_ends(cli, tmp_path):
     folder = tmp_path / "plugins"
     folder.mkdir()

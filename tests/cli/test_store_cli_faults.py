@@ -38,6 +38,7 @@ def _crashed(r) -> bool:
 HOSTILE_SEEDS = ["--5", "²", "5" * 5000, "-", "+5", "٣"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", HOSTILE_SEEDS)
 def test_a_hostile_text_seed_in_a_save_file_is_no_crash(tmp_path: Path, save_text, seed) -> None:
     c = CLI(tmp_path)
@@ -58,6 +59,7 @@ DEEP = "x = " + "[" * 3000 + "]" * 3000 + "\n"
 HUGE = "x = " + "9" * 5000 + "\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text",
     [*(f"seed-{s[:8]}" for s in HOSTILE_SEEDS), "deep", "huge", "blob", "bom"],
@@ -119,6 +121,7 @@ def test_slot_and_player_names_reach_the_terminal_escaped(tmp_path: Path, save_t
     assert "evil\\x1b]0;pwned\\x07" in r.stdout
 
 
+@pytest.mark.slow
 def test_a_locked_store_turns_stats_off_and_leaves_it(tmp_path: Path, save_text) -> None:
     c, cfg, db_path = _store(tmp_path, save_text)
     with Store(db_path) as st:

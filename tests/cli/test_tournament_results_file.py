@@ -87,6 +87,7 @@ def test_a_pipe_a_device_or_a_folder_is_refused_not_read(tmp_path: Path, kind: s
         tm.load_results(str(path), tm.plan(tm._variant_in(SPEC), SPEC))
 
 
+@pytest.mark.slow
 def test_through_the_command_one_sentence_exit_2(cli, tmp_path: Path) -> None:
     f = tmp_path / "run.jsonl"
     args = ["tournament", "--variant", "crowsnest", "--levels", "normal,easy", "--seed", "5",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 from client_driver import DT, click, key
 from crowsnest.client.app import App
 from crowsnest.client.prefs import PrefsStore
@@ -41,6 +42,7 @@ def run_until(app: App, t: TableScene, cond, frames: int = 3000) -> None:
     raise AssertionError("the position was not reached")
 
 
+@pytest.mark.slow
 def test_oh_hell_bid_of_zero_then_undo_back_into_the_bidding():
     for seed in range(12):
         app, t = ohhell_table(seed, speed=3)  # computers' moves are paced: undo comes first

@@ -93,6 +93,7 @@ def test_no_celebration_with_animations_off_or_turned_off():
         app.close()
 
 
+@pytest.mark.slow
 def test_the_chime_sounds_once_when_the_turn_comes_back_after_the_computers():
     app = make_app(speed=0)
     app.audio = Heard()

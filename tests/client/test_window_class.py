@@ -48,6 +48,7 @@ print(subprocess.run(["xprop", "-id", str(wid), "WM_CLASS"], capture_output=True
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xprop")), reason="no Xvfb/xprop")
 def test_a_real_x11_window_has_the_entrys_class(tmp_path):
     read, write = os.pipe()  # Xvfb picks a free display and writes its number here

@@ -136,6 +136,7 @@ def check_step(v: Variant, m: Match, rng: random.Random) -> tuple[bool, bool]:
     return ap is not None, pp is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vid, seats", CASES)
 def test_the_parts_are_the_rules_the_deal_plays_by(vid: str, seats: int) -> None:
     v = VARIANTS[vid]

@@ -96,6 +96,7 @@ def test_the_public_view_ignores_every_card_hidden_from_the_public(vid, seats):
     assert after_moves >= 4, "too few positions after moves were compared"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vid, seats", CASES)
 def test_each_seats_view_ignores_every_card_hidden_from_it(vid, seats):
     """The seat's own hand stays; the other hands and the piles it does not see (nest,
@@ -162,6 +163,7 @@ def scan(v, seats: int, deals: int) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vid, seats", CASES)
 def test_no_event_names_a_card_hidden_from_its_reader(vid, seats):
     leaks = scan(VARIANTS[vid], seats, SCAN_DEALS)

@@ -62,6 +62,7 @@ def test_catalogs_cover_the_code(domain_and_code):
         )
 
 
+@pytest.mark.slow
 def test_placeholders_plural_forms_and_compiled_files(domain_and_code):
     domain, _ = domain_and_code
     for lang in _langs(domain):

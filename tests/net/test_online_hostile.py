@@ -6,11 +6,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from bots import Bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
 
+@pytest.mark.slow
 def test_a_hundred_thousand_hostile_frames_change_nothing():
     import fuzz_serve
 

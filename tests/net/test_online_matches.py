@@ -51,6 +51,7 @@ def allowed_names(variant, start, entries):
     return names, out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vid", GAMES)
 def test_a_whole_match_over_the_wire_matches_the_log_and_leaks_nothing(server, vid):
     variant = REGISTRY.variants[vid]

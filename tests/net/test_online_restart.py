@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 from bots import Bot, run, shadow
 from conftest import REGISTRY
 
@@ -29,6 +30,7 @@ def serve(db, tmp_path):
     return p, f"ws://127.0.0.1:{m.group(1)}"
 
 
+@pytest.mark.slow
 def test_kill_minus_9_mid_deal_and_restart_loses_nothing(tmp_path):
     db = tmp_path / "online.sqlite3"
     p, url = serve(db, tmp_path)
@@ -77,6 +79,7 @@ def test_kill_minus_9_mid_deal_and_restart_loses_nothing(tmp_path):
         assert p.wait(10) == 0
 
 
+@pytest.mark.slow
 def test_sigterm_says_bye_to_every_client(tmp_path):
     p, url = serve(tmp_path / "db.sqlite3", tmp_path)
     b = Bot(url)

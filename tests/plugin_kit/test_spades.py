@@ -71,6 +71,7 @@ def test_whole_matches_pass_the_plugin_kit(spades, seed):
     assert m.over and m.winner in (0, 1)
 
 
+@pytest.mark.slow
 def test_it_plays_in_the_window_with_its_own_words(spades, registry):
     run = play_in_client(spades, seed=2, registry=registry)
     assert run.match.over and not run.faults

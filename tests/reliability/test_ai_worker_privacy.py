@@ -98,6 +98,7 @@ def _peek(variant, out, n=120):
     return [json.loads(x) for x in out.read_text().splitlines()]
 
 
+@pytest.mark.slow
 def test_a_hostile_ai_in_its_worker_finds_no_hidden_card(folder, tmp_path, monkeypatch):
     out = tmp_path / "peek.jsonl"
     monkeypatch.setenv("PEEK_OUT", str(out))
@@ -128,6 +129,7 @@ def _gone(pid: int, timeout: float = 15.0) -> bool:
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc")
 def test_what_an_ai_starts_dies_with_its_worker(folder, tmp_path, monkeypatch):
     out = tmp_path / "pids"
@@ -156,6 +158,7 @@ r.choose(m, level="spawner")  # never returns: the AI loops
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc")
 def test_a_worker_ends_when_its_parent_is_killed(folder, tmp_path):
     out = tmp_path / "pids"

@@ -166,6 +166,7 @@ def test_sys_exit_and_a_huge_answer_are_faults_with_a_fallback(variant):
     assert any("SystemExit" in f.detail for f in faults)
 
 
+@pytest.mark.slow
 def test_matches_share_one_worker_until_exit(variant):
     for seed in (1, 2):
         m = Match(variant, seed=seed)
@@ -178,6 +179,7 @@ def test_matches_share_one_worker_until_exit(variant):
     assert _workers() == []
 
 
+@pytest.mark.slow
 def test_submit_from_a_thread_uses_the_worker(variant):
     m = Match(variant, seed=2)
     r = AIRunner(variant, m.options, m.seats, seed=2)

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from crowsnest.plugin_host import dropin_module_suffix, load_registry
 
 TOY = Path(__file__).resolve().parents[1] / "toyvariant.py"
@@ -41,6 +42,7 @@ def test_keyboard_interrupt_and_exit_at_import_are_contained(tmp_path):
     assert errors["leave"].startswith("SystemExit")
 
 
+@pytest.mark.slow
 def test_plugins_command_survives_them(tmp_path):
     folder = tmp_path / "plugins"
     folder.mkdir()

@@ -29,6 +29,7 @@ def line(s: EngineSession, text: str | bytes) -> dict:
     return json.loads(s.handle_line(text))
 
 
+@pytest.mark.slow
 def test_engine_subprocess_survives_bad_lines():
     env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")
     lines = [

@@ -31,6 +31,7 @@ def to_title(app) -> TitleScene:
     return app.stack.top
 
 
+@pytest.mark.slow
 def test_close_the_window_and_continue_from_the_title(tmp_path):
     save = tmp_path / "saves" / "current.toml"
     app = open_app(save)
@@ -113,6 +114,7 @@ def test_a_bad_save_is_one_line_on_the_title_and_new_game_still_works(tmp_path, 
     app.close()
 
 
+@pytest.mark.slow
 def test_hot_seat_privacy_holds_after_a_resume(tmp_path):
     save = tmp_path / "current.toml"
     app = open_app(save)

@@ -153,6 +153,7 @@ def _open_at(path: str, barrier) -> str:
         return f"{type(e).__name__}: {e}"
 
 
+@pytest.mark.slow
 def test_simultaneous_first_opens_all_succeed(tmp_path: Path) -> None:
     ctx = mp.get_context("spawn")
     n = 6

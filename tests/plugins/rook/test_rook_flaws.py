@@ -126,6 +126,7 @@ def test_no_counter_thrown_to_the_opponents(level, where, bad):
         assert choose(m, level, seed) != f"play {bad}", (level, seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize(
     "vid, hand",
