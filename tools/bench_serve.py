@@ -48,6 +48,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -656,6 +657,7 @@ def main() -> int:
         if redis_proc is not None:
             redis_proc.kill()
             redis_proc.wait(10)
+        shutil.rmtree(folder, ignore_errors=True)  # leave nothing in the temp folder
     print(json.dumps(out) if a.json else "\n".join(f"{k}: {v}" for k, v in out.items()))
     return 0
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -220,6 +221,7 @@ def campaign(frames: int, seconds: float, seed: int = 1) -> dict[str, Any]:
         }
     finally:
         h.stop()
+        shutil.rmtree(db.parent, ignore_errors=True)  # leave nothing in the temp folder
 
 
 def main() -> int:
