@@ -32,6 +32,7 @@ import json
 import os
 import platform
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -266,18 +267,21 @@ def side_by_side(args: argparse.Namespace) -> dict[str, Any]:
     for vid in args.variant or ():
         cmd += ["--variant", vid]
     runs: dict[str, list[dict[tuple[str, int, str], float]]] = {"new": [], "old": []}
-    for r in range(args.rounds):
-        for name in ("new", "old") if r % 2 == 0 else ("old", "new"):  # alternate who goes first
-            env = {**os.environ, "PYTHONPATH": str(work / name), "PYTHONHASHSEED": "0"}
-            done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
-            if done.returncode != 0:
-                raise SystemExit(f"bench.py: the {name} checkout's run failed:\n{done.stderr}")
-            figures: dict[tuple[str, int, str], float] = {}
-            for row in json.loads(done.stdout)["results"]:
-                figures[(row["variant"], row["seats"], "deals_per_s")] = row["deals_per_s"]
-                for level, x in row["ai_moves_per_s"].items():
-                    figures[(row["variant"], row["seats"], f"ai_{level}_per_s")] = x
-            runs[name].append(figures)
+    try:
+        for r in range(args.rounds):
+            for name in ("new", "old") if r % 2 == 0 else ("old", "new"):  # alternate the first
+                env = {**os.environ, "PYTHONPATH": str(work / name), "PYTHONHASHSEED": "0"}
+                done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+                if done.returncode != 0:
+                    raise SystemExit(f"bench.py: the {name} checkout's run failed:\n{done.stderr}")
+                figures: dict[tuple[str, int, str], float] = {}
+                for row in json.loads(done.stdout)["results"]:
+                    figures[(row["variant"], row["seats"], "deals_per_s")] = row["deals_per_s"]
+                    for level, x in row["ai_moves_per_s"].items():
+                        figures[(row["variant"], row["seats"], f"ai_{level}_per_s")] = x
+                runs[name].append(figures)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)  # the symbolic links: leave nothing behind
     rows = []
     for key in sorted(set(runs["new"][0]) & set(runs["old"][0])):
         new = [f[key] for f in runs["new"]]

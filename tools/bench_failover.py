@@ -19,6 +19,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -216,7 +217,10 @@ def main() -> int:
     rows = []
     for _ in range(a.repeats):
         folder = Path(tempfile.mkdtemp(prefix="crowsnest-failover-"))
-        rows += asyncio.run(one_run(a.tables, a.lease_ms, folder))
+        try:
+            rows += asyncio.run(one_run(a.tables, a.lease_ms, folder))
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)  # leave nothing in the temp folder
     snaps = [r["snapshot"] for r in rows if "snapshot" in r]
     ups = [r["update"] for r in rows if "update" in r]
     out = {
