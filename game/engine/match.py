@@ -410,6 +410,11 @@ class Match:
             self._views[seat] = v
         return v
 
+    def forget_views(self) -> None:
+        """Drop the views built for this state (an online table keeps their JSON text
+        only while it sends them: memory per table); the next read builds them again."""
+        self._views.clear()
+
     def public_view_json(self) -> dict[str, Any] | None:
         """The public view in JSON with the same "match" block as view_json, or None where
         the game has none. Built once per action, like view_json (read it, never change it)."""

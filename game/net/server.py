@@ -51,6 +51,7 @@ from crowsnest.net.protocol import (
 from crowsnest.net.table import Out, Table, TableError, new_code
 from crowsnest.plugin_host import Registry
 from websockets.asyncio.server import ServerConnection
+from websockets.datastructures import Headers
 from websockets.frames import CloseCode, Opcode
 from websockets.protocol import State
 
@@ -69,11 +70,15 @@ IDLE_EXPIRY_S = 24 * 3600
 FEATURES = ("redirect", "tables", "seats")
 LOBBY_SIZE = 100  # public tables in one `tables` answer
 _BYE = '{"v":1,"type":"bye"'
+PING_S = 20.0  # a ping to each connection this often (the ticker's keep-alive)
+PONG_S = 30.0  # unanswered this long: the connection is cut off
 _DATA = (Opcode.TEXT, Opcode.BINARY, Opcode.CONT)
 
 
 class Bucket:
     """A token bucket: `rate` a second, at most `burst` saved up."""
+
+    __slots__ = ("rate", "burst", "clock", "tokens", "at")
 
     def __init__(self, rate: float, burst: float, clock: Callable[[], float]) -> None:
         self.rate, self.burst, self.clock = rate, burst, clock
@@ -93,6 +98,20 @@ class Bucket:
         return False
 
 
+class _NoMessages:
+    """Stands in for websockets' message queue (Wire hands frames to the server)."""
+
+    def close(self) -> None:
+        pass
+
+    def put(self, frame: Any) -> None:  # pragma: no cover - Wire keeps data frames
+        pass
+
+
+_NO_MESSAGES: Any = _NoMessages()
+_NO_HEADERS = Headers()
+
+
 class Wire(ServerConnection):
     """A websockets server connection whose frames go straight through: each data frame
     in is handed to `sink` as it is parsed (no queue, no task woken per frame) and each
@@ -108,9 +127,37 @@ class Wire(ServerConnection):
         self.text = True  # the message being fragmented is text
         self.backlog: list[str] = []
         self.close_after: tuple[int, str] | None = None  # once the backlog is written
+        self.pinged: float | None = None  # when the ping now unanswered was sent
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        # websockets' queue of messages for recv(): frames go to the sink, never there.
+        self.recv_messages = _NO_MESSAGES
+
+    def forget_handshake(self) -> None:
+        """The handshake's headers are not kept for the connection's life (memory)."""
+        if self.request is not None:
+            self.request.headers = _NO_HEADERS
+        if self.response is not None:
+            self.response.headers = _NO_HEADERS
+
+    def keepalive_tick(self, now: float) -> None:
+        """The server's keep-alive, from its ticker (no task per connection): a ping
+        every PING_S, and a client that has not answered one for PONG_S is cut off."""
+        if self.protocol.state is not State.OPEN:
+            return
+        if self.pinged is None:
+            self.pinged = now
+            with contextlib.suppress(Exception):
+                self.protocol.send_ping(b"cn")
+                self._write()
+        elif now - self.pinged > PONG_S:
+            self.transport.abort()
 
     def process_event(self, event: Any) -> None:
         if self.request is None or event.opcode not in _DATA:
+            if self.request is not None and event.opcode is Opcode.PONG:
+                self.pinged = None
             super().process_event(event)  # the handshake, pongs
             return
         if event.opcode is not Opcode.CONT:
@@ -191,7 +238,7 @@ class Wire(ServerConnection):
         return early
 
 
-@dataclass
+@dataclass(slots=True)
 class Conn:
     id: int
     ws: Any
@@ -317,8 +364,7 @@ class Server:
             compression=None,
             max_queue=64,
             write_limit=WRITE_LIMIT,
-            ping_interval=20,
-            ping_timeout=30,
+            ping_interval=None,  # the ticker pings every connection (Wire.keepalive_tick)
             close_timeout=2,
         ) as srv:
             sock = next(iter(srv.sockets))
@@ -387,6 +433,7 @@ class Server:
             real = ws.request.headers.get("X-Real-IP") if ws.request is not None else None
             if real:
                 addr = real.strip()[:64]
+        ws.forget_handshake()
         if len(self.conns) >= self.caps.connections or self.by_addr[addr] >= self.caps.per_address:
             await ws.send(
                 encode(
@@ -946,9 +993,14 @@ class Server:
 
     async def _ticker(self) -> None:
         renewed = swept = self.clock()
+        pinged = time.monotonic()  # real time: a test's moved table clock cuts nobody off
         while True:
             await asyncio.sleep(TICK_S)
             now = self.clock()
+            if time.monotonic() - pinged >= PING_S:
+                pinged = time.monotonic()
+                for c in list(self.conns.values()):
+                    c.ws.keepalive_tick(pinged)
             self._alone(now)
             if self.clock() - renewed >= RENEW_S:
                 renewed = self.clock()

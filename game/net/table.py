@@ -365,7 +365,8 @@ class Table:
                 **self._common(r),
             },
         )
-        self._texts.clear()  # an idle table keeps no JSON
+        self._texts.clear()  # an idle table keeps no JSON, and no views
+        m.forget_views()
         return f
 
     def framed(self, r: Reader, body: dict[str, Any]) -> Frame:
@@ -616,6 +617,7 @@ class Table:
                 update["cards"] = len(text.split()) - 1
             out.append((rid, self.framed(r, update)))
         self._texts.clear()  # made for these frames; an idle table keeps none
+        m.forget_views()
         if m.over and not self.finished:
             self.finished = True
             self.log.finish(self.code)

@@ -146,3 +146,22 @@ def test_a_fragmented_message_is_one_frame_and_bad_utf8_closes_with_1007(server)
     ok = Bot(server.url, name="Next")  # the server serves on
     ok.send({"type": "tables"})
     ok.expect("tables")
+
+
+def test_the_keepalive_cuts_off_a_client_that_answers_no_ping(server, monkeypatch):
+    monkeypatch.setattr(server_mod, "PING_S", 0.3)
+    monkeypatch.setattr(server_mod, "PONG_S", 0.5)
+    mute = Raw(server.url)  # reads, but never answers a ping
+    mute.send({"type": "hello", "name": "Mute"})
+    assert mute.frame()["type"] == "welcome"
+    alive = Bot(server.url, name="Alive")  # websockets answers pings by itself
+    deadline = time.monotonic() + 15
+    pings = 0
+    with pytest.raises((EOFError, ConnectionError)):
+        while time.monotonic() < deadline:
+            op, _ = mute.recv()
+            pings += op == 9
+    assert pings >= 1 and time.monotonic() < deadline
+    alive.send({"type": "tables"})
+    alive.expect("tables")
+    assert not alive.closed
