@@ -30,6 +30,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("fi", "sv", "da", "fr", "zh_CN")
@@ -205,7 +206,35 @@ def update(domain: Domain, langs: Iterable[str] = LANGS) -> list[str]:
     return report
 
 
+# French puts a no-break space before : ; ! ? and inside « » (an ordinary one lets a wrapped
+# line start with the mark). Left alone: placeholders, quoted notation, code, addresses,
+# times ("20:30", "ws://", '{player}' are not French punctuation).
+FRENCH_NOT_PROSE = re.compile(
+    r"\{[^{}]*\}|%\([a-z_]+\)[-#0 +]*\d*[sdrf]|%[sdr]|(?<!\w)'[^'\s][^']*'|`[^`]*`"
+    r"|\b[a-z]+://\S*|\d+:\d+|::1|--[a-z-]+"
+)
+NO_BREAK = "\u00a0"
+
+
+def french_spacing(text: str) -> str:
+    """`text` with the ordinary space before : ; ! ? (and inside « ») made a no-break one,
+    outside notation and placeholders. Translations written with ordinary spaces (or
+    carried over from a helper's file) come out right when the catalog is compiled."""
+    code = [(m.start(), m.end()) for m in FRENCH_NOT_PROSE.finditer(text)]
+    chars = list(text)
+    for i, ch in enumerate(chars):
+        if any(a <= i < b for a, b in code) or i == 0:
+            continue
+        if ch in ":;!?»" and chars[i - 1] == " ":
+            chars[i - 1] = NO_BREAK
+        elif ch == " " and chars[i - 1] == "«":
+            chars[i] = NO_BREAK
+    return "".join(chars)
+
+
 def compile_mo(domain: Domain, langs: Iterable[str] = LANGS) -> list[Path]:
+    """Write each language's .mo; French catalogs get their no-break spaces first (the
+    .po is rewritten when one was missing)."""
     _, _, mofile, _ = _babel()
     out = []
     for lang in langs:
@@ -213,11 +242,27 @@ def compile_mo(domain: Domain, langs: Iterable[str] = LANGS) -> list[Path]:
         if not po_path.exists():
             continue
         po = _read_po(po_path, lang)
+        if lang == "fr" and _french_spacing_in(po):
+            _write_po(po_path, po)
         buf = io.BytesIO()
         mofile.write_mo(buf, po, use_fuzzy=False)
         domain.mo(lang).write_bytes(buf.getvalue())
         out.append(domain.mo(lang))
     return out
+
+
+def _french_spacing_in(po: Any) -> bool:
+    """Apply french_spacing to every translation of `po`; whether any changed."""
+    changed = False
+    for m in po:
+        if not m.id:
+            continue
+        forms = m.string if isinstance(m.string, tuple) else (m.string,)
+        fixed = tuple(french_spacing(f) for f in forms)
+        if fixed != forms:
+            m.string = fixed if isinstance(m.string, tuple) else fixed[0]
+            changed = True
+    return changed
 
 
 # ---------------------------------------------------------------- checks

@@ -19,7 +19,7 @@ import i18n as tool  # noqa: E402
 NO_BREAK = "\u00a0\u202f"
 # where : ; ! ? are not sentence punctuation
 CODE = re.compile(
-    r"\{[^{}]*\}|%\([a-z_]+\)[-#0 +]*\d*[sdrf]|%[sdr]|'[^'\s][^']*'|`[^`]*`"
+    r"\{[^{}]*\}|%\([a-z_]+\)[-#0 +]*\d*[sdrf]|%[sdr]|(?<!\w)'[^'\s][^']*'|`[^`]*`"
     r"|\b[a-z]+://\S*|\d+:\d+|::1|--[a-z-]+"
 )
 
@@ -82,3 +82,32 @@ def test_chinese_uses_full_width_marks_between_chinese_characters():
         if re.search(rf"{han}\s*[:;!?,]|[:;!?,]\s*{han}", CODE.sub("x", t))
     ]
     assert not faults, faults[:5]
+
+
+def test_compiling_puts_the_no_break_spaces_in(tmp_path):
+    """`tools/i18n.py compile` writes French translations typed (or carried over) with
+    ordinary spaces with the no-break ones: every French line of the catalog, its
+    no-break spaces made ordinary, comes back as it is."""
+    assert tool.french_spacing("Donne 3 : vous « Rook » ; prêt ?") == (
+        "Donne 3\u00a0: vous «\u00a0Rook\u00a0»\u00a0; prêt\u00a0?"
+    )
+    assert tool.french_spacing("'play R14' à 20:30 sur ws://127.0.0.1:8765") == (
+        "'play R14' à 20:30 sur ws://127.0.0.1:8765"
+    )
+    lines = [t for t in translations("fr") if "\u00a0" in t]
+    assert len(lines) > 150
+    for text in lines:
+        assert tool.french_spacing(text.replace("\u00a0", " ")) == text, text
+
+    # and the compile step itself: a .po written with an ordinary space
+    domain = tool.Domain("words_test", (tmp_path,), tmp_path / "locale")
+    po = domain.po("fr")
+    po.parent.mkdir(parents=True)
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Deal {n}: go"\nmsgstr "Donne {n} : allez"\n',
+        encoding="utf-8",
+    )
+    tool.compile_mo(domain, ["fr"])
+    assert 'msgstr "Donne {n}\u00a0: allez"' in po.read_text(encoding="utf-8")
+    assert domain.mo("fr").is_file()
