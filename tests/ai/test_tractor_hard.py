@@ -18,6 +18,7 @@ from crowsnest_games.tractor.ai.hard import (
     HardConfig,
     crowsnest_register_ais,
     fast_play,
+    smart_play,
 )
 
 SMALL = HardConfig(budget=SearchBudget(iterations=16, seconds=None, min_worlds=2))
@@ -61,12 +62,13 @@ def test_worlds_agree_with_the_view_and_keep_voids():
     assert n > 10
 
 
-def test_fast_play_is_legal_to_the_end():
+@pytest.mark.parametrize("policy", [fast_play, smart_play])
+def test_play_out_policies_are_legal_to_the_end(policy):
     rng = random.Random(3)
     for m in positions(4, every=11):
         d = m.deal.clone()
         while d.to_move >= 0:
-            cards = fast_play(d, rng)
+            cards = policy(d, rng)
             assert d.check(("play", cards)) is None, (cards, d.check(("play", cards)))
             d.apply(("play", cards))
         assert d.phase == "over"
@@ -96,3 +98,44 @@ def test_the_hook_registers_hard_for_tractor():
     got = []
     crowsnest_register_ais(lambda *a: got.append(a))
     assert [(vid, level) for vid, level, _ in got] == [("tractor", "hard")]
+
+
+def test_smart_play_plays_second_hand_low_and_feeds_only_a_safe_trick():
+    """The play-out policy's rules of normal (in positions normal's play reached)."""
+    from crowsnest_games.tractor.cards import POINTS, TRUMP
+
+    def key(d, c):
+        return (POINTS[c], d.es[c] == TRUMP, d.ps[c])
+
+    rng = random.Random(0)
+    low = fed = held_back = 0
+    for seed in range(1, 9):
+        for m in positions(seed, every=1):
+            d = m.deal
+            if not d.trick or d.lead[1] != 1 or d.lead_units:
+                continue
+            s = d.to_move
+            hand = d.hands[s]
+            pool = [c for c in hand if d.es[c] == d.lead[0]] or hand
+            on_table = any(POINTS[c] for _, cs in d.trick for c in cs)
+            partner = d.best_seat % 2 == s % 2
+            (c,) = smart_play(d, rng)
+            if len(d.trick) == 1 and not on_table:  # second hand low
+                assert key(d, c) == min(key(d, x) for x in pool)
+                low += 1
+            elif len(d.trick) == 3 and partner:  # last, the partner's trick: the most points
+                assert POINTS[c] == max(POINTS[x] for x in pool)
+                fed += 1
+            elif len(d.trick) == 2 and partner and any(POINTS[x] for x in pool):
+                nxt = d.hands[(s + 1) % 4]
+                led, (bs, _, _, top) = d.lead[0], d.best
+                follows = [x for x in nxt if d.es[x] == led]
+                can = (
+                    any(d.es[x] == bs and d.ps[x] > top for x in follows)
+                    if follows
+                    else any(d.es[x] == TRUMP and (bs != TRUMP or d.ps[x] > top) for x in nxt)
+                )
+                if can:  # the last seat could take it: nothing fed
+                    assert key(d, c) == min(key(d, x) for x in pool)
+                    held_back += 1
+    assert low > 10 and fed > 3 and held_back > 1, (low, fed, held_back)

@@ -7,12 +7,16 @@ declaring and burying as `normal` does.
   the led effective suit gets no card of it (the most constrained cards are placed first;
   after 30 failed tries the voids are dropped). The world is a TractorDeal built from the
   view's public state (trump, levels, dealer, trick, points taken, history).
-- Play-outs (`fast_play`): a greedy policy reading the sampled deal directly, never a view
-  (the heuristic AIs need a view and every legal follow; this is about 10x cheaper, see
-  docs/ai.md): follow suit with the cheapest card that wins the trick when an opponent
-  holds it, feed points to a partner who holds it, otherwise give the cheapest card with
-  no points; lead a pair, an ace, or the lowest plain card. Multi-card follows take a
-  random legal follow (rules.random_follow).
+- Play-outs (`smart_play`): a greedy policy reading the sampled deal directly, never a
+  view (the heuristic AIs need a view and every legal follow; this is about 10x cheaper,
+  see docs/ai.md), with normal's play rules: follow suit with the cheapest card that wins
+  the trick when an opponent holds it (second hand low: the cheapest card while no
+  points are on the table), feed points to a partner who holds it when the opponent
+  still to play cannot take it, otherwise give the cheapest card with no points; lead a
+  pair, an ace, or the lowest plain card of the shortest plain suit; pair leads are
+  answered by the same judgement within the legal structure. `fast_play`, the policy
+  before issue 31 (random multi-card follows, points fed blindly, the lowest plain
+  card of any suit), stays as `HardConfig(rollout="fast")`.
 - Value: the points of the searching side at the end (attackers: points taken plus the
   kitty bonus; defenders: minus the attackers' points).
 - Candidates: normal's choice first (it wins ties), easy's, then the other legal plays,
@@ -32,7 +36,7 @@ from crowsnest.hookspecs import RegisterAI, hookimpl
 
 from ..cards import POINTS, TRUMP
 from ..deal import SEATS, TractorDeal
-from ..rules import random_follow
+from ..rules import Shape, random_follow
 from ..view import TractorView
 from . import HeuristicAI, endgame
 from .worlds import Determinizer, world
@@ -88,10 +92,151 @@ def fast_play(d: TractorDeal, rng: random.Random) -> tuple[int, ...]:
     return (min(pool, key=lambda c: (POINTS[c], es[c] == TRUMP, ps[c])),)
 
 
+def _beaten_after(d: TractorDeal, s: int) -> bool:
+    """Could the opponent still to play after `s` beat the best single on the table? (The
+    play-out knows the world, so this reads its hand: a higher card of the led suit, or
+    void in it with a trump when the best card is plain.)"""
+    o = (s + 1) % SEATS
+    if len(d.trick) == SEATS - 1 or o % 2 == s % 2:
+        return False
+    es, ps = d.es, d.ps
+    best = d.best
+    bs, btop = best[0], best[3]  # type: ignore[index]
+    led = d.lead[0]  # type: ignore[index]
+    hand = d.hands[o]
+    if any(es[c] == led for c in hand):
+        return led == bs and any(es[c] == bs and ps[c] > btop for c in hand)
+    if bs == TRUMP:
+        return any(es[c] == TRUMP and ps[c] > btop for c in hand)
+    return any(es[c] == TRUMP for c in hand)
+
+
+def _table_points(d: TractorDeal) -> int:
+    return sum(POINTS[c] for _, cs in d.trick for c in cs)
+
+
+def _cheapest(cards: Sequence[int], es: Sequence[int], ps: Sequence[int]) -> int:
+    """The card with the fewest points, plain before trump, then the lowest."""
+    best, key = -1, (99, True, 999)
+    for c in cards:
+        k = (POINTS[c], es[c] == TRUMP, ps[c])
+        if k < key:
+            best, key = c, k
+    return best
+
+
+def smart_play(d: TractorDeal, rng: random.Random) -> tuple[int, ...]:
+    """fast_play with normal's play rules of issue 31 (so the play-outs model the players
+    the search meets): plain low leads from the shortest plain suit; second hand low (no
+    points on the table, the partner still to play: the cheapest card); points fed to the
+    partner only when the opponent still to play cannot take the trick; pair leads
+    answered by choice rather than at random (the partner's trick gets points, an
+    opponent's the cheapest cards, a higher pair taken when points are on the table)."""
+    s = d._to_move
+    hand = d.hands[s]
+    es, ps = d.es, d.ps
+    lead = d.lead
+    if lead is None:
+        plain = [c for c in hand if es[c] != TRUMP]
+        if plain:
+            held = set(plain)
+            pairs = [c for c in plain if not c & 1 and (c | 1) in held]
+            if pairs and rng.random() < 0.7:
+                c = max(pairs, key=ps.__getitem__)
+                return (c, c | 1)
+            top = max(plain, key=ps.__getitem__)
+            if ps[top] >= 11:  # an ace (or king with the level at ace)
+                return (top,)
+            length: dict[int, int] = {}
+            for c in plain:
+                e = es[c]
+                length[e] = length.get(e, 0) + 1
+            low = [c for c in plain if not POINTS[c]] or plain
+            return (min(low, key=lambda c: (length[es[c]], POINTS[c], ps[c])),)
+        return (min(hand, key=ps.__getitem__),)
+    if d.lead_units:
+        return random_follow(hand, lead, es, rng)
+    partner_holds = d.best_seat % 2 == s % 2
+    if lead[1] != 1:
+        return _follow_many(d, hand, lead, partner_holds and not _beaten_after(d, s))
+    led = lead[0]
+    suit = [c for c in hand if es[c] == led]
+    pool = suit or hand
+    if partner_holds:
+        if not _beaten_after(d, s):  # feed points, else the cheapest card (plain first)
+            return (max(pool, key=lambda c: (POINTS[c], es[c] != TRUMP, -ps[c])),)
+        return (_cheapest(pool, es, ps),)
+    table = _table_points(d)
+    if len(d.trick) == 1 and not table:  # second hand low
+        return (_cheapest(pool, es, ps),)
+    best = d.best
+    bs, btop = best[0], best[3]  # type: ignore[index]
+    cheapest = -1
+    key = (2, 99)
+    for c in pool:  # the cheapest card that wins: plain before trump, then lowest
+        e = es[c]
+        if (e == bs and ps[c] > btop) or (e == TRUMP and bs != TRUMP):
+            k = (e == TRUMP, ps[c])
+            if k < key:
+                key, cheapest = k, c
+    if cheapest >= 0 and (es[cheapest] != TRUMP or len(d.trick) == SEATS - 1 or table):
+        return (cheapest,)
+    return (_cheapest(pool, es, ps),)
+
+
+def _follow_many(d: TractorDeal, hand: list[int], lead: Shape, feed: bool) -> tuple[int, ...]:
+    """A multi-card follow chosen as random_follow's legal structure allows (the required
+    pairs first, then single cards): points to a partner's safe trick, else cheap cards;
+    a higher pair over an opponent's pair with points on the table."""
+    es, ps = d.es, d.ps
+    s, n, npairs, _ = lead
+    suit = [c for c in hand if es[c] == s]
+    if feed:
+        order = sorted(suit, key=lambda c: (-POINTS[c], ps[c]))
+    else:
+        order = sorted(suit, key=lambda c: (POINTS[c], ps[c]))
+    if len(suit) <= n:
+        rest = [c for c in hand if es[c] != s]
+        if feed:
+            rest.sort(key=lambda c: (-POINTS[c], es[c] == TRUMP, ps[c]))
+        else:
+            rest.sort(key=lambda c: (POINTS[c], es[c] == TRUMP, ps[c]))
+        return tuple(sorted(suit + rest[: n - len(suit)]))
+    chosen: list[int] = []
+    if npairs:
+        held = set(suit)
+        lows = [c for c in suit if not c & 1 and (c | 1) in held]
+        if lows:
+            if feed:
+                lows.sort(key=lambda c: (-POINTS[c], ps[c]))
+            else:
+                lows.sort(key=lambda c: (POINTS[c], ps[c]))
+                if n == 2 and s == d.best[0] and _table_points(d):  # type: ignore[index]
+                    top = d.best[3]  # type: ignore[index]
+                    over = [c for c in lows if ps[c] > top]
+                    if over:
+                        lows = [min(over, key=ps.__getitem__)]
+            for c in lows[:npairs]:
+                chosen += (c, c | 1)
+    taken = set(chosen)
+    for c in order:
+        if len(chosen) == n:
+            break
+        if c not in taken:
+            chosen.append(c)
+    return tuple(sorted(chosen))
+
+
 def playout(deal: Any, rng: random.Random) -> None:
     d: TractorDeal = deal
     while d._to_move >= 0:
         d._play(d._to_move, fast_play(d, rng), quiet=True)
+
+
+def smart_playout(deal: Any, rng: random.Random) -> None:
+    d: TractorDeal = deal
+    while d._to_move >= 0:
+        d._play(d._to_move, smart_play(d, rng), quiet=True)
 
 
 def side_value(d: TractorDeal, seat: int) -> float:
@@ -111,6 +256,8 @@ class HardConfig:
     max_candidates: int = 8
     # worlds solved exactly once every hand is down to endgame.MAX_CARDS cards
     endgame_worlds: int = 16
+    # the play-outs' policy: "smart" (smart_play) or "fast" (fast_play, before issue 31)
+    rollout: str = "smart"
 
 
 _NORMAL = HeuristicAI(memory=True)
@@ -165,7 +312,7 @@ class HardAI(SearchAI):
             cands,
             rng,
             sample=lambda _v, g: det.sample(g),
-            playout=playout,
+            playout=smart_playout if self.config.rollout == "smart" else playout,
             evaluate=lambda d: side_value(d, seat),
             budget=self.config.budget,
             apply=apply,
