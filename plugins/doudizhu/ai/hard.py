@@ -18,8 +18,9 @@ and bids, and exact solving of the end game (docs/ai.md has the measurements).
   candidate is played out in the same worlds by the normal AI for every seat (reading
   the sampled deal directly, not through views), worth +1 won / -1 lost; another play
   replaces normal's only when it wins more world by world by a margin (paired_pick).
-- End game (at most 20 cards in the three hands): every play is solved exactly in each
-  sampled world (solver.py); the play that wins in the most worlds is played.
+- End game (at most 24 cards in the three hands): every play is solved exactly in each
+  sampled world (solver.py); the play that wins in the most worlds is played (above 20
+  cards only when at least 8 worlds fit the node limits, else the play-outs decide).
 - Bids: pass and each higher bid played out the same way (the rest of the auction and
   the deal by normal), so a bid is made when the hand wins more as landlord than the
   seat does as a peasant after passing.
@@ -54,10 +55,10 @@ from . import EasyAI, NormalAI, Table, _minus, hand_counts, hand_plan, ranks_of_
 from .solver import Solver, TooBig
 
 N_CARDS = 54
-# Play: 192 play-outs, at most 0.2 s; bids: 96, at most 0.2 s (0.1 s is left for what
+# Play: 384 play-outs (about 0.1 s unloaded), at most 0.2 s; bids: 96, at most 0.2 s (0.1 s is left for what
 # comes before the search, so decisions stay under 0.3 s on a loaded 2-core machine;
 # tournaments ignore the caps, docs/ai.md).
-DEFAULT_BUDGET = SearchBudget(iterations=192, seconds=0.2, min_worlds=3)
+DEFAULT_BUDGET = SearchBudget(iterations=384, seconds=0.2, min_worlds=3)
 BID_BUDGET = SearchBudget(iterations=96, seconds=0.2, min_worlds=3)
 
 
@@ -303,7 +304,11 @@ class HardConfig:
     # solved exactly (solver.py) in `endgame_worlds` sampled worlds, each world's solve
     # bounded by `endgame_nodes` (past it that world is left out; no world solved: the
     # play-out search decides).
-    endgame_cards: int = 20
+    endgame_cards: int = 24
+    # Above this many cards a solve may not fit its node limits in most worlds: the
+    # solved worlds decide only when there are at least `endgame_min_solved` of them.
+    endgame_sure_cards: int = 20
+    endgame_min_solved: int = 8
     endgame_worlds: int = 32
     endgame_nodes: int = 4_000
     endgame_total: int = 16_000  # nodes over all worlds of one decision
@@ -362,7 +367,8 @@ class HardAI(SearchAI):
         started: float,
     ) -> Action | None:
         """The play that wins in the most sampled worlds, each solved exactly; `first`
-        (normal's choice) wins ties. None when no world could be solved in its limit.
+        (normal's choice) wins ties. None when too few worlds could be solved in their limits
+        (none at all up to `endgame_sure_cards` cards, `endgame_min_solved` above).
         Where time caps apply it stops `endgame_seconds` after `started`."""
         cands: dict[Any, Action] = {}
         for a in [first, *legal]:
@@ -410,7 +416,8 @@ class HardAI(SearchAI):
             for k, won in got.items():
                 wins[k] += won
         self.last_search = {"endgame_worlds": solved, "wins": wins, "per_world": per_world}
-        if not solved:
+        need = 1 if sum(view.hand_counts) <= cfg.endgame_sure_cards else cfg.endgame_min_solved
+        if solved < need:
             return None
         keys = list(cands)
         rows = {k: [w[i] for w in per_world] for i, k in enumerate(keys)}
