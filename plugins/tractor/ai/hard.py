@@ -7,16 +7,16 @@ declaring and burying as `normal` does.
   the led effective suit gets no card of it (the most constrained cards are placed first;
   after 30 failed tries the voids are dropped). The world is a TractorDeal built from the
   view's public state (trump, levels, dealer, trick, points taken, history).
-- Play-outs (`smart_play`): a greedy policy reading the sampled deal directly, never a
-  view (the heuristic AIs need a view and every legal follow; this is about 10x cheaper,
-  see docs/ai.md), with normal's play rules: follow suit with the cheapest card that wins
-  the trick when an opponent holds it (second hand low: the cheapest card while no
-  points are on the table), feed points to a partner who holds it when the opponent
-  still to play cannot take it, otherwise give the cheapest card with no points; lead a
-  pair, an ace, or the lowest plain card of the shortest plain suit; pair leads are
-  answered by the same judgement within the legal structure. `fast_play`, the policy
-  before issue 31 (random multi-card follows, points fed blindly, the lowest plain
-  card of any suit), stays as `HardConfig(rollout="fast")`.
+- Play-outs (`fast_play`): a greedy policy reading the sampled deal directly, never a view
+  (the heuristic AIs need a view and every legal follow; this is about 10x cheaper, see
+  docs/ai.md): follow suit with the cheapest card that wins the trick when an opponent
+  holds it, feed points to a partner who holds it, otherwise give the cheapest card with
+  no points; lead a pair, an ace, or the lowest plain card. Multi-card follows take a
+  random legal follow (rules.random_follow). `smart_play` (HardConfig(rollout="smart"))
+  adds normal's play rules of issue 31: second hand low, points fed only to a trick the
+  last opponent cannot take, the shortest suit's low lead, pair leads answered by
+  judgement; measured on 150 fresh deals it was not shown stronger (docs/ai.md), so it
+  is not the default.
 - Value: the points of the searching side at the end (attackers: points taken plus the
   kitty bonus; defenders: minus the attackers' points).
 - Candidates: normal's choice first (it wins ties), easy's, then the other legal plays,
@@ -256,8 +256,8 @@ class HardConfig:
     max_candidates: int = 8
     # worlds solved exactly once every hand is down to endgame.MAX_CARDS cards
     endgame_worlds: int = 16
-    # the play-outs' policy: "smart" (smart_play) or "fast" (fast_play, before issue 31)
-    rollout: str = "smart"
+    # the play-outs' policy: "fast" (fast_play) or "smart" (smart_play: not shown stronger)
+    rollout: str = "fast"
 
 
 _NORMAL = HeuristicAI(memory=True)
