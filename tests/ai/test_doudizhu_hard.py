@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from crowsnest.ai.search import SearchBudget
@@ -249,3 +250,26 @@ def test_reading_the_auction_deals_hands_that_bid_as_the_seats_did():
     assert positions >= 10
     # (measured: 0.26 of the plain worlds fit the bids, 0.50 of the read ones)
     assert read_fit >= 1.5 * plain_fit and read_fit >= plain_fit + 0.15 * positions
+
+
+def test_the_end_game_from_24_cards_needs_enough_solved_worlds():
+    """Above endgame_sure_cards the solver decides only with endgame_min_solved worlds
+    solved; with a node limit no world fits, the play-outs decide instead."""
+    seen = used = 0
+    for m in positions(3):
+        if m.phase != "play":
+            continue
+        view = m.view(m.to_move)
+        total = sum(view.hand_counts)
+        if not 21 <= total <= 24 or len(m.legal_actions()) < 2:
+            continue
+        wide = HardAI(VARIANT, m.options, SMALL)
+        wide.choose(view, m.legal_actions(), random.Random(0))
+        tight = HardAI(VARIANT, m.options, replace(SMALL, endgame_nodes=1))
+        tight.choose(view, m.legal_actions(), random.Random(0))
+        assert "worlds" in tight.last_search  # the play-out search decided
+        if "endgame_worlds" in wide.last_search:
+            assert wide.last_search["endgame_worlds"] >= SMALL.endgame_min_solved
+            used += 1
+        seen += 1
+    assert seen >= 3 and used >= 1, (seen, used)
