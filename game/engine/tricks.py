@@ -67,7 +67,13 @@ def build_trump_order(
 
 def follow_cards(hand: Iterable[Card], led: int, eff_suit: Sequence[int]) -> list[Card]:
     """The cards of `hand` in the led effective suit (empty: the player is void)."""
-    return [c for c in hand if eff_suit[c] == led]
+    # A loop, not a list comprehension: on Python 3.11 a comprehension is one more frame,
+    # and every card play of every random deal and play-out asks this (issue 26).
+    out = []
+    for c in hand:
+        if eff_suit[c] == led:
+            out.append(c)
+    return out
 
 
 def trick_winner(cards: Sequence[Card], led: int, order: TrumpOrder) -> int:

@@ -22,7 +22,12 @@ from .rules import RookRules
 class RookAuction(NamedTuple):
     """An auction in progress: public (every seat sees every call). An immutable value
     made for every call of every deal, random and AI play-outs included: a NamedTuple,
-    which is made in a third of a frozen dataclass's time (issue 26's cost of the parts)."""
+    which is made in a third of a frozen dataclass's time (issue 26's cost of the parts).
+
+    As a tuple it compares and hashes field by field, the rules included: RookRules
+    compares and hashes by identity (eq=False; one object per preset, options and seat
+    count from rules_for's cache), so that costs one pointer test, and two auctions of
+    the same calls under rules built apart (build_rules, not rules_for) are unequal."""
 
     rules: RookRules
     passed: tuple[bool, ...]  # per seat: has passed (out of the auction)
@@ -36,12 +41,7 @@ class RookAuction(NamedTuple):
     @property
     def forced(self) -> bool:
         """The seat to call must take the contract at the lowest bid (dealer_forced)."""
-        turn = self.turn
-        return (
-            self.high_bidder < 0
-            and self.rules.forced_dealer
-            and all(p for s, p in enumerate(self.passed) if s != turn)
-        )
+        return _forced(self.rules, self.passed, self.high_bidder, self.turn)
 
     def __repr__(self) -> str:  # the rules are the deal's, not the auction's news
         return (
@@ -51,8 +51,24 @@ class RookAuction(NamedTuple):
         )
 
 
+# The auction is made by tuple.__new__ with all its fields in order, not by the class's
+# generated __new__ (a Python function with defaults: one more frame per call of every
+# deal; issue 26's cost of the parts). The field order is RookAuction's.
+_make = tuple.__new__
+
+
+def _forced(r: RookRules, passed: tuple[bool, ...], high_bidder: int, turn: int) -> bool:
+    """RookAuction.forced from its fields: nobody has bid, the last player must take it,
+    and every seat but the one to call has passed."""
+    return (
+        high_bidder < 0
+        and r.forced_dealer
+        and passed.count(False) == (turn >= 0 and not passed[turn])
+    )
+
+
 def first_auction(rules: RookRules, first: int) -> RookAuction:
-    return RookAuction(rules, (False,) * rules.seats, turn=first)
+    return _make(RookAuction, (rules, (False,) * rules.seats, 0, -1, (), first, -1, False))
 
 
 class RookBidding:
@@ -78,7 +94,7 @@ class RookBidding:
     def calls(self, auction: RookAuction) -> tuple[Action, ...]:
         """legal_calls as the shared tuple (no copy: the deal's hot path)."""
         r = auction.rules
-        if auction.forced:
+        if auction.high_bidder < 0 and r.forced_dealer and auction.forced:
             return (r.bids[0],)  # the last player must take it at the minimum
         return r.after_bid[auction.high_bid]
 
@@ -111,25 +127,25 @@ class RookBidding:
         return None
 
     def call(self, auction: RookAuction, call: Action) -> RookAuction:
-        # The constructor, not dataclasses.replace: random play makes a call per action.
-        s = auction.turn
-        r = auction.rules
-        passed = auction.passed
-        high, bidder = auction.high_bid, auction.high_bidder
+        # Random play makes a call per action: the fields unpacked at once, the new
+        # auction made by _make (above).
+        r, passed, high, bidder, log, s, _declarer, _thrown_in = auction
         if call[0] == "pass":
             passed = passed[:s] + (True,) + passed[s + 1 :]
-            log = (*auction.log, (s, 0))
+            log = (*log, (s, 0))
             left = passed.count(False)
             if left == 0:
-                return RookAuction(r, passed, high, bidder, log, -1, -1, True)
+                return _make(RookAuction, (r, passed, high, bidder, log, -1, -1, True))
             if left == 1 and bidder >= 0:
-                return RookAuction(r, passed, high, bidder, log, -1, bidder)
-            return RookAuction(r, passed, high, bidder, log, _next_in(passed, s))
+                return _make(RookAuction, (r, passed, high, bidder, log, -1, bidder, False))
+            return _make(
+                RookAuction, (r, passed, high, bidder, log, _next_in(passed, s), -1, False)
+            )
         n = call[1]
-        log = (*auction.log, (s, n))
+        log = (*log, (s, n))
         if n >= r.bid_max or passed.count(False) == 1:
-            return RookAuction(r, passed, n, s, log, -1, s)
-        return RookAuction(r, passed, n, s, log, _next_in(passed, s))
+            return _make(RookAuction, (r, passed, n, s, log, -1, s, False))
+        return _make(RookAuction, (r, passed, n, s, log, _next_in(passed, s), -1, False))
 
     def outcome(self, auction: RookAuction) -> AuctionOutcome | None:
         if auction.turn >= 0:

@@ -382,8 +382,9 @@ class RookDeal(AuctionFacts, Deal):
         s = self._to_move
         self.auction = a = BIDDING.call(self.auction, action)
         ev: Event = {"type": "bid", "seat": s, "bid": 0 if action[0] == "pass" else action[1]}
-        if a.turn >= 0:
-            self._to_move = self.acting = a.turn
+        turn = a.turn
+        if turn >= 0:
+            self._to_move = self.acting = turn
             return [ev]
         if a.thrown_in:
             self.phase = "over"
