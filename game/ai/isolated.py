@@ -77,6 +77,11 @@ class WorkerDied(RuntimeError):
     """The worker process ended (or garbled its answer); str() says how."""
 
 
+class WorkerClosed(WorkerDied):
+    """The worker was ended by this process (`AIProcess.close`, `close_all` at exit) while
+    a request was in flight or after: not the AI's fault, so nothing to report or bench."""
+
+
 class WorkerTimeout(RuntimeError):
     """The worker did not answer within the budget; it has been killed."""
 
@@ -173,6 +178,7 @@ class AIProcess:
         self.proc: subprocess.Popen[bytes] | None = None
         self._buf = b""
         self.started = 0  # workers started (a restart after a death counts)
+        self.closed = False  # close() was called: no new worker, a request in flight ends
         self.lock = threading.Lock()
 
     def _start(self) -> subprocess.Popen[bytes]:
@@ -212,6 +218,8 @@ class AIProcess:
         """Send one request and wait for its answer: the answer's dict, or WorkerTimeout
         (the worker is killed) or WorkerDied (it ended or garbled its line)."""
         with self.lock:
+            if self.closed:
+                raise WorkerClosed("its worker process was closed")
             proc = self.proc if self.proc is not None and self.proc.poll() is None else None
             try:
                 proc = proc or self._start()
@@ -222,7 +230,9 @@ class AIProcess:
                 except OSError:
                     raise WorkerDied(self._death()) from None
                 return self._read_line(timeout)
-            except (WorkerDied, WorkerTimeout):
+            except (WorkerDied, WorkerTimeout) as e:
+                if self.closed:  # close() ended it under this request (leaving, exiting)
+                    raise WorkerClosed(f"its worker process was closed ({e})") from None
                 raise
             except BaseException:
                 # Interrupted mid-request (Ctrl-C): its answer would come to the next
@@ -243,7 +253,10 @@ class AIProcess:
             if not ready:
                 self.kill()
                 raise WorkerTimeout("no answer within the budget")
-            chunk = os.read(fd, 65536)
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # the pipe was closed under us (close() from another thread)
+                chunk = b""
             if not chunk:
                 raise WorkerDied(self._death())
             self._buf += chunk
@@ -300,7 +313,10 @@ class AIProcess:
                     pass
 
     def close(self) -> None:
-        """End the worker: close its input (it exits at end of file), else kill it."""
+        """End the worker: close its input (it exits at end of file), else kill it. A
+        request in flight on another thread then ends in WorkerClosed, and so does any
+        later one."""
+        self.closed = True
         proc, self.proc = self.proc, None
         if proc is None:
             return

@@ -32,7 +32,7 @@ from crowsnest.engine import Action, ActionError, Deal, Match, Variant, shape_er
 from crowsnest.engine.safe import exc_text, safe_repr
 
 from . import isolated
-from .isolated import IsolatedFactory, WorkerDied, WorkerTimeout
+from .isolated import IsolatedFactory, WorkerClosed, WorkerDied, WorkerTimeout
 from .random_ai import NoListedAction, random_factory
 
 log = logging.getLogger("crowsnest.ai")
@@ -341,9 +341,11 @@ class AIRunner:
                 return Choice(answered, deal.format_action(answered), level, seconds, told)
             kind, detail = "illegal", f"{safe_repr(answer, 120)}: {_short(reason)}"
         action = self._fallback(deal, random.Random(fb_seed))
-        if kind == "delegate":
+        if kind in ("delegate", "closed"):
             # A RandomAI (perhaps inside a plugin's AI) met an incomplete legal list and
             # asked for a uniform legal action: the fallback is exactly that, no fault.
+            # Or this process closed the worker under the request (exiting): no fault,
+            # nothing benched, and nobody waits for the answer.
             return Choice(action, deal.format_action(action), level, seconds, told)
         text = deal.format_action(action)
         fault = AIFault(self.variant.id, level, seat, kind, detail, text)
@@ -451,7 +453,8 @@ class AIRunner:
         self, factory: IsolatedFactory | tuple[str, ...], req: dict[str, Any], budget: float | None
     ) -> tuple[str | None, str, Any]:
         """Ask an isolated AI in its worker process; the same (kind, detail, answer) as
-        _ask, plus kind "died" when the worker ended (killed, os._exit, out of memory)."""
+        _ask, plus kind "died" when the worker ended (killed, os._exit, out of memory) and
+        "closed" when this process ended it (close_all at exit: no fault)."""
         seat = int(req["seat"])
         if isinstance(factory, tuple):  # the built-in searches: one worker for the runner's
             args, worker_seat = factory, -1  # seats (the game's own code, no secrets to keep)
@@ -465,6 +468,11 @@ class AIRunner:
             ans = proc.ask({**req, "runner": self._id}, budget)
         except WorkerTimeout:
             return "timeout", f"its budget of {budget:g} s", None
+        except WorkerClosed as e:
+            # This process ended the worker (close_all at exit, with a search in flight):
+            # not the AI's fault. The next request gets a fresh worker.
+            self._processes.pop(key, None)
+            return "closed", str(e), None
         except WorkerDied as e:
             return "died", str(e), None
         if "answer" in ans:

@@ -66,3 +66,34 @@ def test_a_worker_without_the_game_leaves_the_search_here(registry, monkeypatch)
     got, r = answers(v, True, 4)
     assert got == here
     assert not r._search_process and not r.faults
+
+
+@pytest.mark.slow
+def test_closing_the_worker_under_a_search_is_no_fault(registry):
+    # At exit (close_all) the worker ends while the window's hard may still be thinking
+    # (tools/bench_client.py stops after its frames): before, the request in flight came
+    # back as "its worker process is gone", a fault that benched hard. Now it is no fault,
+    # nothing is benched, and the next request starts a fresh worker.
+    import time
+
+    from crowsnest.ai import isolated
+
+    v = registry.variant("crowsnest")
+    m = Match(v, seed=3)
+    faults = []
+    r = AIRunner(
+        v, m.options, m.seats, seed="c", budget_s=None, search_process=True, on_fault=faults.append
+    )
+    first = r.choose(m, level="hard")  # starts the worker (the plugins' import)
+    assert first.fault is None and r._search_worked
+    m.apply(first.action)
+    fut = r.submit(m, level="hard")  # a bid searched without time caps: about a second
+    time.sleep(0.3)
+    isolated.close_all()
+    choice = fut.result(timeout=120)
+    assert choice.fault is None and not faults and not r.faults
+    assert m.check(choice.action) is None
+    assert (m.to_move, "hard") not in r._benched
+    again = r.choose(m, level="hard")  # a new worker answers
+    assert again.fault is None and not faults
+    isolated.close_all()
