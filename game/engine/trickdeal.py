@@ -238,8 +238,7 @@ class TrickBids:
         n = setup.seats
         size = self.hand_size(setup) if self.hand_size else len(setup.piles["hands"][0])
         hook = bool(setup.options[self.hook]) if self.hook else False
-        first = setup.first if setup.first is not None else (setup.dealer + 1) % n
-        return BidsSoFar((None,) * n, size, hook, first)
+        return BidsSoFar((None,) * n, size, hook, setup.first_caller)
 
     def to_call(self, auction: BidsSoFar) -> int:
         return auction.turn
@@ -290,7 +289,9 @@ class Exchange:
 
 
 def _dealer_left(setup: DealSetup, outcome: AuctionOutcome) -> int:
-    return (setup.dealer + 1) % setup.seats
+    # The dealer's left leads, whoever the match's fixed `first` made bid first; a game
+    # whose first bidder leads reads setup.first_caller instead (Oh Hell).
+    return setup.dealer_left
 
 
 def _auction_trump(setup: DealSetup, outcome: AuctionOutcome) -> int | None:

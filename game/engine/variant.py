@@ -240,7 +240,21 @@ class DealSetup:
     scores: tuple[int, ...]
     carry: Mapping[str, Any]
     rng_seed: str  # seeds chance decisions inside the deal (a drawn first bidder)
+    # The match's fixed first caller (Match(first=...)), on its first deal only: who bids
+    # or declares first where the game would otherwise seat or draw one.
     first: int | None = None
+
+    @property
+    def dealer_left(self) -> int:
+        """The seat on the dealer's left: next after the dealer in turn order."""
+        return (self.dealer + 1) % self.seats
+
+    @property
+    def first_caller(self) -> int:
+        """Who calls first in an auction that starts at the dealer's left: the match's
+        fixed `first` seat where one is given (its first deal), else the dealer's left.
+        The one home of that rule (Rook's auction, the engine's TrickBids, Oh Hell)."""
+        return self.first if self.first is not None else (self.dealer + 1) % self.seats
 
 
 # ---------------------------------------------------------------- the five parts

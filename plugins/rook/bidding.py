@@ -82,8 +82,7 @@ class RookBidding:
         from .rules import rules_for
 
         rules = rules_for(self.preset, setup.options, setup.seats)
-        first = setup.first if setup.first is not None else (setup.dealer + 1) % setup.seats
-        return first_auction(rules, first)
+        return first_auction(rules, setup.first_caller)
 
     def to_call(self, auction: RookAuction) -> int:
         return auction.turn

@@ -77,7 +77,6 @@ class RookDeal(AuctionFacts, Deal):
         self.dealer = setup.dealer
         piles = setup.piles
         P = r.positions
-        seats = r.seats
         hands = [list(h) for h in piles["hands"]]
         self.dummy_down: list[int] = []
         self.dummy_pile: dict[int, int] = {}
@@ -94,7 +93,7 @@ class RookDeal(AuctionFacts, Deal):
         self.nest_taken: tuple[int, ...] = ()
         self.nest_turned: tuple[int, ...] = ()  # the nest laid back, as turned up at the end
         self.aside: list[int] = list(piles.get("aside", ()))
-        first = setup.first if setup.first is not None else (self.dealer + 1) % seats
+        first = setup.first_caller
         self.auction: RookAuction = first_auction(r, first)
         self.declarer = -1
         self.trump = -1

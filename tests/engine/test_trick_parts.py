@@ -112,3 +112,32 @@ def test_scorer_defaults():
     dealers = {d.first_dealer({}, 4, random.Random(i)) for i in range(40)}
     assert dealers == {0, 1, 2, 3}
     assert d.redeal_dealer(setup(dealer=2), None) == 2
+
+
+def test_the_dealers_left_and_the_first_caller_have_one_home():
+    """DealSetup.dealer_left / first_caller: the rule the engine's TrickBids, Rook's
+    auction and Oh Hell (tests/plugin_kit/test_ohhell.py) read (issue 26's review: it was
+    written three times). A fixed `first` names the first caller; the first lead stays the
+    dealer's left by default."""
+    from crowsnest.engine import Match
+    from crowsnest.engine.trickdeal import _dealer_left
+    from crowsnest.plugin_host import load_registry
+
+    for seats in range(2, 7):
+        for dealer in range(seats):
+            for first in (None, *range(seats)):
+                s = setup(seats=seats, dealer=dealer, first=first, hands=[[]] * seats)
+                left = (dealer + 1) % seats
+                assert s.dealer_left == left
+                assert s.first_caller == (left if first is None else first)
+                assert TrickBids().start(s).turn == s.first_caller
+                assert _dealer_left(s, AuctionOutcome()) == left  # whoever bid first
+    variants = load_registry(user_folder=False).variants
+    for vid in ("crowsnest", "partnership", "individual3", "individual2"):
+        v = variants[vid]
+        n = v.seats[0]
+        for first in (None, *range(n)):
+            m = Match(v, seed=f"left:{vid}", seats=n, first=first)
+            want = (m.dealer + 1) % n if first is None else first
+            assert m.deal.to_move == want and m.deal.auction.turn == want
+            assert v.bidding.start(m.setup).turn == want

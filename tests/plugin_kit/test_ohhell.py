@@ -242,3 +242,19 @@ def test_easy_ai_hits_its_bid_more_often_than_random():
         return hits / total
 
     assert exact_rate("easy") > exact_rate("random") + 0.1
+
+
+@pytest.mark.parametrize("first", [None, 0, 1, 2, 3])
+def test_the_first_bidder_is_the_engines_first_caller_and_leads(first):
+    """Oh Hell's first bidder is DealSetup.first_caller (the dealer's left, or the
+    match's fixed first seat), and that seat leads the first trick."""
+    from crowsnest_ohhell.deal import first_bidder
+
+    m = Match(VARIANT, seed="first caller", seats=4, first=first)
+    s = m.setup
+    assert first_bidder(s) == s.first_caller == ((m.dealer + 1) % 4 if first is None else first)
+    assert m.deal.to_move == s.first_caller
+    rng = random.Random(1)
+    while m.deal.phase == "bid":  # every seat bids once, then the first bidder leads
+        m.apply_unchecked(m.deal.random_action(rng))
+    assert m.deal.to_move == s.first_caller

@@ -32,8 +32,8 @@ def deal_size(setup: DealSetup) -> int:
 
 
 def first_bidder(setup: DealSetup, outcome: AuctionOutcome | None = None) -> int:
-    """The dealer's left bids first and leads the first trick."""
-    return setup.first if setup.first is not None else (setup.dealer + 1) % setup.seats
+    """The first bidder (the dealer's left: the engine's rule) leads the first trick."""
+    return setup.first_caller
 
 
 # The follow-suit refusals are the engine's, already translated in the game's catalog
