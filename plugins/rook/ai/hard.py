@@ -94,6 +94,11 @@ class HardConfig:
     declarer_budget: SearchBudget = field(default_factory=lambda: DECLARER_BUDGET)
     search_bids: bool = True
     bid_budget: SearchBudget = field(default_factory=lambda: BID_BUDGET)
+    # What a bid shows in the worlds dealt (Determinizer's bid_floor, a share of the
+    # points in play): None the shared dealer's default (the bid less the slack); the
+    # bidders' own margin (normal's: margin_bid_scoring in CrowsNest) deals them hands
+    # as strong as normal's bids show. Not the default: not yet shown stronger.
+    bid_floor: float | None = None
 
 
 class RookHardAI(RookNormalAI):
@@ -134,7 +139,7 @@ class RookHardAI(RookNormalAI):
         if not bids or PASS not in legal:
             return own
         plans = list(dict.fromkeys([own, PASS, bids[0]]))
-        return self._search(view, Determinizer(view), plans, rng, self.config.bid_budget).action
+        return self._search(view, self._dealer(view), plans, rng, self.config.bid_budget).action
 
     # -- the declarer: which cards to lay back and which trump, by sampled play-outs
 
@@ -143,7 +148,7 @@ class RookHardAI(RookNormalAI):
         and the easy heuristics' discards (with that trump), each played out in sampled
         deals together with the trump it was made for."""
         r = view.rules
-        det = Determinizer(view)
+        det = self._dealer(view)
         trumps = [view.trump] if view.trump >= 0 else self._trump_preference(view)
         plans: list[tuple[Action, ...]] = []
         probe = det.sample(rng)  # discards are legal or not by the hand alone
@@ -171,9 +176,12 @@ class RookHardAI(RookNormalAI):
         if self._planned is not None and self._planned[:2] == (view.seat, view.hand):
             return self._planned[2]
         r = view.rules
-        det = Determinizer(view)
+        det = self._dealer(view)
         plans = [r.trump_actions[t] for t in self._trump_preference(view)]
         return self._search(view, det, plans, rng, self.config.declarer_budget).action
+
+    def _dealer(self, view: RookView) -> Determinizer:
+        return Determinizer(view, bid_floor=self.config.bid_floor)
 
     def _trump_preference(self, view: RookView) -> list[int]:
         coef = self.coefs(view.rules)
@@ -211,7 +219,7 @@ class RookHardAI(RookNormalAI):
         if len(candidates) == 1:
             card: int = candidates[0][1][0]
             return card
-        det = Determinizer(view)
+        det = self._dealer(view)
         card = self._search(view, det, candidates, rng, self.config.budget).action[1][0]
         return card
 

@@ -92,9 +92,21 @@ class Determinizer:
     played are in their winners' won piles; together the places hold the whole deck.
     """
 
-    __slots__ = ("view", "unseen", "places", "allowed", "won", "bird", "auction", "played_by")
+    __slots__ = (
+        "view",
+        "unseen",
+        "places",
+        "allowed",
+        "won",
+        "bird",
+        "auction",
+        "played_by",
+        "bid_floor",
+    )
 
-    def __init__(self, view: RookView, read_auction: bool = True) -> None:
+    def __init__(
+        self, view: RookView, read_auction: bool = True, bid_floor: float | None = None
+    ) -> None:
         if view.phase not in ("bid", *AFTER_AUCTION):
             raise ValueError(f"there is nothing hidden to sample in the '{view.phase}' phase")
         r = view.rules
@@ -135,6 +147,11 @@ class Determinizer:
             )
         self.won = won
         self.bird = bird
+        # A bid shows an estimate of at least the bid plus `bid_floor` of the points in
+        # play (default -AUCTION_SLACK: the bid less the slack; normal's own bids show
+        # the bid plus its margin, which the default leaves unread: docs/ai.md).
+        floor = -AUCTION_SLACK if bid_floor is None else bid_floor
+        self.bid_floor = floor * r.points_in_play
         self.auction = auction_bounds(view) if read_auction else {}
         # only positions whose hands are sampled are checked against the auction
         hidden = {key for key, _, _ in places if isinstance(key, int)}
@@ -174,8 +191,8 @@ class Determinizer:
                 continue
             lo, hi = bounds
             est = hand_points(r, got[i] + self.played_by[key])
-            if lo is not None and est < lo - slack:
-                miss += lo - slack - est
+            if lo is not None and est < lo + self.bid_floor:
+                miss += lo + self.bid_floor - est
             if hi is not None and est > hi + slack:
                 miss += est - hi - slack
         return miss
