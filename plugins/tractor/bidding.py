@@ -12,7 +12,7 @@ this part.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from crowsnest.engine.actions import PASS, Action
 from crowsnest.engine.cards import Card
@@ -38,9 +38,11 @@ def declaration_strength(cards: Sequence[int], level: int) -> int:
     return 2 if kind_rank(k) == level else 0
 
 
-@dataclass(frozen=True, slots=True)
-class TractorAuction:
-    """The declaring so far: public (declarations are shown)."""
+class TractorAuction(NamedTuple):
+    """The declaring so far: public (declarations are shown). An immutable value made
+    for every call of every deal: a NamedTuple made with tuple.__new__ (_make), not a
+    frozen dataclass, whose __init__ sets each field through object.__setattr__ (issue
+    26's cost of the parts)."""
 
     level: int  # the rank being played (2..14)
     turn: int  # the seat to declare or pass, -1 once over
@@ -48,6 +50,9 @@ class TractorAuction:
     passes: int = 0  # passes in a row
     declarations: tuple[tuple[int, tuple[int, ...]], ...] = ()
     first_declarer: int = -1
+
+
+_make = tuple.__new__  # every field in TractorAuction's order: no generated __new__ frame
 
 
 def declaring_start(setup: DealSetup) -> tuple[int, int]:
@@ -64,7 +69,7 @@ def declaring_start(setup: DealSetup) -> tuple[int, int]:
 class TractorBidding:
     def start(self, setup: DealSetup) -> TractorAuction:
         level, first = declaring_start(setup)
-        return TractorAuction(level, first)
+        return _make(TractorAuction, (level, first, None, 0, (), -1))
 
     def to_call(self, auction: TractorAuction) -> int:
         return auction.turn
@@ -134,23 +139,29 @@ class TractorBidding:
         nxt = (seat + 1) % SEATS
         if call[0] == "declare":
             cards = tuple(sorted(call[1]))
-            return TractorAuction(
-                auction.level,
-                nxt,
-                (seat, cards, declaration_strength(cards, auction.level)),
-                0,
-                (*auction.declarations, (seat, cards)),
-                seat if auction.first_declarer < 0 else auction.first_declarer,
+            return _make(
+                TractorAuction,
+                (
+                    auction.level,
+                    nxt,
+                    (seat, cards, declaration_strength(cards, auction.level)),
+                    0,
+                    (*auction.declarations, (seat, cards)),
+                    seat if auction.first_declarer < 0 else auction.first_declarer,
+                ),
             )
         passes = auction.passes + 1
         over = passes >= 3 if auction.decl is not None else passes >= SEATS
-        return TractorAuction(
-            auction.level,
-            -1 if over else nxt,
-            auction.decl,
-            passes,
-            auction.declarations,
-            auction.first_declarer,
+        return _make(
+            TractorAuction,
+            (
+                auction.level,
+                -1 if over else nxt,
+                auction.decl,
+                passes,
+                auction.declarations,
+                auction.first_declarer,
+            ),
         )
 
     def outcome(self, auction: TractorAuction) -> AuctionOutcome | None:
