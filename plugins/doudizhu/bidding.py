@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from crowsnest.engine.actions import PASS, Action
 from crowsnest.engine.cards import Card
@@ -20,11 +20,13 @@ from crowsnest.i18n import _
 SEATS = 3
 BIDS: tuple[Action, ...] = (("bid", 1), ("bid", 2), ("bid", 3))
 CALLS: tuple[tuple[Action, ...], ...] = tuple((PASS, *BIDS[b:]) for b in range(4))
+_make = tuple.__new__  # every field in DouDizhuAuction's order: no generated __new__ frame
 
 
-@dataclass(frozen=True, slots=True)
-class DouDizhuAuction:
-    """The auction so far: public."""
+class DouDizhuAuction(NamedTuple):
+    """The auction so far: public. An immutable value made for every call of every deal:
+    a NamedTuple made with tuple.__new__ (_make), not a frozen dataclass, whose __init__
+    sets each field through object.__setattr__ (issue 26's cost of the parts)."""
 
     turn: int  # the seat to call, -1 once over
     bid: int = 0  # the high bid (0: none yet)
@@ -43,7 +45,7 @@ def first_bidder(setup: DealSetup) -> int:
 
 class DouDizhuBidding:
     def start(self, setup: DealSetup) -> DouDizhuAuction:
-        return DouDizhuAuction(first_bidder(setup))
+        return _make(DouDizhuAuction, (first_bidder(setup), 0, -1, 0, (), False))
 
     def to_call(self, auction: DouDizhuAuction) -> int:
         return auction.turn
@@ -71,12 +73,15 @@ class DouDizhuBidding:
             passes = auction.passes + 1
             log = (*auction.log, (seat, 0))
             if auction.bidder < 0 and passes == SEATS:
-                return DouDizhuAuction(-1, 0, -1, passes, log, thrown_in=True)
+                return _make(DouDizhuAuction, (-1, 0, -1, passes, log, True))
             over = auction.bidder >= 0 and passes == 2
-            return DouDizhuAuction(-1 if over else nxt, auction.bid, auction.bidder, passes, log)
+            return _make(
+                DouDizhuAuction,
+                (-1 if over else nxt, auction.bid, auction.bidder, passes, log, False),
+            )
         amount = call[1]
         log = (*auction.log, (seat, amount))
-        return DouDizhuAuction(-1 if amount == 3 else nxt, amount, seat, 0, log)
+        return _make(DouDizhuAuction, (-1 if amount == 3 else nxt, amount, seat, 0, log, False))
 
     def outcome(self, auction: DouDizhuAuction) -> AuctionOutcome | None:
         if auction.turn >= 0:
