@@ -224,6 +224,7 @@ class DispatcherBackend(_ProcessBackend):
         super().__init__()
         self.exe = exe
         self._listed: str | None = None
+        self._espeak: EspeakBackend | None = None
 
     @staticmethod
     def available() -> str | None:
@@ -247,16 +248,25 @@ class DispatcherBackend(_ProcessBackend):
                     timeout=5,
                 )
 
+    # Programs whose `spd-say -L` timed out or could not run, in this process: a stuck
+    # service (one left from an earlier session, no sound card) answers nothing for the
+    # whole 30 s, and asking again costs that again for every backend made after it.
+    # espeak-ng's own list answers for them from then on.
+    _no_list: set[str] = set()
+    LIST_TIMEOUT = 30.0  # s: the first question may spawn the service
+
     def has_voice(self, language: str) -> bool:
         lang = base_language(language)
         code = SPD_LANG.get(lang, lang.split("_")[0]).lower()
-        if self._listed is None:
+        if self._listed is None and self.exe not in DispatcherBackend._no_list:
             # the first question may spawn the service (seconds on a loaded machine)
             try:
                 out = subprocess.run(
-                    [self.exe, "-L"], capture_output=True, text=True, timeout=30
+                    [self.exe, "-L"], capture_output=True, text=True, timeout=self.LIST_TIMEOUT
                 ).stdout
-            except (OSError, subprocess.SubprocessError):
+            except (OSError, subprocess.SubprocessError) as e:
+                log.info("speech: %s -L gave no voice list (%s): asking espeak-ng", self.exe, e)
+                DispatcherBackend._no_list.add(self.exe)
                 out = ""
             # "NAME  LANGUAGE  VARIANT" lines, the name may have spaces ("English
             # (America)"): the language is the next to last word, maybe with a region
@@ -265,13 +275,16 @@ class DispatcherBackend(_ProcessBackend):
                 for parts in (line.split() for line in out.splitlines()[1:])
                 if len(parts) >= 2
             }
-            if not langs:
-                # no list (the service was starting or stopping, or an older one lists
-                # nothing): espeak-ng's own list, and ask the service again next time
-                if EspeakBackend.available():
-                    return EspeakBackend().has_voice(language)
-                return False
-            self._listed = " ".join(sorted(langs))
+            if langs:
+                self._listed = " ".join(sorted(langs))
+        if self._listed is None:
+            # no list (the service was starting or stopping, or an older one lists
+            # nothing; an empty answer is quick: asked again next time): espeak-ng's
+            if EspeakBackend.available():
+                if self._espeak is None:
+                    self._espeak = EspeakBackend()  # keeps its own answers
+                return self._espeak.has_voice(language)
+            return False
         return code in self._listed.split()
 
 

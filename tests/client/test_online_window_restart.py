@@ -10,7 +10,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,13 +18,8 @@ import pytest
 from client_driver import DT
 from crowsnest.client.remote import RECONNECTING, failure_sentence
 from online_windows import shadow
+from ports import free_port
 from test_online_server import REGISTRY, new_window
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def serve(db, port: int, tmp_path) -> subprocess.Popen:

@@ -349,3 +349,36 @@ def test_the_table_waits_for_the_voice_but_never_for_long():
     Prefs.speech = False
     assert not n.hold(0.1)  # speech off: the table never waits
     n.close()
+
+
+def test_a_voice_list_that_times_out_is_not_asked_for_again(tmp_path, monkeypatch):
+    """A stuck speech-dispatcher answers `spd-say -L` with nothing until the timeout: the
+    backend remembers that (for every backend of the process) and asks espeak-ng's
+    list instead, rather than waiting again at every question."""
+    calls = tmp_path / "calls"
+    exe = tmp_path / "spd-say"
+    exe.write_text(f"#!/bin/sh\necho x >> '{calls}'\nexec sleep 5\n")
+    exe.chmod(0o755)
+    monkeypatch.setattr(DispatcherBackend, "LIST_TIMEOUT", 0.3)
+    monkeypatch.setattr(DispatcherBackend, "_no_list", set())
+    monkeypatch.setattr(EspeakBackend, "available", staticmethod(lambda: None))
+    first = DispatcherBackend(str(exe))
+    t0 = time.monotonic()
+    assert not first.has_voice("fi")  # no list, no espeak-ng: no voice known
+    assert not first.has_voice("fr")
+    assert not DispatcherBackend(str(exe)).has_voice("en")  # another backend, same program
+    assert calls.read_text().count("x") == 1
+    assert time.monotonic() - t0 < 3  # one timeout, not three
+    # espeak-ng answers once the list is known to be missing
+    answers: list[str] = []
+
+    class Espeak:
+        available = staticmethod(lambda: "espeak-ng")
+
+        def has_voice(self, language: str) -> bool:
+            answers.append(language)
+            return language == "fi"
+
+    monkeypatch.setattr("crowsnest.client.speech.EspeakBackend", Espeak)
+    assert first.has_voice("fi") and not first.has_voice("tlh")
+    assert answers == ["fi", "tlh"] and calls.read_text().count("x") == 1

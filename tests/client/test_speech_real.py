@@ -6,9 +6,12 @@ skips, saying why, where the program is not installed (`.ci/run` installs both).
 from __future__ import annotations
 
 import array
+import contextlib
 import importlib.util
 import math
+import os
 import shutil
+import signal
 import time
 import wave
 from pathlib import Path
@@ -87,12 +90,35 @@ def test_espeak_ng_says_a_prompt_in_the_games_language_and_it_is_not_silent(tmp_
         app.close()
 
 
+@pytest.fixture
+def own_speech_dispatcher(tmp_path, monkeypatch):
+    """A speech-dispatcher of this test's own: `spd-say` starts it (as on a desktop) with
+    its socket, pid file and logs in the test's folder (XDG_RUNTIME_DIR), not the user's
+    (a service left running there once cost every later run 30 s per question), so
+    xdist workers never share one, and it is stopped at the end: none is left behind."""
+    runtime = tmp_path / "runtime"
+    runtime.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    yield runtime
+    for pidfile in runtime.glob("speech-dispatcher/pid/*.pid"):
+        with contextlib.suppress(ValueError, OSError):
+            pid = int(pidfile.read_text().split()[0])
+            os.kill(pid, signal.SIGTERM)
+            end = time.monotonic() + 10
+            while time.monotonic() < end:
+                os.kill(pid, 0)  # OSError once it is gone
+                time.sleep(0.05)
+            os.kill(pid, signal.SIGKILL)  # its modules go with it
+
+
 @pytest.mark.skipif(shutil.which("spd-say") is None, reason="speech-dispatcher is not installed")
-def test_speech_dispatcher_has_a_voice_for_each_of_the_games_languages():
+def test_speech_dispatcher_has_a_voice_for_each_of_the_games_languages(own_speech_dispatcher):
     backend = DispatcherBackend()
     for lang in ("en", "fi", "sv", "da", "fr", "zh_CN"):
         assert backend.has_voice(lang), f"speech-dispatcher lists no {lang} voice"
     assert not backend.has_voice("tlh")  # Klingon: no voice
+    assert backend._listed, "the voices came from speech-dispatcher, not espeak-ng's list"
+    assert list(own_speech_dispatcher.glob("speech-dispatcher/pid/*.pid"))  # its own
 
 
 @pytest.mark.skipif(

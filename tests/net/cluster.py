@@ -6,21 +6,15 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from ports import free_port
 
 REDIS_SERVER = shutil.which("redis-server")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class RedisServer:
@@ -66,13 +60,15 @@ class RedisServer:
         deadline = time.monotonic() + 10
         while True:
             try:
-                self.client.ping()
-                break
+                # ours, not another run's server that holds the port (ours then exits)
+                if self.client.info("server")["process_id"] == self.proc.pid:
+                    break
             except redis.ConnectionError:
-                if time.monotonic() > deadline or self.proc.poll() is not None:
-                    self.stop()
-                    raise AssertionError("redis-server did not start within 10 s") from None
-                time.sleep(0.05)
+                pass
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                self.stop()
+                raise AssertionError("redis-server did not start within 10 s") from None
+            time.sleep(0.05)
 
     def stop(self) -> None:
         self.proc.kill()
