@@ -137,10 +137,17 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
             if len(part) > 1:
                 found.append(sorted(part))
 
-    sys.setrecursionlimit(max(10000, sys.getrecursionlimit()))
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
+    # deep graphs recurse deeply; the limit is put back after, since a process that
+    # imports this (the test run's) must keep Python's own limit for everything else
+    # (a reader turns a RecursionError into "nested too deeply": tests/reliability)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(10000, limit))
+    try:
+        for v in sorted(graph):
+            if v not in index:
+                visit(v)
+    finally:
+        sys.setrecursionlimit(limit)
     return found
 
 
