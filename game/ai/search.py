@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Self, TypeVar, cast
 
@@ -205,6 +205,31 @@ def _settled(total: float, squares: float, n: int, z: float) -> bool:
     return mean * mean * n > z * z * var
 
 
+K = TypeVar("K", bound=Hashable)  # a candidate, or a key standing for one
+
+
+def paired_pick(cands: Sequence[K], rows: Mapping[K, list[float]], z: float) -> K:
+    """The candidate to play: the first (the heuristic's choice) unless another beats it
+    world by world with a mean gain more than `z` standard errors above zero; of those,
+    the one whose gain's lower bound is highest. `rows[a]` holds candidate a's value in
+    each world, every candidate in the same worlds. Paired differences cancel most of the
+    luck of the sampled worlds, and the threshold keeps noise from overriding a sound
+    heuristic."""
+    base = rows[cands[0]]
+    n = len(base)
+    best, best_low = cands[0], 0.0
+    if n < 2:
+        return best
+    for a in cands[1:]:
+        diffs = [x - y for x, y in zip(rows[a], base, strict=True)]
+        m = sum(diffs) / n
+        var = sum((x - m) ** 2 for x in diffs) / (n - 1)
+        low = m - z * (var / n) ** 0.5
+        if low > best_low:
+            best, best_low = a, low
+    return best
+
+
 class SearchAI:
     """What every built-in search AI (`hard`) shares: the variant and options it plays,
     its config (a subclass names its frozen config dataclass in `config_type`), the last
@@ -251,6 +276,7 @@ __all__ = [
     "apply_sequence",
     "deadline",
     "first_candidates",
+    "paired_pick",
     "pimc_search",
     "set_time_caps",
 ]

@@ -139,3 +139,59 @@ def test_smart_play_plays_second_hand_low_and_feeds_only_a_safe_trick():
                     assert key(d, c) == min(key(d, x) for x in pool)
                     held_back += 1
     assert low > 10 and fed > 3 and held_back > 1, (low, fed, held_back)
+
+
+def test_steps_value_counts_level_steps_and_points_within_a_step():
+    from types import SimpleNamespace
+
+    from crowsnest_games.tractor.ai.hard import steps_value
+
+    def value(points: int, seat: int = 1) -> float:  # seat 1: an attacker (team 1)
+        return steps_value(
+            SimpleNamespace(outcome={"attacker_points": points, "attackers": 1}), seat
+        )  # type: ignore[arg-type]
+
+    # attackers: 0 points -3 steps, 5-35 -2, 40-75 -1, 80-115 0, 120-155 +1, 160 +2
+    assert [round(value(p) - p / 200, 6) for p in (0, 35, 40, 75, 80, 115, 120, 160)] == [
+        -3,
+        -2,
+        -1,
+        -1,
+        0,
+        0,
+        1,
+        2,
+    ]
+    assert value(40) > value(35) and value(45) > value(40)  # points count within a step
+    assert value(45) - value(40) < value(40) - value(35)  # but less than a step
+    assert value(60, seat=0) == -value(60)  # the defenders' value is the opposite
+
+
+def test_paired_search_keeps_normals_choice_without_evidence_and_sees_common_worlds():
+    from crowsnest_games.tractor.ai import endgame
+    from crowsnest_games.tractor.ai.hard import _NORMAL
+
+    budget = SearchBudget(iterations=48, seconds=None, min_worlds=2)
+    strict = HardAI(VARIANT, None, HardConfig(budget=budget, search="paired", override_z=1e9))
+    loose = HardAI(VARIANT, None, HardConfig(budget=budget, search="paired", override_z=0.0))
+    searched = departed = 0
+    for m in positions(6, every=5):
+        view = m.view(m.to_move)
+        if view.phase != "play" or endgame.small_enough(view):
+            continue  # the end game is solved exactly, not searched
+        legal = m.legal_actions()
+        first = _NORMAL.choose(view, legal, random.Random(0))
+        strict.last_search = None
+        a = strict.choose(view, legal, random.Random(0))
+        if strict.last_search is None:
+            continue  # a single candidate: nothing searched
+        rows = strict.last_search["rows"]
+        assert len({len(r) for r in rows.values()}) == 1  # every candidate, every world
+        assert strict.last_search["worlds"] == max(2, 48 // len(rows))
+        assert a == first  # no gain clears an infinite margin
+        b = loose.choose(view, legal, random.Random(0))
+        assert m.check(b) is None
+        searched += 1
+        departed += b != first
+    assert searched >= 5
+    assert departed >= 1  # with no margin at all the search does override normal

@@ -30,15 +30,16 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from crowsnest.ai.search import (
     SearchAI,
     SearchBudget,
     deadline,
     first_candidates,
+    paired_pick,
     pimc_search,
 )
 from crowsnest.engine.actions import PASS, Action
@@ -496,29 +497,6 @@ class HardAI(SearchAI):
         return paired_pick(cands, rows, cfg.override_z)
 
 
-K = TypeVar("K", bound=Hashable)  # a candidate, or a key standing for one
-
-
-def paired_pick(cands: Sequence[K], rows: Mapping[K, list[float]], z: float) -> K:
-    """The candidate to play: the first (normal's choice) unless another beats it world by
-    world with a mean gain more than `z` standard errors above zero; of those, the one
-    whose gain's lower bound is highest. Paired differences cancel most of the luck of
-    the sampled worlds, and the threshold keeps noise from overriding a sound heuristic."""
-    base = rows[cands[0]]
-    n = len(base)
-    best, best_low = cands[0], 0.0
-    if n < 2:
-        return best
-    for a in cands[1:]:
-        diffs = [x - y for x, y in zip(rows[a], base, strict=True)]
-        m = sum(diffs) / n
-        var = sum((x - m) ** 2 for x in diffs) / (n - 1)
-        low = m - z * (var / n) ** 0.5
-        if low > best_low:
-            best, best_low = a, low
-    return best
-
-
 hard_factory = HardAI.factory
 
 
@@ -535,6 +513,7 @@ __all__ = [
     "HardConfig",
     "crowsnest_register_ais",
     "hard_factory",
+    "paired_pick",
     "playout",
     "sample_deal",
 ]

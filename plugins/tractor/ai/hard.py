@@ -26,17 +26,26 @@ declaring and burying as `normal` does.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crowsnest.ai.search import SearchAI, SearchBudget, first_candidates, pimc_search
+from crowsnest.ai.search import (
+    SearchAI,
+    SearchBudget,
+    deadline,
+    first_candidates,
+    paired_pick,
+    pimc_search,
+)
 from crowsnest.engine.actions import Action
 from crowsnest.hookspecs import RegisterAI, hookimpl
 
 from ..cards import POINTS, TRUMP
 from ..deal import SEATS, TractorDeal
 from ..rules import Shape, random_follow
+from ..scoring import promotion
 from ..view import TractorView
 from . import HeuristicAI, endgame
 from .worlds import Determinizer, world
@@ -247,6 +256,17 @@ def side_value(d: TractorDeal, seat: int) -> float:
     return float(pts if seat % 2 == o["attackers"] else -pts)
 
 
+def steps_value(d: TractorDeal, seat: int) -> float:
+    """The searching side's level steps at the end less the other side's (what a
+    tournament's deal win counts: a threshold of 40 attacker points is a step), plus the
+    side's points / 200 so that points still count within a step's band."""
+    o = d.outcome
+    pts = o["attacker_points"]
+    up_def, up_att, _ = promotion(pts)
+    v = up_att - up_def + pts / 200
+    return float(v if seat % 2 == o["attackers"] else -v)
+
+
 # ---------------------------------------------------------------- the AI
 
 
@@ -258,6 +278,13 @@ class HardConfig:
     endgame_worlds: int = 16
     # the play-outs' policy: "fast" (fast_play) or "smart" (smart_play: not shown stronger)
     rollout: str = "fast"
+    # "halving": sequential halving's best mean (crowsnest.ai.search.pimc_search);
+    # "paired": every candidate in the same worlds, normal's choice kept unless another
+    # play gains world by world by more than `override_z` standard errors (paired_pick)
+    search: str = "halving"
+    override_z: float = 1.0
+    # the play-outs' value: "points" (side_value) or "steps" (steps_value)
+    value: str = "points"
 
 
 _NORMAL = HeuristicAI(memory=True)
@@ -303,6 +330,11 @@ class HardAI(SearchAI):
             return ("play", play)
         det = Determinizer(view, self.variant, self.options)
         seat = view.seat
+        cfg = self.config
+        roll = smart_playout if cfg.rollout == "smart" else playout
+        value = steps_value if cfg.value == "steps" else side_value
+        if cfg.search == "paired":
+            return self.paired(cands, det, rng, roll, lambda d: value(d, seat))
 
         def apply(d: Any, a: Action) -> None:
             d._play(d._to_move, tuple(sorted(a[1])))
@@ -312,13 +344,43 @@ class HardAI(SearchAI):
             cands,
             rng,
             sample=lambda _v, g: det.sample(g),
-            playout=smart_playout if self.config.rollout == "smart" else playout,
-            evaluate=lambda d: side_value(d, seat),
-            budget=self.config.budget,
+            playout=roll,
+            evaluate=lambda d: value(d, seat),
+            budget=cfg.budget,
             apply=apply,
         )
         self.last_search = res
         return res.action
+
+    def paired(
+        self,
+        cands: list[Action],
+        det: Determinizer,
+        rng: random.Random,
+        roll: Any,
+        evaluate: Any,
+    ) -> Action:
+        """Every candidate played out in the same sampled worlds, as many worlds as the
+        budget's play-outs allow; normal's choice (first) is played unless another gains
+        world by world by a margin (paired_pick). Stops at the budget's seconds where
+        time caps apply (after at least `min_worlds` worlds)."""
+        budget = self.config.budget
+        n = max(budget.min_worlds, budget.iterations // len(cands))
+        stop = deadline(budget.seconds)
+        rows: dict[Action, list[float]] = {a: [] for a in cands}
+        plays = [tuple(sorted(a[1])) for a in cands]
+        for i in range(n):
+            w = det.sample(rng)
+            for a, cards in zip(cands, plays, strict=True):
+                d = w.clone()
+                d._play(d._to_move, cards, quiet=True)
+                if not d.over:
+                    roll(d, rng)
+                rows[a].append(evaluate(d))
+            if stop is not None and i + 1 >= budget.min_worlds and time.perf_counter() >= stop:
+                break
+        self.last_search = {"worlds": len(rows[cands[0]]), "rows": rows}
+        return paired_pick(cands, rows, self.config.override_z)
 
 
 hard_factory = HardAI.factory
@@ -339,5 +401,7 @@ __all__ = [
     "fast_play",
     "hard_factory",
     "playout",
+    "side_value",
+    "steps_value",
     "world",
 ]
