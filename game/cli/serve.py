@@ -33,7 +33,7 @@ def shown_url(url: str) -> str:
 def cmd_serve(args: argparse.Namespace, registry: Any) -> int:
     from crowsnest.net.directory import Directory
     from crowsnest.net.log import SQLiteLog, TableLog
-    from crowsnest.net.server import Server
+    from crowsnest.net.server import FULL_GC_S, Server
 
     directory: Directory | None = None
     closing: Any = None
@@ -76,6 +76,7 @@ def cmd_serve(args: argparse.Namespace, registry: Any) -> int:
         directory=directory,
         address=args.public_url or "",
         behind_proxy=bool(getattr(args, "behind_proxy", False)),
+        full_gc_s=FULL_GC_S,  # this process is the server's alone (the window starts one)
     )
 
     def ready(host: str, port: int) -> None:

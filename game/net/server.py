@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import itertools
 import logging
 import random
@@ -73,6 +74,12 @@ _BYE = '{"v":1,"type":"bye"'
 PING_S = 20.0  # a ping to each connection this often (the ticker's keep-alive)
 PONG_S = 30.0  # unanswered this long: the connection is cut off
 _DATA = (Opcode.TEXT, Opcode.BINARY, Opcode.CONT)
+# A server in its own process (`crowsnest serve`) runs Python's full (oldest-generation)
+# collection itself, this often, instead of letting it run every few seconds: at 1,000
+# tables it took 60-280 ms of CPU each time, every 4-5 s, and found nothing to free (the
+# server makes no cyclic garbage at play: every collection of that run freed 0), so it
+# was the act-to-update p99 (docs/online.md, "Load and memory", session 9).
+FULL_GC_S = 600.0
 
 
 class Bucket:
@@ -278,8 +285,12 @@ class Server:
         sweep_s: float = SWEEP_S,
         address: str = "",
         behind_proxy: bool = False,
+        full_gc_s: float | None = None,
     ) -> None:
         self.behind_proxy = behind_proxy
+        # None: the process's garbage collector is left as it is (a server on a thread of
+        # the window or of a test); else FULL_GC_S-style: the full collection only this often.
+        self.full_gc_s = full_gc_s
         self.directory: Directory = directory or LocalDirectory()
         self.idle_expiry_s = idle_expiry_s
         self.sweep_s = sweep_s
@@ -377,7 +388,12 @@ class Server:
                 self._publish(t)
                 self._ai(t)
             ticker = asyncio.create_task(self._ticker())
-            await self._stop.wait()
+            kept = self._own_gc()
+            try:
+                await self._stop.wait()
+            finally:
+                if kept is not None:
+                    gc.set_threshold(*kept)
             ticker.cancel()
             self._deliver()  # the last tick's writes land while the leases are still held
             # Given up before the clients hear bye, so the ones that reconnect at once find
@@ -400,6 +416,18 @@ class Server:
         self._deliver()  # whatever the last tick wrote is committed
         for r in self.runners.values():
             r.close()
+
+    def _own_gc(self) -> tuple[int, ...] | None:
+        """With full_gc_s: the young generations collected as Python does, the oldest
+        only by the ticker (gc.collect every full_gc_s). The thresholds it replaced."""
+        if self.full_gc_s is None:
+            return None
+        kept = gc.get_threshold()
+        gc.collect()  # what start-up left, before the tables' objects settle in
+        # The oldest generation's threshold counts collections of the middle one (about
+        # ten a second at 1,000 actions a second): 10**9 of them is never in practice.
+        gc.set_threshold(kept[0], kept[1] if len(kept) > 1 else 10, 10**9)
+        return kept
 
     def end_when_alone(self, seconds: float) -> None:
         """From now on, stop (as on SIGTERM: every table kept) once nobody has been
@@ -993,7 +1021,7 @@ class Server:
 
     async def _ticker(self) -> None:
         renewed = swept = self.clock()
-        pinged = time.monotonic()  # real time: a test's moved table clock cuts nobody off
+        pinged = collected = time.monotonic()  # real time: a test's moved clock cuts nobody off
         while True:
             await asyncio.sleep(TICK_S)
             now = self.clock()
@@ -1002,6 +1030,9 @@ class Server:
                 for c in list(self.conns.values()):
                     c.ws.keepalive_tick(pinged)
             self._alone(now)
+            if self.full_gc_s is not None and time.monotonic() - collected >= self.full_gc_s:
+                gc.collect()  # one pause this often rather than one every few seconds
+                collected = time.monotonic()
             if self.clock() - renewed >= RENEW_S:
                 renewed = self.clock()
                 try:
