@@ -1,0 +1,81 @@
+"""The server's upkeep off the per-action path (docs/online.md, "Load and memory",
+session 9): in its own process it runs Python's full collection itself, from the
+ticker, and puts the collector back as it was when it stops; the group commit sets a
+table's `updated` at most once a second, and once more when the log is closed."""
+
+from __future__ import annotations
+
+import gc
+import time
+
+import pytest
+from crowsnest.net import log as log_mod
+from crowsnest.net import server as server_mod
+from crowsnest.net.log import Entry, SQLiteLog
+from crowsnest.net.server import start_in_thread
+
+
+@pytest.mark.slow
+def test_full_collection_by_the_ticker_and_the_collector_put_back(tmp_path, monkeypatch, registry):
+    before = gc.get_threshold()
+    full: list[int] = []
+
+    def seen(phase: str, info: dict) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            full.append(1)
+
+    monkeypatch.setattr(server_mod, "TICK_S", 0.02)
+    gc.callbacks.append(seen)
+    try:
+        h = start_in_thread(
+            "127.0.0.1", 0, tmp_path / "o.sqlite3", registry=registry, full_gc_s=0.05
+        )
+        try:
+            deadline = time.monotonic() + 10
+            while len(full) < 3 and time.monotonic() < deadline:
+                time.sleep(0.02)
+            # Python's own trigger of the oldest generation is out of reach while it serves.
+            assert gc.get_threshold()[2] >= 10**9
+        finally:
+            h.stop()
+    finally:
+        gc.callbacks.remove(seen)
+    assert len(full) >= 3, "the ticker ran no full collection"
+    assert gc.get_threshold() == before
+
+
+def test_a_server_in_a_thread_leaves_the_collector_alone(tmp_path, registry):
+    before = gc.get_threshold()
+    h = start_in_thread("127.0.0.1", 0, tmp_path / "o.sqlite3", registry=registry)
+    try:
+        assert gc.get_threshold() == before
+    finally:
+        h.stop()
+
+
+def test_updated_is_set_at_most_once_a_second_and_at_close(tmp_path, monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr(log_mod.time, "monotonic", lambda: now[0])
+    path = tmp_path / "o.sqlite3"
+    db = SQLiteLog(path, group=True)
+    db.create("ABCDEF", {"variant": "crowsnest"})
+    db.flush()
+    first = db.about("ABCDEF")[2]
+    db.append("ABCDEF", Entry(1, "act", 0, "bid 100"))
+    db.flush()  # committed at once, `updated` left for later (no second has passed)
+    assert [e.text for e in db.entries("ABCDEF")] == ["bid 100"]
+    assert db.about("ABCDEF")[2] == first
+    time.sleep(0.01)  # the wall clock `updated` holds moves on
+    now[0] += log_mod.STAMP_S
+    db.append("ABCDEF", Entry(2, "act", 1, "pass"))
+    db.flush()
+    second = db.about("ABCDEF")[2]
+    assert second > first
+    db.append("ABCDEF", Entry(3, "act", 2, "pass"))
+    db.flush()
+    time.sleep(0.01)
+    db.close()  # what was left unstamped is set now
+    again = SQLiteLog(path, group=True)
+    assert again.about("ABCDEF")[2] > second
+    assert [e.seq for e in again.entries("ABCDEF")] == [1, 2, 3]
+    again.close()
