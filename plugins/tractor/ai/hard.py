@@ -17,10 +17,14 @@ declaring and burying as `normal` does.
   last opponent cannot take, the shortest suit's low lead, pair leads answered by
   judgement; measured on 150 fresh deals it was not shown stronger (docs/ai.md), so it
   is not the default.
-- Value: the points of the searching side at the end (attackers: points taken plus the
-  kitty bonus; defenders: minus the attackers' points).
-- Candidates: normal's choice first (it wins ties), easy's, then the other legal plays,
-  at most `max_candidates`.
+- Value (`steps_value`): the searching side's level steps at the end less the other
+  side's (what a tournament's deal win counts), plus its points / 200 within a step;
+  HardConfig(value="points") keeps the points alone (`side_value`).
+- Candidates: normal's choice first, easy's, then the other legal plays, at most
+  `max_candidates`, every one played out in the same worlds; normal's choice is played
+  unless another gains world by world by more than `override_z` standard errors
+  (crowsnest.ai.search.paired_pick; HardConfig(search="halving") keeps sequential
+  halving's best mean). Both measured on the same dev deals in docs/ai.md.
 """
 
 from __future__ import annotations
@@ -281,10 +285,10 @@ class HardConfig:
     # "halving": sequential halving's best mean (crowsnest.ai.search.pimc_search);
     # "paired": every candidate in the same worlds, normal's choice kept unless another
     # play gains world by world by more than `override_z` standard errors (paired_pick)
-    search: str = "halving"
+    search: str = "paired"
     override_z: float = 1.0
     # the play-outs' value: "points" (side_value) or "steps" (steps_value)
-    value: str = "points"
+    value: str = "steps"
 
 
 _NORMAL = HeuristicAI(memory=True)
