@@ -91,10 +91,18 @@ def _depth(x: Any, level: int = 1) -> int:
     return level
 
 
-def _number(text: str) -> Any:
+def _digits(text: str) -> str:
     if len(text.lstrip("-").split(".")[0].split("e")[0].split("E")[0]) > MAX_DIGITS:
         raise FrameError("bad_json", "a number has more than 100 digits")
-    return json.loads(text)
+    return text
+
+
+def _int(text: str) -> int:
+    return int(_digits(text))  # what json itself makes of it (its parse_int is int)
+
+
+def _float(text: str) -> float:
+    return float(_digits(text))
 
 
 def _constant(name: str) -> Any:
@@ -102,7 +110,7 @@ def _constant(name: str) -> Any:
 
 
 # json.loads(data, parse_int=..., ...) makes a decoder per call: one for every frame.
-_DECODER = json.JSONDecoder(parse_int=_number, parse_float=_number, parse_constant=_constant)
+_DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 

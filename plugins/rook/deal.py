@@ -581,7 +581,6 @@ class RookDeal(AuctionFacts, Deal):
     def _view(self, seat: int) -> RookView:
         """Seat `seat`'s view, or with seat -1 the public one (no seat's own cards)."""
         r = self.r
-        P = r.positions
         over = self.phase == "over"
         mine: list[int] = self.hands[seat] if seat >= 0 else []
         declarer_sees = seat >= 0 and seat == self.declarer
@@ -596,32 +595,34 @@ class RookDeal(AuctionFacts, Deal):
             dummy_up = tuple(up)
             dummy_down = sum(1 for c in self.dummy_down if c >= 0)
             under = tuple(c >= 0 for c in self.dummy_down)
+        # Positional, in RookView's field order (the names in the comments): keywords cost
+        # 3 of a view's 7 microseconds to make, and a server makes four an action.
         return RookView(
-            seat=seat,
-            rules=r,
-            phase=self.phase,
-            to_move=self._to_move,
-            acting=self.acting,
-            dealer=self.dealer,
-            hand=tuple(sorted(mine)),
-            hand_counts=tuple(len(self.hands[p]) for p in range(P)),
-            trick=tuple(self.trick),
-            led=self.led,
-            history=self.history,
-            auction=self.auction,
-            declarer=self.declarer,
-            trump=self.trump,
-            nest_count=len(self.nest),
-            nest_taken=self.nest_taken if declarer_sees or over else (),
-            nest=(self.nest_turned or tuple(sorted(self.nest))) if nest_visible else (),
-            won_points=tuple(self.won_points),
-            tricks_won=tuple(self.tricks_won),
-            controllers=tuple(self.ctl),
-            dummy_up=dummy_up,
-            dummy_down=dummy_down,
-            dummy_under=under,
-            aside_count=len(self.aside),
-            scores=tuple(self.scores),
+            seat,  # seat
+            r,  # rules
+            self.phase,  # phase
+            self._to_move,  # to_move
+            self.acting,  # acting
+            self.dealer,  # dealer
+            tuple(sorted(mine)),  # hand
+            tuple(map(len, self.hands)),  # hand_counts: a hand per position
+            tuple(self.trick),  # trick
+            self.led,  # led
+            self.history,  # history
+            self.auction,  # auction
+            self.declarer,  # declarer
+            self.trump,  # trump
+            len(self.nest),  # nest_count
+            self.nest_taken if declarer_sees or over else (),  # nest_taken
+            (self.nest_turned or tuple(sorted(self.nest))) if nest_visible else (),  # nest
+            tuple(self.won_points),  # won_points
+            tuple(self.tricks_won),  # tricks_won
+            tuple(self.ctl),  # controllers
+            dummy_up,  # dummy_up
+            dummy_down,  # dummy_down
+            under,  # dummy_under
+            len(self.aside),  # aside_count
+            tuple(self.scores),  # scores
         )
 
     def piles(self) -> dict[str, Sequence[int]]:
