@@ -329,6 +329,7 @@ class Server:
         self.runners: dict[str, AIRunner] = {}
         self.published: dict[str, dict[str, Any]] = {}  # code -> what the directory was told
         self.thinking: dict[str, int] = {}  # code -> the seq an AI move is being chosen at
+        self.hinting: dict[str, int] = {}  # code -> hints being chosen
         self.conns: dict[int, Conn] = {}
         self.by_addr: dict[str, int] = defaultdict(int)
         self.joins: dict[str, Bucket] = {}
@@ -974,7 +975,11 @@ class Server:
     def _ai(self, t: Table) -> None:
         """Start the computer's move when the table waits for one (at most one a table)."""
         due = t.due()
-        if due is None or self.thinking.get(t.code) == t.seq:
+        if due is None:
+            if t.code in self.runners:
+                self._release(t)
+            return
+        if self.thinking.get(t.code) == t.seq:
             return
         if getattr(self.log, "down", False):  # its move could not be written: later (tick)
             return
@@ -985,6 +990,15 @@ class Server:
         afut = asyncio.wrap_future(fut, loop=self.loop)
         asked = t.seq
         afut.add_done_callback(lambda f: self._ai_done(t, asked, seat, by, f))
+
+    def _release(self, t: Table) -> None:
+        """A table whose every seat is a connected person gives its AI runner back (its
+        worker thread and its AIs, about 8 KiB of the server's memory per table and a
+        thread's stack; the runner is made again at the next computer move or hint)."""
+        if t.code in self.thinking or self.hinting.get(t.code):
+            return
+        if all(s.kind == "human" and s.status == "connected" for s in t.seats):
+            self.runners.pop(t.code).close()
 
     def _ai_done(self, t: Table, asked: int, seat: int, by: str, f: Any) -> None:
         self.thinking.pop(t.code, None)
@@ -1032,8 +1046,12 @@ class Server:
         fut = self._runner(t).submit(t.match, r.seat, t.rules["substitute"])
         assert self.loop is not None
         asked = t.seq
+        self.hinting[t.code] = self.hinting.get(t.code, 0) + 1
 
         def done(f: Any) -> None:
+            left = self.hinting.pop(t.code, 1) - 1
+            if left:
+                self.hinting[t.code] = left
             action = None
             with contextlib.suppress(Exception):
                 if t.seq == asked:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from bots import Bot, run
 
 
@@ -104,3 +105,29 @@ def test_a_stale_seq_or_another_seats_move_changes_nothing(server):
         mover.send({"type": "act", "seq": seq - 1, "action": mover.state["legal"][0]})
         assert mover.expect("refused")["code"] == "stale"
     assert owner.seq == seq
+
+
+@pytest.mark.slow
+def test_a_table_of_people_gives_its_ai_runner_back_and_gets_one_again(server):
+    """The computer plays the seats nobody has taken yet (its runner is made); once every
+    seat is a connected person the runner goes (memory per table); a player gone past
+    the grace is played by the computer again, with a runner made anew."""
+    owner, ben = table(server, humans=2, grace=1)
+    run([owner, ben], until=lambda: owner.seq >= 2, seconds=30)
+    assert owner.code in server.server.runners  # the AI seats need it
+    owner2, ben2 = table(server, humans=4, grace=1)
+    code = owner2.code
+    # Until an empty seat's turn comes and the computer plays it.
+    run([owner2, ben2], until=lambda: code in server.server.runners, seconds=20)
+    rest = [Bot(server.url, name=f"C{i}", seed=10 + i) for i in range(2)]
+    for b in rest:
+        b.send({"type": "join", "code": code})
+        b.expect("joined")
+    bots = [owner2, ben2, *rest]
+    start = owner2.seq
+    run(bots, until=lambda: owner2.seq >= start + 4 and code not in server.server.runners)
+    assert code not in server.server.runners
+    ben2.drop()  # away, then past the grace: the computer plays the seat again
+    run([owner2, *rest], until=lambda: code in server.server.runners, seconds=20)
+    before = owner2.seq
+    run([owner2, *rest], until=lambda: owner2.seq >= before + 8, seconds=30)
