@@ -8,12 +8,11 @@ first deals. Each seeded deal is played at three tables with the same cards:
 The duplicate margin (hard's side's score change less normal's, A plus B, as
 `crowsnest tournament` counts a deal) is split by what the auction did:
 
-- same contract (the same declarer seat and bid at A and B): the margin is the card play
-  and the nest. With C's take as the reference, hard as declarer gains A's take less C's
-  (where hard declares at A) and hard as defender gains C's take less B's (where normal
-  declares at B), or the mirror when the declarer sits at 1 or 3;
-- other contract (the auction went another way at A than at B): the auction and all
-  that follows.
+- the same declarer seat at A and B (the bids may differ): the margin is mostly the nest
+  and the card play. Where C's declarer sits there too, C's take is the reference: hard
+  as declarer gains its take less C's, hard as defender gains C's take less the take
+  against it;
+- another declarer at A than at B: the auction went another way, and all that follows.
 
     python tools/rook_phases.py --deals 40 --seed 62000 [--json]
 
@@ -76,15 +75,16 @@ def duplicate(seed: int) -> dict[str, Any]:
 
 
 def classify(seed: int, t: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """One deal's row from its three tables: the duplicate margin, whether A and B played
-    the same contract, and (where C did too) hard's gain as declarer and as defender."""
+    """One deal's row from its three tables: the duplicate margin, whether A and B had
+    the same declarer seat, and (where C did too) hard's gain as declarer and as
+    defender."""
     a, b, c = t["A"], t["B"], t["C"]
     # hard's side is side 0 at A (seats 0, 2) and side 1 at B (seats 1, 3)
     margin = (a["change"][0] - a["change"][1]) + (b["change"][1] - b["change"][0])
     out: dict[str, Any] = {"seed": seed, "margin": margin, "tables": t}
-    same = a["declarer"] == b["declarer"] >= 0 and a["bid"] == b["bid"]
-    out["same_contract"] = same
-    if same and c["declarer"] == a["declarer"] and c["bid"] == a["bid"]:
+    same = a["declarer"] == b["declarer"] >= 0
+    out["same_declarer"] = same
+    if same and c["declarer"] == a["declarer"]:
         hard_declares_at_a = a["declarer"] % 2 == 0
         decl, dfn = (a, b) if hard_declares_at_a else (b, a)
         out["declarer_gain"] = decl["take"] - c["take"]  # hard declaring against normal's
@@ -102,8 +102,8 @@ def ci(xs: list[float]) -> list[float]:
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    same = [r for r in rows if r["same_contract"]]
-    other = [r for r in rows if not r["same_contract"]]
+    same = [r for r in rows if r["same_declarer"]]
+    other = [r for r in rows if not r["same_declarer"]]
     ref = [r for r in same if "declarer_gain" in r]
     hard_decl = sum(
         (r["tables"]["A"]["declarer"] % 2 == 0) + (r["tables"]["B"]["declarer"] % 2 == 1)
@@ -114,10 +114,10 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "deals": len(rows),
         "margin": ci([r["margin"] for r in rows]),
         "hard_side_declared": hard_decl,
-        "same_contract": len(same),
-        "same_contract_margin": ci([r["margin"] for r in same]),
-        "other_contract": len(other),
-        "other_contract_margin": ci([r["margin"] for r in other]),
+        "same_declarer": len(same),
+        "same_declarer_margin": ci([r["margin"] for r in same]),
+        "other_declarer": len(other),
+        "other_declarer_margin": ci([r["margin"] for r in other]),
         "with_reference": len(ref),
         "declarer_gain": ci([r["declarer_gain"] for r in ref]),
         "defender_gain": ci([r["defender_gain"] for r in ref]),
@@ -132,7 +132,16 @@ def main(argv: list[str] | None = None) -> int:
         "--rows", metavar="FILE", help="also write each deal's row to FILE (JSON lines)"
     )
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument(
+        "--from-rows",
+        metavar="FILE",
+        help="report the rows of an earlier --rows FILE, playing nothing",
+    )
     a = ap.parse_args(argv)
+    if a.from_rows:  # the tables are in the rows: classify them again, play nothing
+        with open(a.from_rows) as f:
+            rows = [classify(r["seed"], r["tables"]) for r in map(json.loads, f)]
+        return report(a, rows)
     if a.deals < 1:
         ap.error("--deals must be at least 1")
     set_time_caps(False)
@@ -147,7 +156,11 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if out_rows:
             out_rows.close()
-    out = {"seed": a.seed, **summary(rows)}
+    return report(a, rows)
+
+
+def report(a: argparse.Namespace, rows: list[dict[str, Any]]) -> int:
+    out = {"seed": rows[0]["seed"] if rows else a.seed, **summary(rows)}
     if a.json:
         print(json.dumps(out))
     else:

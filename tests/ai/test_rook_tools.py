@@ -69,14 +69,14 @@ def tables(a: tuple, b: tuple, c: tuple) -> dict:
     }
 
 
-def test_phases_same_contract_splits_declarer_and_defender():
+def test_phases_same_declarer_splits_declarer_and_defender():
     from tools import rook_phases
 
     # seat 0 declares 70 everywhere: hard at A (seats 0, 2) takes 110, normal at B 95 with
     # hard defending, normal at C 100: hard's declaring +10, its defending +5
     t = tables((0, 70, 110, (70, 10)), (0, 70, 95, (70, 25)), (0, 70, 100, (70, 20)))
     row = rook_phases.classify(1, t)
-    assert row["same_contract"] and row["margin"] == (70 - 10) + (25 - 70)
+    assert row["same_declarer"] and row["margin"] == (70 - 10) + (25 - 70)
     assert row["declarer_gain"] == 10 and row["defender_gain"] == 5
     # the declarer at seat 1: hard declares at B, defends at A
     t = tables((1, 70, 90, (30, 70)), (1, 70, 105, (15, 70)), (1, 70, 100, (20, 70)))
@@ -84,19 +84,32 @@ def test_phases_same_contract_splits_declarer_and_defender():
     assert row["declarer_gain"] == 5 and row["defender_gain"] == 10
 
 
-def test_phases_other_contract_and_summary():
+def test_phases_other_declarer_and_summary():
     from tools import rook_phases
 
     other = rook_phases.classify(
         3, tables((0, 75, 110, (75, 10)), (3, 70, 105, (15, 70)), (0, 70, 115, (70, 5)))
     )
-    assert not other["same_contract"] and "declarer_gain" not in other
+    assert not other["same_declarer"] and "declarer_gain" not in other
     assert other["margin"] == 65 + 55
     same = rook_phases.classify(
         4, tables((0, 70, 110, (70, 10)), (0, 70, 95, (70, 25)), (0, 70, 100, (70, 20)))
     )
     out = rook_phases.summary([other, same])
-    assert out["deals"] == 2 and out["same_contract"] == 1 and out["other_contract"] == 1
-    assert out["other_contract_margin"][0] == 120 and out["same_contract_margin"][0] == 15
+    assert out["deals"] == 2 and out["same_declarer"] == 1 and out["other_declarer"] == 1
+    assert out["other_declarer_margin"][0] == 120 and out["same_declarer_margin"][0] == 15
     # hard's side declared at A of deal 3 (seat 0), at B of deal 3 (seat 3), at A of deal 4
     assert out["hard_side_declared"] == 3
+
+
+def test_phases_report_from_rows_plays_nothing(tmp_path, capsys):
+    from tools import rook_phases
+
+    # the same declarer seat with another bid (75 at A, 70 at B) counts as the same
+    t = tables((2, 75, 100, (75, 20)), (2, 70, 90, (70, 30)), (2, 70, 95, (70, 25)))
+    f = tmp_path / "rows.jsonl"
+    f.write_text(json.dumps({"seed": 7, "tables": t}) + "\n")
+    assert rook_phases.main(["--from-rows", str(f), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["seed"] == 7 and out["deals"] == 1 and out["same_declarer"] == 1
+    assert out["declarer_gain"][0] == 5 and out["defender_gain"][0] == 5
