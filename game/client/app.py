@@ -300,6 +300,8 @@ class App:
         self.coach.check(self)
         self.autosave()
         self.draw()
+        # the frame is drawn: its spare time makes cards a screen asked for ahead
+        self.assets.warm()
 
     def remember_size(self) -> None:
         """Keep the last windowed size in the config (the next run opens at it)."""

@@ -11,7 +11,9 @@ words on its named cards) comes from its presentation's `card_art()` and is set 
 from __future__ import annotations
 
 import sys
+import time
 from collections import OrderedDict
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -80,6 +82,11 @@ from .widgets import MUTED as MUTED_WORDS
 
 if TYPE_CHECKING:
     from crowsnest.engine import Deck
+
+# Spare time of a frame given to making cards ahead (Assets.warm): a table frame draws in
+# 3-7 ms of a 16.7 ms frame, and one card face takes 0.5-5 ms to load, scale and tone
+# (issue 31: the frames that drew a card for the first time were the slow ones)
+WARM_BUDGET_S = 0.002
 
 
 # -- sprite files -------------------------------------------------------------------------
@@ -151,6 +158,12 @@ class Assets:
         self._specks: tuple[Any, bool] = (None, False)  # (felt and tone, words outlined)
         self.portrait_files: tuple[str, ...] = ()  # [look] portraits: a player's own pictures
         self._portraits: dict[tuple[int, int], pygame.Surface] = {}
+        # cards to make ahead (Assets.ahead): what was asked for, and what is left of it,
+        # last first: (card height, (rank, suit, points), an outline's kind or None for
+        # the back)
+        self._ahead_asked: tuple[tuple[tuple[str, str, int], ...], tuple[int, ...]] = ((), ())
+        self._ahead: list[tuple[int, tuple[str, str, int] | str | None]] = []
+        self._art_key: tuple[object, ...] | None = None  # the art use_variant set up
         self.set_card_height(card_height)
 
     # -- sizing
@@ -166,6 +179,55 @@ class Assets:
         else:
             self._by_height.move_to_end(self.card_height)
         self._cards = cache
+
+    def _drop_cards(self) -> None:
+        """Forget every drawn card (their look changed); what was asked for ahead is
+        made again ahead."""
+        self._by_height.clear()
+        self.set_card_height(self.card_height)
+        self.ahead(*self._ahead_asked)
+
+    # -- made ahead
+    def ahead(self, faces: Iterable[tuple[str, str, int]], heights: Iterable[int]) -> None:
+        """Make these faces (rank, suit, points; the running game's labels), the back and
+        the outlines at each card height ahead of their first use, a few at a time in
+        the spare time of later frames (`warm`): a card drawn for the first time then
+        costs its frame nothing. Replaces what was asked before; heights first are made
+        first."""
+        faces = tuple(dict.fromkeys(faces))
+        heights = tuple(dict.fromkeys(max(16, int(h)) for h in heights))
+        self._ahead_asked = (faces, heights)
+        extras: tuple[tuple[str, str, int] | str | None, ...] = (None, *OUTLINE_KINDS)
+        jobs = [(h, f) for h in heights for f in (*extras, *faces)]
+        jobs.reverse()  # popped from the end: the first height first
+        self._ahead = jobs
+
+    def ahead_left(self) -> int:
+        """How many cards asked for ahead are not made yet."""
+        return len(self._ahead)
+
+    def warm(self, budget_s: float = WARM_BUDGET_S) -> int:
+        """Make cards asked for ahead until `budget_s` seconds are spent (at least one,
+        so it always progresses); the card size in use is left as it was. Returns how
+        many are left."""
+        if not self._ahead:
+            return 0
+        end = time.perf_counter() + budget_s
+        h0 = self.card_height
+        while self._ahead:
+            h, job = self._ahead.pop()
+            if h != self.card_height:
+                self.set_card_height(h)
+            if job is None:
+                self.card_back()
+            elif isinstance(job, str):
+                self.card_outline(job)
+            else:
+                self.face(*job)
+            if time.perf_counter() >= end:
+                break
+        self.set_card_height(h0)
+        return len(self._ahead)
 
     # -- loading helpers
     def _ready(self, s: pygame.Surface) -> pygame.Surface:
@@ -198,14 +260,20 @@ class Assets:
             if candidate.is_dir() and candidate.resolve() != self.sprites_dir.resolve():
                 folder = candidate
                 break
+        # the same game's art again (the title showed it, the table opens): what was
+        # drawn stands; the felt alone takes 25-60 ms to make at a desktop's size
+        last = self._art_key
+        if last is not None and last[0] is variant and last[1:] == (art, folder):
+            return
+        self._art_key = (variant, art, folder)
         # a game's art changes what its faces and suit icons look like: draw afresh
         self.variant_sprites_dir = folder
         self._felt = None  # the game may bring its own felt and back
         self._tables.clear()
         self._bases.clear()
-        self._by_height.clear()
         self._icons.clear()
-        self.set_card_height(self.card_height)
+        self.ahead((), ())  # another game's cards: its table asks for its own
+        self._drop_cards()
 
     def _sprite_file(self, rel: str) -> Path | None:
         for folder in (self.variant_sprites_dir, self.sprites_dir):
@@ -376,8 +444,7 @@ class Assets:
     def set_back(self, name: str) -> None:
         if name != self.back_name:
             self.back_name = name
-            self._by_height.clear()
-            self.set_card_height(self.card_height)
+            self._drop_cards()
 
     def portrait(self, seat: int, size: int) -> pygame.Surface:
         """Seat `seat`'s portrait, `size` px square: the player's picture for it from
@@ -414,8 +481,7 @@ class Assets:
         self.tone = tone
         if changed:
             self._tables.clear()
-            self._by_height.clear()
-            self.set_card_height(self.card_height)
+            self._drop_cards()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return get_font(size, bold)
@@ -456,18 +522,16 @@ class Assets:
         set_colour_blind(colour_blind)
         set_suit_colours(suit_colours)
         if before != looks_now():
-            self._by_height.clear()
             self._icons.clear()
-            self.set_card_height(self.card_height)
+            self._drop_cards()
 
     def set_four_colour(self, on: bool) -> None:
         """Two or four colours for the standard pack (Settings); faces drawn afresh."""
         if on == four_colour():
             return
         set_four_colour(on)
-        self._by_height.clear()
         self._icons.clear()
-        self.set_card_height(self.card_height)
+        self._drop_cards()
 
     def suit_colour(self, suit: str) -> tuple[int, int, int]:
         return suit_colour(suit)

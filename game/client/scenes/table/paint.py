@@ -43,9 +43,27 @@ class Drawn:
     plate_names: dict[int, tuple[tuple[str, ...], int]] = field(default_factory=dict)
 
 
+def shelf_height(lay: Any) -> int:
+    """The height of the cards on the shelf under the top bar (public piles)."""
+    return round(lay.small[1] * 0.8)
+
+
 class TablePainter:
     """Draws a `TableFrame` with the window's art. It keeps only its own cache (text
     with suit glyphs) and, while painting, the frame and what it drew."""
+
+    @staticmethod
+    def heights(lay: Any) -> tuple[int, ...]:
+        """The card heights most frames of this layout draw at, the soonest needed
+        first: the trick (the computers' plays), the hand, the small cards (flying, the
+        others' hands), the shelf."""
+        return (lay.trick_card[1], lay.card[1], lay.small[1], shelf_height(lay))
+
+    @staticmethod
+    def faces(deck: Any) -> tuple[tuple[str, str, int], ...]:
+        """Every face of the pack once (rank, suit, points; Tractor's second pack
+        repeats the first)."""
+        return tuple(dict.fromkeys(zip(deck.ranks, deck.suits, deck.points, strict=True)))
 
     def __init__(self) -> None:
         self._rich_cache: dict[tuple[str, int, Any], pygame.Surface] = {}
@@ -118,7 +136,7 @@ class TablePainter:
         its left, or, where a seat sits at the top centre, just right of that seat with
         the caption after it."""
         lay, assets, ui = self.f.lay, self.art.assets, self.art.ui
-        assets.set_card_height(round(lay.small[1] * 0.8))
+        assets.set_card_height(shelf_height(lay))
         w = assets.card_size[0]
         ids = card_ids(self.f.deck, names)
         if not ids:

@@ -26,6 +26,7 @@ class TableScene(ControlsRoom):
         self.app.assets.use_variant(self.session.variant)
         self.refresh()
         self.relayout()  # now that the view is known (a dummy adds a place)
+        self.app.assets.table(self.size)  # the felt, before the first frame needs it
         self._rebuild_calls()  # a game resumed mid-auction shows the calls made so far
         if len(self.match.log) == self.session.deal_start:
             self.start_deal()  # a fresh deal: shuffle and deal it on screen
@@ -34,3 +35,8 @@ class TableScene(ControlsRoom):
         super().resize(size)
         if self.app is not None and size[0] > 0:
             self.relayout()
+
+    def relayout(self) -> None:
+        super().relayout()
+        # every card of the game at the sizes this layout draws, made in spare time
+        self.app.assets.ahead(self.painter.faces(self.match.deck), self.painter.heights(self.lay))
