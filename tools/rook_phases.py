@@ -17,7 +17,8 @@ The duplicate margin (hard's side's score change less normal's, A plus B, as
     python tools/rook_phases.py --deals 40 --seed 62000 [--json]
 
 Searches run without time caps (as in tournaments), so a run is reproducible from its
-seed. docs/ai.md ("Issue 31, fourth part") has the figures.
+seed. docs/ai.md ("Issue 31, fourth part") has the figures; their rows are in
+docs/runs/rook-cn-phases-s62000.jsonl.
 """
 
 from __future__ import annotations
