@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 import pygame
+from crowsnest import i18n
 from crowsnest.i18n import N_, pgettext
 
 from . import gamepad
@@ -152,8 +153,20 @@ _NAMED_KEYS["enter"] = pygame.K_KP_ENTER  # SDL's name for it, used by the defau
 
 # Key names as keyboards print them (pygame's names are "return", "escape", "backspace"),
 # translated where a language names the key differently (fi "Välilyönti", fr "Entrée").
-# Built at call time: the language can change while the game runs.
+# Built once per language (it can change while the game runs): the table's toolbar names
+# six keys at every move, and building the words each time cost it a millisecond.
+_KEY_WORDS: tuple[tuple[str, int] | None, dict[str, str]] = (None, {})
+
+
 def _key_words() -> dict[str, str]:
+    global _KEY_WORDS
+    lang = (i18n.current_language(), i18n.revision())  # speech may speak another language
+    if _KEY_WORDS[0] != lang:
+        _KEY_WORDS = (lang, _make_key_words())
+    return _KEY_WORDS[1]
+
+
+def _make_key_words() -> dict[str, str]:
     enter = pgettext("key", "Enter")
     return {
         "return": enter,

@@ -34,3 +34,20 @@ def test_key_names_are_translated_where_a_language_names_them_differently():
         assert key_label("space") == "Espace" and key_label("escape") == "Esc"
     finally:
         i18n.set_language(before)
+
+
+def test_key_words_are_made_once_per_language_and_follow_a_switch_and_speech():
+    from crowsnest.client import input as inp
+
+    before = i18n.current_language()
+    try:
+        i18n.set_language("en")
+        words = inp._key_words()
+        assert inp._key_words() is words  # the toolbar names six keys a move: made once
+        i18n.set_language("fi")
+        assert inp._key_words() is not words and key_label("space") == "Välilyönti"
+        with i18n.speaking("fr"):  # speech in another language names keys in it
+            assert key_label("space") == "Espace"
+        assert key_label("space") == "Välilyönti"
+    finally:
+        i18n.set_language(before)

@@ -110,7 +110,7 @@ class ControlsRoom(FlowRoom):
             # before the first trick the button shows the deal's calls so far
             (
                 w(say("Last trick"))
-                if self.view.last_trick or not self.auction_log()
+                if self.view.last_trick or not self.has_calls()
                 else w(say("Calls")),
                 Act.LAST_TRICK,
             ),
@@ -119,9 +119,10 @@ class ControlsRoom(FlowRoom):
         ]
         ui = self.app.ui
         font = self.app.text.fonts(ui(16), True)
+        keys = [im.label(a) for _lb, a in items]
         labels = [
-            (w(say("{label} ({key})", label=lb, key=im.label(a))) if im.label(a) else lb, a)
-            for lb, a in items
+            (w(say("{label} ({key})", label=lb, key=k)) if k else lb, a)
+            for (lb, a), k in zip(items, keys, strict=True)
         ]
         full = sum(font.size(t)[0] + ui(22) for t, _a in labels)
         if full > self.lay.size[0] - ui(TOP_BAR_WORDS):
@@ -136,7 +137,7 @@ class ControlsRoom(FlowRoom):
             if act is Act.UNDO:
                 b.enabled = self.can_undo()
             if act is Act.LAST_TRICK:
-                b.enabled = bool(self.view.last_trick) or bool(self.auction_log())
+                b.enabled = bool(self.view.last_trick) or self.has_calls()
             if act is Act.HINT:
                 b.enabled = self.match.to_move == self.bottom and self.hand_visible()
             buttons.append(b)
@@ -232,7 +233,7 @@ class ControlsRoom(FlowRoom):
             self.app.stack.push(self.app.scene("rules", self.session.variant.id))
             return None
         if a is Act.LAST_TRICK:
-            if self.view.last_trick or self.auction_log():
+            if self.view.last_trick or self.has_calls():
                 self.app.stack.push(LastTrickScene(self))
             return None
         if a is Act.HURRY:

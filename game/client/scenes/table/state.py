@@ -212,13 +212,20 @@ class TableState(Scene):
         start = min(s.deal_start, len(m.log))
         out = []
         for i, (a, who) in enumerate(zip(m.log[start:], s.actors[start:], strict=False)):
-            if a and a[0] not in CARD_KINDS:
+            if _is_call(a):
                 phase = log_phase(m.log, start, start + i)
                 label = self.words(self.words.call_label(a, m.deck, phase))
                 out.append(
                     self.words(say("{player}: {call}", player=self.name_of(who), call=label))
                 )
         return out
+
+    def has_calls(self) -> bool:
+        """Whether this deal has calls to show (auction_log, without its words: the
+        toolbar asks at every move)."""
+        m, s = self.match, self.session
+        start = min(s.deal_start, len(m.log))
+        return any(_is_call(a) for a, _who in zip(m.log[start:], s.actors[start:], strict=False))
 
     def panel_in_row(self) -> bool:
         """Buttons go in a row beside the prompt (not a box in the middle) when cards
@@ -537,3 +544,8 @@ class TableState(Scene):
             selection_line=selection,
             bid_line=bid,
         )
+
+
+def _is_call(action: Any) -> bool:
+    """A logged action that is a call (a bid, a pass, a declaration): not cards."""
+    return bool(action) and action[0] not in CARD_KINDS
