@@ -3,6 +3,10 @@ the bottom seat's 20-25-card hand face up), and time from launch to first frame.
 
     python tools/bench_client.py [--json]
     python tools/bench_client.py --looks [--json]   # Settings -> Look's cost, side by side
+    python tools/bench_client.py --thinking [--size 1280x720] [--frames 300] [--runs 1]
+        [--rows crowsnest,crowsnest-hint,tractor,doudizhu] [--results FILE] [--json]
+        # frames while hard thinks (issue 31); FILE keeps each row's figures (JSON lines)
+        # and a run started again with it skips the rows already there
 
 `bench_client()` returns a dict for tools/bench.py to include. Frames are timed at
 1280x720 on the dummy video driver, one `App.step` each (events, update, draw, flip),
@@ -20,6 +24,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -169,6 +174,19 @@ def _queued_ns() -> int | None:
         return None
 
 
+def _stolen_ms() -> float | None:
+    """Milliseconds the host has taken from this machine's virtual CPUs so far (Linux's
+    "steal", all CPUs together), else None. Stolen time is counted in a thread's CPU time
+    and in none of the kernel's run-queue waits: a frame with some in it may be slow
+    for no reason of the game's."""
+    try:
+        with open("/proc/stat") as f:
+            fields = f.readline().split()
+        return int(fields[8]) * 1000 / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def thinking_frame_times(
     variant: str = "crowsnest",
     level: str = "hard",
@@ -178,6 +196,7 @@ def thinking_frame_times(
     size: tuple[int, int] = (1280, 720),
     cpu: list[float] | None = None,
     unqueued: list[float] | None = None,
+    stolen: list[float] | None = None,
 ) -> list[float]:
     """Wall milliseconds of every frame drawn while an AI of `level` thinks (every seat
     AI) or, with `hint`, while the bottom seat's hint search runs (the bottom seat human,
@@ -190,7 +209,10 @@ def thinking_frame_times(
     machine's load. `unqueued` (if given) collects each frame's wall time less the time
     the render thread waited in the kernel's run queue for a core (Linux schedstat): what
     the frame would take on a machine with a core free, which other processes' load
-    cannot inflate but waiting for the AI's thread (the GIL) still shows in."""
+    cannot inflate but waiting for the AI's thread (the GIL) still shows in. `stolen`
+    (if given) collects the milliseconds the host took from the machine's CPUs during
+    each frame (_stolen_ms: both CPUs, 10 ms steps), to tell the host's slow frames
+    from the game's."""
     from crowsnest.client.app import App
     from crowsnest.client.prefs import PrefsStore
     from crowsnest.client.scenes.overlays import EndOfDealScene
@@ -225,17 +247,19 @@ def thinking_frame_times(
                 table.submit(choice.action)
                 asked = False
         busy = session.ai_busy() if not hint else session._hint is not None
-        q0 = _queued_ns()
+        q0, s0 = _queued_ns(), _stolen_ms()
         c0, t0 = time.thread_time(), time.perf_counter()
         app.step(dt)
         t1, c1 = time.perf_counter(), time.thread_time()
-        q1 = _queued_ns()
+        q1, s1 = _queued_ns(), _stolen_ms()
         if busy:
             times.append((t1 - t0) * 1000)
             if cpu is not None:
                 cpu.append((c1 - c0) * 1000)
             if unqueued is not None and q0 is not None and q1 is not None:
                 unqueued.append((t1 - t0) * 1000 - (q1 - q0) / 1e6)
+            if stolen is not None and s0 is not None and s1 is not None:
+                stolen.append(s1 - s0)
             if len(times) >= frames:
                 break
         if isinstance(app.stack.top, EndOfDealScene):
@@ -298,6 +322,123 @@ def bench_client() -> dict[str, float]:
     }
 
 
+# --thinking's rows: the table and whether the bottom seat's hint search is what runs
+THINKING_ROWS = {
+    "crowsnest": ("crowsnest", False),  # every seat hard
+    "crowsnest-hint": ("crowsnest", True),  # the hint, the other seats hard
+    "tractor": ("tractor", False),
+    "doudizhu": ("doudizhu", False),
+}
+
+
+def _median(xs: list[float]) -> float:
+    return round(statistics.median(xs), 3) if xs else float("nan")
+
+
+def _max(xs: list[float]) -> float:
+    return round(max(xs), 3) if xs else float("nan")
+
+
+def _commit() -> str:
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        )
+    except OSError:
+        return ""
+    return out.stdout.strip()
+
+
+def thinking_row(name: str, size: tuple[int, int], frames: int = 300) -> dict[str, Any]:
+    """One row of --thinking: the figures of `thinking_frame_times` for THINKING_ROWS[name]
+    with hard seats. "unstolen" figures leave out the frames during which the host took
+    CPU time from the machine (on this shared virtual machine 5-15 % of it at times)."""
+    variant, hint = THINKING_ROWS[name]
+    cpu: list[float] = []
+    unq: list[float] = []
+    st: list[float] = []
+    load0 = os.getloadavg()[0]
+    wall = thinking_frame_times(
+        variant, "hard", hint=hint, frames=frames, size=size, cpu=cpu, unqueued=unq, stolen=st
+    )
+    paired = len(st) == len(wall)
+    calm = [i for i in range(len(wall)) if paired and st[i] == 0]
+    return {
+        "row": name,
+        "size": f"{size[0]}x{size[1]}",
+        "frames": len(wall),
+        "wall_median_ms": _median(wall),
+        "wall_p99_ms": _p99(wall),
+        "wall_max_ms": _max(wall),
+        "unqueued_p99_ms": _p99(unq),
+        "unqueued_max_ms": _max(unq),
+        "cpu_median_ms": _median(cpu),
+        "cpu_p99_ms": _p99(cpu),
+        "cpu_max_ms": _max(cpu),
+        "stolen_frames": sum(1 for x in st if x > 0) if paired else None,
+        "unstolen_wall_p99_ms": _p99([wall[i] for i in calm]),
+        "unstolen_unqueued_p99_ms": _p99([unq[i] for i in calm if i < len(unq)]),
+        "load_start": round(load0, 2),
+        "load_end": round(os.getloadavg()[0], 2),
+        "commit": _commit(),
+    }
+
+
+def bench_thinking(
+    size: tuple[int, int],
+    frames: int = 300,
+    runs: int = 1,
+    rows: list[str] | None = None,
+    results: Path | None = None,
+    say: Any = None,
+) -> list[dict[str, Any]]:
+    """Every row of THINKING_ROWS (or `rows`) `runs` times, rows taking turns; with
+    `results`, each row's figures are appended to that file (one JSON object a line) as
+    it ends, and rows already in it (same row, size and run) are read back, not run."""
+    names = rows or list(THINKING_ROWS)
+    done: dict[tuple[str, str, int], dict[str, Any]] = {}
+    if results is not None and results.exists():
+        for line in results.read_text().splitlines():
+            if line.strip():
+                got = json.loads(line)
+                done[(got["row"], got["size"], got["run"])] = got
+    out: list[dict[str, Any]] = []
+    tag = f"{size[0]}x{size[1]}"
+    for run in range(1, runs + 1):
+        for name in names:
+            got = done.get((name, tag, run))
+            if got is None:
+                got = {"run": run, **thinking_row(name, size, frames)}
+                if results is not None:
+                    with results.open("a") as f:
+                        f.write(json.dumps(got) + "\n")
+            out.append(got)
+            if say is not None:
+                say(got)
+    return out
+
+
+def _thinking_line(r: dict[str, Any]) -> str:
+    return (
+        f"{r['row']} {r['size']} run {r['run']}: {r['frames']} frames, wall median "
+        f"{r['wall_median_ms']} p99 {r['wall_p99_ms']} max {r['wall_max_ms']} ms; unqueued "
+        f"p99 {r['unqueued_p99_ms']} max {r['unqueued_max_ms']}; CPU median "
+        f"{r['cpu_median_ms']} p99 {r['cpu_p99_ms']} max {r['cpu_max_ms']}; "
+        f"{r['stolen_frames']} frames with stolen time, the others wall p99 "
+        f"{r['unstolen_wall_p99_ms']} unqueued p99 {r['unstolen_unqueued_p99_ms']} "
+        f"(load {r['load_start']} -> {r['load_end']}, {r['commit']})"
+    )
+
+
+def _opt(argv: list[str], name: str, default: str) -> str:
+    if name in argv:
+        i = argv.index(name)
+        if i + 1 >= len(argv):
+            raise SystemExit(f"bench_client.py: {name} needs a value")
+        return argv[i + 1]
+    return default
+
+
 def bench_looks() -> dict[str, float]:
     """Frame time p99 with the Look's effects at their extremes against at 50."""
     by = look_frame_times()
@@ -317,6 +458,33 @@ def bench_looks() -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if "--thinking" in argv:
+        try:
+            w, h = (int(x) for x in _opt(argv, "--size", "1280x720").lower().split("x"))
+            frames, runs = int(_opt(argv, "--frames", "300")), int(_opt(argv, "--runs", "1"))
+        except ValueError:
+            raise SystemExit(
+                "bench_client.py: --size is WIDTHxHEIGHT, --frames and --runs whole numbers"
+            ) from None
+        rows = [r for r in _opt(argv, "--rows", "").split(",") if r]
+        unknown = [r for r in rows if r not in THINKING_ROWS]
+        if unknown:
+            raise SystemExit(
+                f"bench_client.py: unknown row {unknown[0]!r} (rows: {', '.join(THINKING_ROWS)})"
+            )
+        path = _opt(argv, "--results", "")
+        quiet = "--json" in argv
+        got = bench_thinking(
+            (w, h),
+            frames,
+            runs,
+            rows or None,
+            Path(path) if path else None,
+            None if quiet else lambda r: print(_thinking_line(r), flush=True),
+        )
+        if quiet:
+            print(json.dumps({"thinking": got}))
+        return 0
     if "--looks" in argv:
         res = bench_looks()
         if "--json" in argv:
