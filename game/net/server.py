@@ -827,13 +827,18 @@ class Server:
                 if s.kind == "human" and not s.handed and s.token_hash is None
             ],
             "players": [{k: p[k] for k in ("seat", "name", "kind", "status")} for p in t.players()],
-            "spectators": bool(t.rules["spectators"]) and t.match.public_view_json() is not None,
+            "spectators": bool(t.rules["spectators"]) and t.has_public_view(),
             "over": over,
             "public": bool(t.rules["lobby"]) and not over,
         }
 
     def _publish(self, t: Table) -> None:
-        """Tell the directory what changed at the table (seats, the lobby entry)."""
+        """Tell the directory what changed at the table (seats, the lobby entry). What
+        the summary reads is compared first, cheaply: the ticker asks for every table
+        every second (1,000 summaries were 18 ms of CPU in one burst each second)."""
+        key = t.presence()
+        if t.published_as == key and t.code in self.published:
+            return
         entry = self._summary(t)
         if self.published.get(t.code) != entry:
             try:
@@ -842,6 +847,7 @@ class Server:
                 log.warning("table %s: the directory did not take its seats: %s", t.code, e)
                 return  # told again at the next renewal
             self.published[t.code] = entry
+        t.published_as = key
 
     def _lobby(self) -> list[dict[str, Any]]:
         out = []

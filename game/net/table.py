@@ -181,6 +181,8 @@ class Table:
         self.clock_due = False
         self.finished = False
         self.active = clock()  # the last action, or the last reader leaving (idle expiry)
+        self.published_as: tuple[Any, ...] | None = None  # presence() when last published
+        self._public: bool | None = None  # whether the game has a public view (asked once)
 
     # ------------------------------------------------------------ making and restoring
 
@@ -247,6 +249,22 @@ class Table:
         return t
 
     # ------------------------------------------------------------ what readers see
+
+    def presence(self) -> tuple[Any, ...]:
+        """Everything the server's lobby summary of the table reads that can change (the
+        seats, the match being over), as a value cheap to make and compare."""
+        return (
+            self.match.over,
+            tuple((s.kind, s.status, s.name, s.handed, s.token_hash is None) for s in self.seats),
+        )
+
+    def has_public_view(self) -> bool:
+        """Whether the game gives spectators a view: asked of the match once (a view made
+        for the lobby every second stayed with the table until its next action)."""
+        if self._public is None:
+            self._public = self.match.public_view_json() is not None
+            self.match.forget_views()
+        return self._public
 
     def players(self) -> list[dict[str, Any]]:
         return [self.player(i) for i in range(len(self.seats))]

@@ -79,3 +79,45 @@ def test_updated_is_set_at_most_once_a_second_and_at_close(tmp_path, monkeypatch
     assert again.about("ABCDEF")[2] > second
     assert [e.seq for e in again.entries("ABCDEF")] == [1, 2, 3]
     again.close()
+
+
+def test_the_lobby_summary_is_made_again_only_when_the_seats_or_the_end_change(registry):
+    from crowsnest.net.directory import LocalDirectory
+    from crowsnest.net.server import Server
+    from crowsnest.net.table import Table
+
+    class Counting(LocalDirectory):
+        def __init__(self) -> None:
+            super().__init__()
+            self.told: list[dict] = []
+
+        def publish(self, code: str, entry: dict) -> None:
+            self.told.append(entry)
+            super().publish(code, entry)
+
+    db = SQLiteLog(":memory:", group=True)
+    d = Counting()
+    s = Server(registry, db, directory=d)
+    made: list[dict] = []
+    real = s._summary
+    s._summary = lambda t: made.append(1) or real(t)  # type: ignore[method-assign]
+    t = Table.create(
+        "ABCDEF",
+        registry.variants["crowsnest"],
+        {"seats": [{"kind": "human"}] * 4},
+        db,
+        time.monotonic,
+    )
+    s.tables[t.code] = t
+    s._publish(t)
+    assert len(made) == 1 and len(d.told) == 1 and d.told[-1]["free"] == [0, 1, 2, 3]
+    for _ in range(5):  # the ticker's renewals: nothing changed, nothing made or told
+        s._publish(t)
+    assert len(made) == 1 and len(d.told) == 1
+    assert t.has_public_view() and t.match._views == {}  # no view kept for the lobby
+    t.take(7, "en", "Ada", 2)
+    s._publish(t)
+    assert len(made) == 2 and d.told[-1]["free"] == [0, 1, 3]
+    t.leave(7)  # away: the status changes, the seat stays taken
+    s._publish(t)
+    assert d.told[-1]["players"][2]["status"] == "away" and len(made) == 3
