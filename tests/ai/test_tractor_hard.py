@@ -195,3 +195,15 @@ def test_paired_search_keeps_normals_choice_without_evidence_and_sees_common_wor
         departed += b != first
     assert searched >= 5
     assert departed >= 1  # with no margin at all the search does override normal
+
+
+def test_a_misspelt_config_choice_is_refused_with_a_sentence():
+    with pytest.raises(
+        ValueError, match=r"HardConfig.search must be one of paired, halving, not 'pared'"
+    ):
+        HardConfig(search="pared")
+    with pytest.raises(ValueError, match="HardConfig.value must be one of steps, points"):
+        HardConfig(value="score")
+    with pytest.raises(ValueError, match="max_candidates must be at least 1"):
+        HardConfig(max_candidates=0)
+    assert HardConfig(search="halving", value="points", rollout="smart").search == "halving"

@@ -290,7 +290,25 @@ class HardConfig:
     # the play-outs' value: "points" (side_value) or "steps" (steps_value)
     value: str = "steps"
 
+    def __post_init__(self) -> None:
+        # a misspelt choice would otherwise fall silently to the other branch
+        for name, allowed in _CHOICES.items():
+            got = getattr(self, name)
+            if got not in allowed:
+                raise ValueError(
+                    f"HardConfig.{name} must be one of {', '.join(allowed)}, not {got!r}"
+                )
+        if self.max_candidates < 1:
+            raise ValueError(
+                f"HardConfig.max_candidates must be at least 1, not {self.max_candidates}"
+            )
 
+
+_CHOICES = {
+    "rollout": ("fast", "smart"),
+    "search": ("paired", "halving"),
+    "value": ("steps", "points"),
+}
 _NORMAL = HeuristicAI(memory=True)
 _EASY = HeuristicAI(memory=False)
 
