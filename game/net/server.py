@@ -451,7 +451,7 @@ class Server:
         kept = gc.get_threshold()
         gc.collect()  # what start-up left, before the tables' objects settle in
         # The oldest generation's threshold counts collections of the middle one (about
-        # ten a second at 1,000 actions a second): 10**9 of them is never in practice.
+        # three a second at 1,000 tables acting once a second): 10**9 is never in practice.
         gc.set_threshold(kept[0], kept[1] if len(kept) > 1 else 10, 10**9)
         return kept
 
