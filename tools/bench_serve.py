@@ -404,6 +404,7 @@ async def play(
     seconds: float,
     rate: float,
     ready: Any = None,
+    pids: list[int] | None = None,
 ) -> dict:
     """The bots of tables first, first+step, ... (table i at urls[i % len(urls)]);
     `ready()` is called once the tables are made, before the bots start. The bots'
@@ -423,6 +424,9 @@ async def play(
         ready()
     cpu0 = time.process_time()
     start = time.monotonic()
+    # The servers' CPU over exactly this play (their set-up work left out), read here:
+    # the parent cannot tell when this process's tables are all made.
+    server0 = [schedstat_cpu(p) for p in pids or ()]
     stop = start + seconds
     for bots in made:
         pace = None
@@ -432,6 +436,7 @@ async def play(
             b.play(stats, stop, pace)
     await asyncio.sleep(seconds)
     stats["elapsed"] = time.monotonic() - start
+    stats["server"] = (start, server0, [schedstat_cpu(p) for p in pids or ()])
     stats["bot_cpu_s"] = time.process_time() - cpu0
     for bots in made:
         for b in bots:
@@ -446,7 +451,7 @@ PIN_BOTS: set[int] | None = None
 def play_in_process(args: tuple) -> dict:
     if args[-1] is not None:
         os.sched_setaffinity(0, args[-1])
-    return asyncio.run(play(*args[:-1]))
+    return asyncio.run(play(*args[:-2], pids=args[-2]))
 
 
 def idle_tables(n: int) -> dict:
@@ -508,22 +513,27 @@ def bench_split(
     with ctx.Pool(bot_procs) as pool:
         jobs = pool.map_async(
             play_in_process,
-            [(urls, k, tables, bot_procs, seconds, rate, PIN_BOTS) for k in range(bot_procs)],
+            [
+                (urls, k, tables, bot_procs, seconds, rate, None, [*pids, *others], PIN_BOTS)
+                for k in range(bot_procs)
+            ],
         )
-        time.sleep(1.0 + tables * 0.02)
-        cpu1, rss1 = procs_stats(pids)
-        each1 = [schedstat_cpu(p) for p in pids]
-        redis1 = sum(schedstat_cpu(p) for p in others)
-        t1 = time.monotonic()
         parts = jobs.get(seconds + 60 + tables)
-        cpu2, rss2 = procs_stats(pids)
-        each2 = [schedstat_cpu(p) for p in pids]
-        redis2 = sum(schedstat_cpu(p) for p in others)
-        t2 = time.monotonic()
+        _, rss2 = procs_stats(pids)
     lat = sorted(x for p in parts for x in p["lat"])
     actions = sum(p["actions"] for p in parts)
     elapsed = max(p["elapsed"] for p in parts)
     bot_cpu = sum(p["bot_cpu_s"] for p in parts)
+    # The servers' CPU from the bots' own start of play (once every table is made) to
+    # its end: with several bot processes, the window of the last one to start. (The
+    # parent's fixed wait counted part of a slow set-up as play: at 1,000 tables on a
+    # busy machine most of the CPU "per action" was the tables being made.)
+    _, at1, at2 = max((p["server"] for p in parts), key=lambda x: x[0])
+    n = len(pids)
+    each1, each2 = at1[:n], at2[:n]
+    cpu1, cpu2 = sum(each1), sum(each2)
+    redis1, redis2 = sum(at1[n:]), sum(at2[n:])
+    span = elapsed
 
     return {
         "tables": tables,
@@ -538,9 +548,9 @@ def bench_split(
         "server_cpu_s_per_1000_actions": round((cpu2 - cpu1) / max(1, actions) * 1000, 3),
         # what one core of server would carry at this cost per action
         "actions_per_server_cpu_s": round(actions / max(1e-9, cpu2 - cpu1), 1),
-        "server_cpu_share": round((cpu2 - cpu1) / (t2 - t1), 2),
+        "server_cpu_share": round((cpu2 - cpu1) / span, 2),
         "server_cpu_share_each": [
-            round((b - a) / (t2 - t1), 3) for a, b in zip(each1, each2, strict=True)
+            round((b - a) / span, 3) for a, b in zip(each1, each2, strict=True)
         ],
         "bot_cpu_s_per_1000_actions": round(bot_cpu / max(1, actions) * 1000, 3),
         "bot_cpu_share": round(bot_cpu / elapsed, 2),
