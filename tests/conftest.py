@@ -1,4 +1,6 @@
 import os
+import shutil
+import tempfile
 
 # Headless pygame everywhere in the test run (must be set before pygame is imported).
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -23,22 +25,27 @@ import pytest  # noqa: E402
 USER_FOLDERS = ("XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME")
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _user_folders(tmp_path_factory):
+def pytest_configure(config: pytest.Config) -> None:
     """Every command and window of the test run writes to folders of this run, never to
-    the user's (a test once opened the player's real records store): one of pytest's own
-    temporary folders, which pytest prunes (the last three runs are kept). Each xdist
-    worker has its own, so workers running side by side share no file."""
+    the user's (a test once opened the player's real records store), and reads none of
+    the user's either: set here, before collection, since some tests are parametrized
+    over the registry, which reads the user's plugin folder (drop-ins there made tests of
+    games the workers could not find). Each xdist worker configures itself, so workers
+    running side by side share no file. Removed when the run ends."""
     before = {k: os.environ.get(k) for k in USER_FOLDERS}
-    home = tmp_path_factory.mktemp("user")
+    home = Path(tempfile.mkdtemp(prefix="crowsnest-tests-"))
     for k in USER_FOLDERS:
         os.environ[k] = str(home / k.removeprefix("XDG_").removesuffix("_HOME").lower())
-    yield
-    for k, v in before.items():
-        if v is None:
-            os.environ.pop(k, None)
-        else:
-            os.environ[k] = v
+
+    def restore() -> None:
+        for k, v in before.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        shutil.rmtree(home, ignore_errors=True)
+
+    config.add_cleanup(restore)
 
 
 @pytest.fixture(autouse=True)

@@ -45,7 +45,7 @@ class Drawn:
 
 def shelf_height(lay: Any) -> int:
     """The height of the cards on the shelf under the top bar (public piles)."""
-    return round(lay.small[1] * 0.8)
+    return int(round(lay.small[1] * 0.8))
 
 
 class TablePainter:
