@@ -378,6 +378,8 @@ def thinking_row(name: str, size: tuple[int, int], frames: int = 300) -> dict[st
         "stolen_frames": sum(1 for x in st if x > 0) if paired else None,
         "unstolen_wall_p99_ms": _p99([wall[i] for i in calm]),
         "unstolen_unqueued_p99_ms": _p99([unq[i] for i in calm if i < len(unq)]),
+        "unstolen_cpu_p99_ms": _p99([cpu[i] for i in calm if i < len(cpu)]),
+        "unstolen_cpu_max_ms": _max([cpu[i] for i in calm if i < len(cpu)]),
         "load_start": round(load0, 2),
         "load_end": round(os.getloadavg()[0], 2),
         "commit": _commit(),
@@ -425,7 +427,8 @@ def _thinking_line(r: dict[str, Any]) -> str:
         f"p99 {r['unqueued_p99_ms']} max {r['unqueued_max_ms']}; CPU median "
         f"{r['cpu_median_ms']} p99 {r['cpu_p99_ms']} max {r['cpu_max_ms']}; "
         f"{r['stolen_frames']} frames with stolen time, the others wall p99 "
-        f"{r['unstolen_wall_p99_ms']} unqueued p99 {r['unstolen_unqueued_p99_ms']} "
+        f"{r['unstolen_wall_p99_ms']} unqueued p99 {r['unstolen_unqueued_p99_ms']} CPU p99 "
+        f"{r.get('unstolen_cpu_p99_ms')} max {r.get('unstolen_cpu_max_ms')} "
         f"(load {r['load_start']} -> {r['load_end']}, {r['commit']})"
     )
 

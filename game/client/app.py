@@ -28,7 +28,7 @@ from crowsnest.records.saveslots import loads_full
 from crowsnest.records.stats import live_record, record_of
 from crowsnest.records.store import STORE_NAME, Slot, Store, StoreError, now_iso
 
-from .assets import SPRITES_DIR, Assets
+from .assets import SPRITES_DIR, WARM_BUDGET_S, WARM_FRAME_S, Assets
 from .coach import Coach
 from .gamepad import Pads
 from .input import Act, BindingError, InputEvent, InputMap
@@ -288,6 +288,7 @@ class App:
             self.recover(e)
 
     def _step(self, dt: float) -> None:
+        began = time.thread_time()  # the frame's own work (see assets.WARM_FRAME_S)
         for ev in pygame.event.get():
             self.handle(ev)
             if not self.running:
@@ -301,7 +302,7 @@ class App:
         self.autosave()
         self.draw()
         # the frame is drawn: its spare time makes cards a screen asked for ahead
-        self.assets.warm()
+        self.assets.warm(min(WARM_BUDGET_S, WARM_FRAME_S - (time.thread_time() - began)))
 
     def remember_size(self) -> None:
         """Keep the last windowed size in the config (the next run opens at it)."""

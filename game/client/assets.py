@@ -84,9 +84,13 @@ if TYPE_CHECKING:
     from crowsnest.engine import Deck
 
 # Spare time of a frame given to making cards ahead (Assets.warm): a table frame draws in
-# 3-7 ms of a 16.7 ms frame, and one card face takes 0.5-5 ms to load, scale and tone
-# (issue 31: the frames that drew a card for the first time were the slow ones)
+# 3-7 ms of a 16.7 ms frame, and one card face takes 0.3-4 ms to load, scale and tone
+# (issue 31: the frames that drew a card for the first time were the slow ones). A frame
+# makes cards only while it has taken less than WARM_FRAME_S, for at most WARM_BUDGET_S:
+# a frame that is slow already is not made slower. Both in the render thread's CPU time,
+# which other processes on a busy machine cannot stretch (wall time would starve it).
 WARM_BUDGET_S = 0.002
+WARM_FRAME_S = 0.007
 
 
 # -- sprite files -------------------------------------------------------------------------
@@ -207,12 +211,12 @@ class Assets:
         return len(self._ahead)
 
     def warm(self, budget_s: float = WARM_BUDGET_S) -> int:
-        """Make cards asked for ahead until `budget_s` seconds are spent (at least one,
-        so it always progresses); the card size in use is left as it was. Returns how
-        many are left."""
-        if not self._ahead:
-            return 0
-        end = time.perf_counter() + budget_s
+        """Make cards asked for ahead while `budget_s` seconds are left (none when it is
+        0 or less; a card begun is finished, so it may run over by one card); the card
+        size in use is left as it was. Returns how many are left."""
+        if not self._ahead or budget_s <= 0:
+            return len(self._ahead)
+        end = time.thread_time() + budget_s
         h0 = self.card_height
         while self._ahead:
             h, job = self._ahead.pop()
@@ -224,7 +228,7 @@ class Assets:
                 self.card_outline(job)
             else:
                 self.face(*job)
-            if time.perf_counter() >= end:
+            if time.thread_time() >= end:
                 break
         self.set_card_height(h0)
         return len(self._ahead)

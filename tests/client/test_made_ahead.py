@@ -33,7 +33,7 @@ def test_warm_makes_what_was_asked_at_each_height_and_leaves_the_card_size(pg_in
     a.ahead(FACES, (90, 60))
     per_height = len(FACES) + 1 + len(OUTLINE_KINDS)  # each face, the back, the outlines
     assert a.ahead_left() == 2 * per_height
-    while a.warm(0.0):  # no time to spare still makes one a call
+    while a.warm(1e-9):  # almost no time to spare still makes one a call
         pass
     assert a.card_height == 100 and a.ahead_left() == 0
     before = made(a)
@@ -48,7 +48,9 @@ def test_warm_makes_what_was_asked_at_each_height_and_leaves_the_card_size(pg_in
 def test_warm_spends_its_budget_then_stops(pg_init):
     a = Assets(card_height=100)
     a.ahead(FACES, (90,))
-    assert a.warm(0.0) == len(FACES) + len(OUTLINE_KINDS)  # one made, the rest wait
+    left = len(FACES) + len(OUTLINE_KINDS) + 1
+    assert a.warm(0.0) == left and made(a) == 0  # no time left in the frame: nothing
+    assert a.warm(1e-9) == left - 1  # a card begun is finished: one made, the rest wait
     assert a.warm(10.0) == 0  # time enough for all
 
 
@@ -93,7 +95,7 @@ def test_once_warm_a_deal_played_on_draws_no_new_card(pg_init):
     app = make_app(speed=3, size=(1280, 720))
     table = start(app, "tractor", ["human", "ai", "ai", "ai"], seed=2)
     session = table.session
-    for _ in range(200):  # the deal on screen; the spare time makes the rest
+    for _ in range(2000):  # the deal on screen; the spare time makes the rest
         app.step(1 / 60)
         if app.assets.ahead_left() == 0:
             break
