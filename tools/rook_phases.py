@@ -15,6 +15,11 @@ The duplicate margin (hard's side's score change less normal's, A plus B, as
 - another declarer at A than at B: the auction went another way, and all that follows.
 
     python tools/rook_phases.py --deals 40 --seed 62000 [--json]
+    python tools/rook_phases.py --deals 40 --seed 62000 --bid-take-bonus 8   # a trial
+
+`--bid-take-bonus P` (a trial, not the registered hard): hard's bid search scores its
+play-outs with the declarer's take raised by P points taken from the other side (the
+easy play-outs underrate declarers by about 8: tools/rook_contracts.py).
 
 Searches run without time caps (as in tournaments), so a run is reproducible from its
 seed. docs/ai.md ("Issue 31, fourth part") has the figures; their rows are in
@@ -34,13 +39,62 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crowsnest.ai.search import set_time_caps  # noqa: E402
+from crowsnest.ai.search import apply_action, pimc_search, set_time_caps  # noqa: E402
 from crowsnest.engine import Match  # noqa: E402
 from crowsnest_games.rook import VARIANTS  # noqa: E402
 from crowsnest_games.rook.ai import RookNormalAI  # noqa: E402
-from crowsnest_games.rook.ai.hard import RookHardAI  # noqa: E402
+from crowsnest_games.rook.ai.hard import RookHardAI, easy_playout  # noqa: E402
 
 TABLES = {"A": (True, False, True, False), "B": (False, True, False, True), "C": (False,) * 4}
+
+
+def shifted_value(deal: Any, side: int, bonus: float) -> float:
+    """deal_value with the declarer's take raised by `bonus` points (at most what the
+    other sides took, taken from them in seat-side order)."""
+    if deal.redeal:
+        return 0.0
+    res = deal.result()
+    pts = list(res.points)
+    decl, bid = res.details["declarer_side"], res.details["bid"]
+    moved = min(bonus, sum(p for i, p in enumerate(pts) if i != decl))
+    pts[decl] += moved
+    for i in range(len(pts)):
+        if i != decl and moved > 0:
+            t = min(moved, pts[i])
+            pts[i] -= t
+            moved -= t
+    change = list(pts)
+    if pts[decl] >= bid:
+        change[decl] = bid if deal.r.made_scores_bid else pts[decl]
+    else:
+        change[decl] = -bid
+    return change[side] - max(c for i, c in enumerate(change) if i != side)
+
+
+class BonusHard(RookHardAI):
+    """Hard whose bid search scores play-outs with `shifted_value` (--bid-take-bonus)."""
+
+    bonus = 0.0
+
+    def _search(self, view, det, candidates, rng, budget, apply=apply_action):  # type: ignore[no-untyped-def]
+        if view.phase != "bid":
+            return super()._search(view, det, candidates, rng, budget, apply)
+        side = view.side_of(view.acting)
+        res = pimc_search(
+            view,
+            candidates,
+            rng,
+            sample=lambda _v, g: det.sample(g),
+            playout=easy_playout,
+            evaluate=lambda d: shifted_value(d, side, self.bonus),
+            budget=budget,
+            apply=apply,
+        )
+        self.last_search = res
+        return res
+
+
+HARD: type[RookHardAI] = RookHardAI  # the level at "hard" seats (--bid-take-bonus: BonusHard)
 
 
 def table(seed: int, name: str) -> dict[str, Any]:
@@ -48,7 +102,7 @@ def table(seed: int, name: str) -> dict[str, Any]:
     v = VARIANTS["crowsnest"]
     m = Match(v, seed=seed, seats=4, dealer=seed % 4)
     hard = TABLES[name]
-    ais = [(RookHardAI if h else RookNormalAI)(v, m.options, 4) for h in hard]
+    ais = [(HARD if h else RookNormalAI)(v, m.options, 4) for h in hard]
     rng = random.Random(f"{seed}:{name}")
     d = m.deal
     change = [0, 0]
@@ -138,7 +192,17 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="report the rows of an earlier --rows FILE, playing nothing",
     )
+    ap.add_argument(
+        "--bid-take-bonus",
+        type=float,
+        default=0.0,
+        metavar="P",
+        help="a trial: hard's bid search credits the declarer with P more points",
+    )
     a = ap.parse_args(argv)
+    global HARD
+    BonusHard.bonus = a.bid_take_bonus
+    HARD = BonusHard if a.bid_take_bonus else RookHardAI
     if a.from_rows:  # the tables are in the rows: classify them again, play nothing
         with open(a.from_rows) as f:
             rows = [classify(r["seed"], r["tables"]) for r in map(json.loads, f)]

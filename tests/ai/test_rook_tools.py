@@ -113,3 +113,21 @@ def test_phases_report_from_rows_plays_nothing(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["seed"] == 7 and out["deals"] == 1 and out["same_declarer"] == 1
     assert out["declarer_gain"][0] == 5 and out["defender_gain"][0] == 5
+
+
+def test_phases_bid_take_bonus_value():
+    from types import SimpleNamespace
+
+    from tools import rook_phases
+
+    def deal(points, bid):
+        res = SimpleNamespace(points=points, details={"declarer_side": 0, "bid": bid})
+        r = SimpleNamespace(made_scores_bid=True)
+        return SimpleNamespace(redeal=False, r=r, result=lambda: res)
+
+    # made at 70 with 110 of 120: +70 against the defenders' 10, 2 with 8 more for the declarer
+    assert rook_phases.shifted_value(deal((110, 10), 70), 0, 0) == 60
+    assert rook_phases.shifted_value(deal((110, 10), 70), 0, 8) == 68
+    # set at 80 with 75: the bonus makes it (+80 less the defenders' 37)
+    assert rook_phases.shifted_value(deal((75, 45), 80), 1, 0) == 45 + 80
+    assert rook_phases.shifted_value(deal((75, 45), 80), 1, 8) == 37 - 80
