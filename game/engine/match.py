@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -126,6 +126,7 @@ class Match:
         # Each reader's view in JSON (seat, or None for the public view), built at most
         # once per action: an online table sends every seat's after every action.
         self._views: dict[int | None, dict[str, Any] | None] = {}
+        self._texts: dict[int | None, str] = {}  # their JSON text (view_texts), likewise
         self._acted: Deal | None = None  # the deal the last action was applied to
         self._first_dealer = dealer
         self._fixed_names = deal
@@ -281,8 +282,9 @@ class Match:
         saved: dict[str, Any] | None = None
         n_hist = len(self.history)
         notation = self.notation
-        if self._views:  # only online tables and the window build views: a bench never does
+        if self._views or self._texts:  # only online tables and the window build views
             self._views.clear()
+            self._texts.clear()
         try:
             if notation is not None:  # formatted before the action: notation reads the deal
                 notation.append(deal.format_action(action))
@@ -414,6 +416,26 @@ class Match:
         """Drop the views built for this state (an online table keeps their JSON text
         only while it sends them: memory per table); the next read builds them again."""
         self._views.clear()
+        self._texts.clear()
+
+    def view_texts(self, seats: Sequence[int | None], dumps: Callable[[Any], str]) -> list[str]:
+        """The JSON text of each reader's view, exactly `dumps(view_json(seat))` (seat
+        None: of public_view_json(), "{}" where the game has none), with `dumps` the
+        caller's encoder. Made once per action, like the views: the seats' by the game's
+        Deal.view_texts where it has one (the part every view shares made into text
+        once), else from view_json."""
+        texts = self._texts
+        want = [s for s in dict.fromkeys(seats) if s is not None and s not in texts]
+        made = self.deal.view_texts(want, dumps) if want else None
+        if made is not None:
+            match = ',"match":' + dumps(self._match_json()) + "}"
+            for s, text in zip(want, made, strict=True):
+                texts[s] = text[:-1] + match if text != "{}" else "{" + match[2:]
+        for s in seats:
+            if s not in texts:
+                v = self.view_json(s) if s is not None else self.public_view_json()
+                texts[s] = dumps(v if v is not None else {})
+        return [texts[s] for s in seats]
 
     def public_view_json(self) -> dict[str, Any] | None:
         """The public view in JSON with the same "match" block as view_json, or None where

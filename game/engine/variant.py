@@ -142,6 +142,14 @@ class Deal(ABC):
         seat's hand and whatever only that seat was shown (a nest it picked up)."""
         return None
 
+    def view_texts(self, seats: Sequence[int], dumps: Callable[[Any], str]) -> list[str] | None:
+        """Optional, for speed: the JSON text of these seats' views, exactly
+        `dumps(view(seat).to_json())` for each (`dumps` writes compact JSON, no spaces),
+        made at once, so a game whose views share most of their JSON makes that part
+        once (an online server sends every seat's view after every action:
+        Match.view_texts). None (the default): Match encodes each view's to_json()."""
+        return None
+
     def redact_event(self, event: Event, seat: int | None) -> Event | None:
         """`event`, one the last action gave (the deal's or the match's own, such as
         "deal_over"), as `seat` may see it (None: a spectator), read with the deal in the

@@ -172,8 +172,6 @@ class Table:
             seat.bank = float(self.rules["bank"])
         self.acts: list[tuple[int, str]] = []  # (seat, action) parallel to match.log
         self.cards = _card_names(self.match.deck.names)  # what an action may hide
-        self._texts: dict[int | None, str] = {}  # view JSON by seat, for one seq
-        self._texts_at: tuple[int, Match] | None = None
         self.seq = 0
         self.readers: dict[int, Reader] = {}
         self.undo: Undo | None = None
@@ -292,15 +290,11 @@ class Table:
         return self.match.view_json(seat)
 
     def _view_text(self, seat: int | None) -> str:
-        """The reader's view as JSON, made once per seq and seat: it goes into every frame
-        for that seat as it is, and an action's cards are looked up in it."""
-        if self._texts_at != (self.seq, self.match):
-            self._texts.clear()
-            self._texts_at = (self.seq, self.match)
-        text = self._texts.get(seat)
-        if text is None:
-            text = self._texts[seat] = dumps(self._view(seat))
-        return text
+        """The reader's view as JSON, made once per action and seat (Match.view_texts):
+        it goes into every frame for that seat as it is, and an action's cards are looked
+        up in it."""
+        text = self.match._texts.get(seat)  # made already: most calls (no list made)
+        return text if text is not None else self.match.view_texts((seat,), dumps)[0]
 
     def _clock(self) -> dict[str, Any] | None:
         if not self.rules["turn"] or self.match.over:
@@ -343,6 +337,14 @@ class Table:
 
     def _common(self, r: Reader) -> dict[str, Any]:
         """What every update and snapshot holds, but the view (framed() adds it)."""
+        return {
+            **self._state(),
+            "can_undo": self._undo_target(r.seat) is not None,
+            **self._decision(r),
+        }
+
+    def _state(self) -> dict[str, Any]:
+        """The part of _common that is the same for every reader."""
         m = self.match
         return {
             "to_move": m.to_move,
@@ -350,8 +352,6 @@ class Table:
             "over": m.over,
             "winner": m.winner,
             "clock": self._clock(),
-            "can_undo": self._undo_target(r.seat) is not None,
-            **self._decision(r),
         }
 
     def snapshot(self, rid: int) -> dict[str, Any]:
@@ -383,16 +383,16 @@ class Table:
                 **self._common(r),
             },
         )
-        self._texts.clear()  # an idle table keeps no JSON, and no views
-        m.forget_views()
+        m.forget_views()  # an idle table keeps no JSON, and no views
         return f
 
-    def framed(self, r: Reader, body: dict[str, Any]) -> Frame:
-        """`body` with the reader's view, and its JSON text made with the view's text as
-        it is (the view is encoded once per seat and action, not once per frame)."""
+    def framed(self, r: Reader, body: dict[str, Any], head: str | None = None) -> Frame:
+        """`body`, and its JSON text with the reader's view spliced in last as the text
+        Match.view_texts made (the views' JSON is made once per action, its seat-free
+        part once for every seat; no view dict is made for a frame)."""
         f = Frame(body)
-        f["view"] = self._view(r.seat)
-        head = dumps({"v": VERSION, **body})
+        if head is None:
+            head = dumps({"v": VERSION, **body})
         f.text = head[:-1] + ',"view":' + self._view_text(r.seat) + "}"
         return f
 
@@ -569,7 +569,6 @@ class Table:
         self.finished = self.match.over
         self.turn_started = self.active = self.clock()
         self.clock_due = False
-        self._texts.clear()
         return True
 
     def catch_up(self, entries: list[Entry]) -> bool:
@@ -583,7 +582,6 @@ class Table:
             self.seq = e.seq
         self.finished = self.match.over
         self.turn_started = self.active = self.clock()
-        self._texts.clear()
         return True
 
     def apply(self, seat: int, action: str, by: str, checked: Action | None = None) -> Out:
@@ -620,22 +618,37 @@ class Table:
             self.seats[seat].status = "connected"
         out: Out = []
         memo: dict[int, Any] = {}  # an event every reader sees alike made JSON once
+        m.view_texts([r.seat for r in self.readers.values()], dumps)  # all at once
+        state = self._state()
+        # The readers not to move whose update says the same (the action as seen, the
+        # same events, can_undo) share its JSON text: only their views differ.
+        heads: dict[tuple[Any, ...], str] = {}
         for rid, r in self.readers.items():
             seen = [_once(e, memo) for e in m.events_for(events, r.seat)]
+            action = self._seen_action(r, seat, text, seen)
+            can_undo = self._undo_target(r.seat) is not None
+            decision = self._decision(r)
             update = {
                 "type": "update",
                 "seq": self.seq,
                 "seat": seat,
-                "action": self._seen_action(r, seat, text, seen),
+                "action": action,
                 "by": by,
                 "events": seen,
-                **self._common(r),
+                **state,
+                "can_undo": can_undo,
+                **decision,
             }
-            if update["action"] != text and r.seat != seat:
+            if action != text and r.seat != seat:
                 update["cards"] = len(text.split()) - 1
-            out.append((rid, self.framed(r, update)))
-        self._texts.clear()  # made for these frames; an idle table keeps none
-        m.forget_views()
+            key = None if decision else (action, can_undo, *map(id, seen))
+            head = heads.get(key) if key is not None else None
+            if head is None:
+                head = dumps({"v": VERSION, **update})
+                if key is not None:
+                    heads[key] = head
+            out.append((rid, self.framed(r, update, head)))
+        m.forget_views()  # made for these frames; an idle table keeps none
         if m.over and not self.finished:
             self.finished = True
             self.log.finish(self.code)

@@ -13,7 +13,7 @@ Hot paths (legal_actions, apply, clone) use ints, lists and the tables of RookRu
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from crowsnest.engine import Action, Deal, DealResult, DealSetup, Event, parse_action
@@ -578,13 +578,57 @@ class RookDeal(AuctionFacts, Deal):
         seat sees it), the dummy's face-up cards."""
         return self._view(-1)
 
+    def _own(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """What only `seat` may see (seat -1: the public, nothing of its own): its hand,
+        sorted; the nest it picked up (the declarer; everyone at the end); the nest's cards
+        (the declarer once it picked them up; everyone at the end)."""
+        over = self.phase == "over"
+        declarer_sees = seat >= 0 and seat == self.declarer
+        nest_visible = over or (declarer_sees and bool(self.nest_taken))
+        return (
+            tuple(sorted(self.hands[seat])) if seat >= 0 else (),
+            self.nest_taken if declarer_sees or over else (),
+            (self.nest_turned or tuple(sorted(self.nest))) if nest_visible else (),
+        )
+
+    def view_texts(self, seats: Sequence[int], dumps: Callable[[Any], str]) -> list[str] | None:
+        """Each reader's view as JSON text, exactly dumps(view(seat).to_json()): the
+        seat-free part (all but the seat, its hand and its nest) is made into text once
+        for all of them, and each reader's own cards are spliced in (a server sends every
+        seat's view after every action: docs/online.md, session 10)."""
+        names = self.r.deck.names
+        base, dummy = self._view(-1).seat_free_json()
+        keys = list(base)
+        cut = keys.index("hand")
+        assert keys[0] == "seat", keys  # the seat first, its hand at `cut`
+        before = dumps({k: base[k] for k in keys[1:cut]})[1:-1]
+        after = dumps({k: base[k] for k in keys[cut + 1 :]})[1:-1]
+        tail = ',"dummy":' + dumps(dummy) + "}" if dummy is not None else "}"
+        out = []
+        for seat in seats:
+            hand, taken, nest = self._own(seat)
+            parts = [
+                '{"seat":',
+                str(seat),
+                ",",
+                before,
+                ',"hand":',
+                dumps([names[c] for c in hand]),
+                ",",
+                after,
+            ]
+            if taken:
+                parts += [',"nest_taken":', dumps([names[c] for c in sorted(taken)])]
+            if nest:
+                parts += [',"nest":', dumps([names[c] for c in nest])]
+            parts.append(tail)
+            out.append("".join(parts))
+        return out
+
     def _view(self, seat: int) -> RookView:
         """Seat `seat`'s view, or with seat -1 the public one (no seat's own cards)."""
         r = self.r
-        over = self.phase == "over"
-        mine: list[int] = self.hands[seat] if seat >= 0 else []
-        declarer_sees = seat >= 0 and seat == self.declarer
-        nest_visible = over or (declarer_sees and bool(self.nest_taken))
+        hand, taken, nest = self._own(seat)
         dummy_up: tuple[int, ...] = ()
         dummy_down = 0
         under: tuple[bool, ...] = ()
@@ -604,7 +648,7 @@ class RookDeal(AuctionFacts, Deal):
             self._to_move,  # to_move
             self.acting,  # acting
             self.dealer,  # dealer
-            tuple(sorted(mine)),  # hand
+            hand,  # hand
             tuple(map(len, self.hands)),  # hand_counts: a hand per position
             tuple(self.trick),  # trick
             self.led,  # led
@@ -613,8 +657,8 @@ class RookDeal(AuctionFacts, Deal):
             self.declarer,  # declarer
             self.trump,  # trump
             len(self.nest),  # nest_count
-            self.nest_taken if declarer_sees or over else (),  # nest_taken
-            (self.nest_turned or tuple(sorted(self.nest))) if nest_visible else (),  # nest
+            taken,  # nest_taken
+            nest,  # nest
             tuple(self.won_points),  # won_points
             tuple(self.tricks_won),  # tricks_won
             tuple(self.ctl),  # controllers

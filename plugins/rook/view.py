@@ -129,7 +129,7 @@ class RookView(AuctionFacts):
         if shared is not None and shared[0] is r and shared[1] == key:
             base, dummy = shared[2], shared[3]
         else:
-            base, dummy = self._seat_free()
+            base, dummy = self.seat_free_json()
             _SHARED = (r, key, base, dummy)
         out = dict(base)  # the keys in their order; the seat's own values set below
         out["seat"] = self.seat if self.seat >= 0 else None
@@ -142,9 +142,10 @@ class RookView(AuctionFacts):
             out["dummy"] = dummy
         return out
 
-    def _seat_free(self) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    def seat_free_json(self) -> tuple[dict[str, Any], dict[str, Any] | None]:
         """The JSON every seat's view of this state shares: the keys up to
-        points_in_play (seat and hand as placeholders, in their places) and the dummy."""
+        points_in_play (seat and hand as placeholders, in their places) and the dummy
+        (RookDeal.view_texts makes it into text once for every reader)."""
         r = self.rules
         names = r.deck.names
         base: dict[str, Any] = {

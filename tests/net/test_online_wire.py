@@ -165,3 +165,51 @@ def test_the_keepalive_cuts_off_a_client_that_answers_no_ping(server, monkeypatc
     alive.send({"type": "tables"})
     alive.expect("tables")
     assert not alive.closed
+
+
+def test_frames_read_by_the_wire_itself_split_joined_and_between_pings(server):
+    """Wire reads a client's whole text frames itself (websockets only sees the control
+    frames, whole): a frame split over many TCP segments, two frames in one segment, a
+    frame with a 16-bit length, a ping between them (answered with a pong, its payload
+    echoed), then bad UTF-8, which closes with 1007 as websockets' own reader does."""
+    raw = Raw(server.url)
+    raw.s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    hello = json.dumps({"v": 1, "type": "hello", "name": "Split"}).encode()
+    mask = os.urandom(4)
+    whole = bytes([0x81, 0x80 | len(hello)]) + mask
+    whole += bytes(b ^ mask[i % 4] for i, b in enumerate(hello))
+    for i in range(len(whole)):  # one byte a segment
+        raw.s.sendall(whole[i : i + 1])
+        time.sleep(0.002)
+    assert raw.frame()["type"] == "welcome"
+    (wire,) = [c.ws for c in server.server.conns.values() if c.name == "Split"]
+    assert wire.fast is True
+    long = b'{"v":1,"type":"tables","ref":"r2"' + b" " * 300 + b"}"
+    frames = []
+    for payload, op in (
+        (b'{"v":1,"type":"tables","ref":"r1"}', 1),
+        (b"are you there", 9),
+        (long, 1),
+    ):
+        m = os.urandom(4)
+        n = len(payload)
+        head = bytes([0x80 | op]) + (
+            bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + struct.pack("!H", n)
+        )
+        frames.append(head + m + bytes(b ^ m[i % 4] for i, b in enumerate(payload)))
+    blob = b"".join(frames)
+    raw.s.sendall(blob[:-7])  # the last frame's end in a segment of its own
+    time.sleep(0.05)
+    raw.s.sendall(blob[-7:])
+    got = []
+    while len(got) < 3:
+        op, payload = raw.recv()
+        got.append((op, json.loads(payload)["ref"] if op == 1 else payload))
+    # The pong goes out at once; answers at the end of the loop's tick (after the commit).
+    assert [x for x in got if x[0] == 1] == [(1, "r1"), (1, "r2")]
+    assert (10, b"are you there") in got
+    assert wire.fast is True
+    raw.send_frame(b'{"v":1,"type":"snapshot","x":"\xff\xfe"}')
+    op, payload = raw.recv()
+    assert op == 8 and struct.unpack("!H", payload[:2])[0] == 1007
+    assert server.server.internal_errors == 0

@@ -48,3 +48,30 @@ def test_a_shared_part_never_changes_a_view(vid, seats):
             legal = m.legal_strings() or [m.deal.format_action(m.deal.random_action(rng))]
             m.apply(rng.choice(legal))
     assert len(ROOKS) >= 8
+
+
+COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+@pytest.mark.parametrize("vid,seats", ROOKS)
+def test_view_texts_are_each_views_own_json(vid, seats):
+    """RookDeal.view_texts (the seat-free text made once, each seat's cards spliced in)
+    gives exactly the compact JSON of each view's to_json(), and Match.view_texts that of
+    view_json (the match block included) and of the public view, over random play."""
+    variant = REGISTRY.variants[vid]
+    rng = random.Random(seats + 10)
+    m = Match(variant, seed=3, seats=seats)
+    for _ in range(400):
+        if m.over:
+            break
+        asked = list(range(seats))
+        rng.shuffle(asked)
+        texts = m.deal.view_texts(asked, COMPACT)
+        assert texts == [COMPACT(m.deal.view(s).to_json()) for s in asked]
+        readers = [*asked, None]
+        got = m.view_texts(readers, COMPACT)
+        m.forget_views()
+        want = [COMPACT(m.view_json(s) if s is not None else m.public_view_json()) for s in readers]
+        assert got == want
+        legal = m.legal_strings() or [m.deal.format_action(m.deal.random_action(rng))]
+        m.apply(rng.choice(legal))
