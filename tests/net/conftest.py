@@ -5,11 +5,10 @@ from pathlib import Path
 
 import pytest
 from crowsnest.net.server import start_in_thread
-from crowsnest.plugin_host import load_registry
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-REGISTRY = load_registry(folders=[], user_folder=False)
+from net_registry import REGISTRY  # noqa: E402  (after the path insert)
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ import time
 import pytest
 from bots import Bot, run, shadow
 from cluster import RedisServer, Serve
-from conftest import REGISTRY
 from crowsnest.net.client import ThreadClient
+from net_registry import REGISTRY
 from privacy import card_counts
 from test_online_matches import allowed_names, short
 

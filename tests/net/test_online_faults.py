@@ -9,11 +9,11 @@ import time
 
 import pytest
 from bots import Bot, run, shadow
-from conftest import REGISTRY
 from crowsnest.engine import Match
 from crowsnest.net.log import Entry, SQLiteLog
 from crowsnest.net.server import start_in_thread
 from crowsnest.net.table import Table
+from net_registry import REGISTRY
 
 pytestmark = pytest.mark.slow
 

@@ -10,11 +10,11 @@ import random
 import time
 
 import pytest
-from conftest import REGISTRY
 from crowsnest.net import protocol
 from crowsnest.net.log import SQLiteLog
 from crowsnest.net.protocol import dumps, encode
 from crowsnest.net.table import Table
+from net_registry import REGISTRY
 
 STD = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import threading
 import time
 
-from conftest import REGISTRY
 from crowsnest import i18n
 from crowsnest.net.log import SQLiteLog
 from crowsnest.net.table import Table
+from net_registry import REGISTRY
 
 
 def seated(langs):

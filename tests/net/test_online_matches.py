@@ -8,8 +8,8 @@ import json
 
 import pytest
 from bots import Bot, run, shadow
-from conftest import REGISTRY
 from crowsnest.engine import Match
+from net_registry import REGISTRY
 from privacy import Knowledge, card_counts
 
 GAMES = sorted(REGISTRY.variants)

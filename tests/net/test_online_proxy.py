@@ -7,8 +7,8 @@ import json
 import time
 
 import pytest
-from conftest import REGISTRY
 from crowsnest.net.server import Caps, start_in_thread
+from net_registry import REGISTRY
 
 
 def connect(url, real_ip):

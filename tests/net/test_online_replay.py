@@ -12,9 +12,9 @@ import time
 
 import pytest
 from bots import Bot, run, shadow
-from conftest import REGISTRY
 from crowsnest import cli
 from crowsnest.net.log import SQLiteLog
+from net_registry import REGISTRY
 
 pytestmark = pytest.mark.slow
 

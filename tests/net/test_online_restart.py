@@ -12,7 +12,7 @@ import time
 
 import pytest
 from bots import Bot, run, shadow
-from conftest import REGISTRY
+from net_registry import REGISTRY
 
 
 def serve(db, tmp_path):

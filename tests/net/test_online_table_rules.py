@@ -9,10 +9,10 @@ import time
 
 import pytest
 from bots import Bot
-from conftest import REGISTRY
 from crowsnest.net import words
 from crowsnest.net.log import SQLiteLog
 from crowsnest.net.server import Caps, start_in_thread
+from net_registry import REGISTRY
 
 pytestmark = pytest.mark.slow
 
