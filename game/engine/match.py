@@ -431,11 +431,11 @@ class Match:
             match = ',"match":' + dumps(self._match_json()) + "}"
             for s, text in zip(want, made, strict=True):
                 texts[s] = text[:-1] + match if text != "{}" else "{" + match[2:]
-        for s in seats:
-            if s not in texts:
-                v = self.view_json(s) if s is not None else self.public_view_json()
-                texts[s] = dumps(v if v is not None else {})
-        return [texts[s] for s in seats]
+        for r in seats:
+            if r not in texts:
+                v = self.view_json(r) if r is not None else self.public_view_json()
+                texts[r] = dumps(v if v is not None else {})
+        return [texts[r] for r in seats]
 
     def public_view_json(self) -> dict[str, Any] | None:
         """The public view in JSON with the same "match" block as view_json, or None where

@@ -54,8 +54,9 @@ from crowsnest.net.table import Out, Table, TableError, new_code
 from crowsnest.plugin_host import Registry
 from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
-from websockets.frames import CloseCode, Opcode, apply_mask
+from websockets.frames import CloseCode, Opcode
 from websockets.protocol import State
+from websockets.utils import apply_mask
 
 log = logging.getLogger("crowsnest.net")
 
