@@ -418,6 +418,12 @@ class Match:
         self._views.clear()
         self._texts.clear()
 
+    def view_text(self, seat: int | None, dumps: Callable[[Any], str]) -> str:
+        """One reader's view as JSON text (view_texts for one seat): the text made for
+        this action already where there is one, with no list made for the lookup."""
+        text = self._texts.get(seat)
+        return text if text is not None else self.view_texts((seat,), dumps)[0]
+
     def view_texts(self, seats: Sequence[int | None], dumps: Callable[[Any], str]) -> list[str]:
         """The JSON text of each reader's view, exactly `dumps(view_json(seat))` (seat
         None: of public_view_json(), "{}" where the game has none), with `dumps` the

@@ -293,8 +293,7 @@ class Table:
         """The reader's view as JSON, made once per action and seat (Match.view_texts):
         it goes into every frame for that seat as it is, and an action's cards are looked
         up in it."""
-        text = self.match._texts.get(seat)  # made already: most calls (no list made)
-        return text if text is not None else self.match.view_texts((seat,), dumps)[0]
+        return self.match.view_text(seat, dumps)
 
     def _clock(self) -> dict[str, Any] | None:
         if not self.rules["turn"] or self.match.over:
