@@ -34,16 +34,18 @@ import math
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crowsnest.ai.search import apply_action, pimc_search, set_time_caps  # noqa: E402
+from crowsnest.ai.search import set_time_caps  # noqa: E402
 from crowsnest.engine import Match  # noqa: E402
 from crowsnest_games.rook import VARIANTS  # noqa: E402
-from crowsnest_games.rook.ai import RookNormalAI  # noqa: E402
-from crowsnest_games.rook.ai.hard import RookHardAI, easy_playout  # noqa: E402
+from crowsnest_games.rook.ai import RookNormalAI, side_margin  # noqa: E402
+from crowsnest_games.rook.ai.hard import RookHardAI  # noqa: E402
+from crowsnest_games.rook.scoring import deal_change  # noqa: E402
 
 TABLES = {"A": (True, False, True, False), "B": (False, True, False, True), "C": (False,) * 4}
 
@@ -63,12 +65,7 @@ def shifted_value(deal: Any, side: int, bonus: float) -> float:
             t = min(moved, pts[i])
             pts[i] -= t
             moved -= t
-    change = list(pts)
-    if pts[decl] >= bid:
-        change[decl] = bid if deal.r.made_scores_bid else pts[decl]
-    else:
-        change[decl] = -bid
-    return change[side] - max(c for i, c in enumerate(change) if i != side)
+    return side_margin(deal_change(deal.r, pts, decl, bid), side)
 
 
 class BonusHard(RookHardAI):
@@ -76,22 +73,11 @@ class BonusHard(RookHardAI):
 
     bonus = 0.0
 
-    def _search(self, view, det, candidates, rng, budget, apply=apply_action):  # type: ignore[no-untyped-def]
+    def evaluator(self, view: Any) -> Callable[[Any], float]:
         if view.phase != "bid":
-            return super()._search(view, det, candidates, rng, budget, apply)
+            return super().evaluator(view)
         side = view.side_of(view.acting)
-        res = pimc_search(
-            view,
-            candidates,
-            rng,
-            sample=lambda _v, g: det.sample(g),
-            playout=easy_playout,
-            evaluate=lambda d: shifted_value(d, side, self.bonus),
-            budget=budget,
-            apply=apply,
-        )
-        self.last_search = res
-        return res
+        return lambda d: shifted_value(d, side, self.bonus)
 
 
 HARD: type[RookHardAI] = RookHardAI  # the level at "hard" seats (--bid-take-bonus: BonusHard)

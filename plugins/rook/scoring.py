@@ -3,6 +3,7 @@ dealer rotation and the end of the game (target, both over, sudden death)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from crowsnest.engine import DealResult, DealSetup, Options, ScorerDefaults, Settlement
@@ -26,6 +27,18 @@ def match_winner(
     if (top < target and min(scores) > floor and not limited) or scores.count(top) > 1:
         return None
     return scores.index(top)
+
+
+def deal_change(r: Any, points: Sequence[int], declarer_side: int, bid: int) -> list[int]:
+    """Each side's score change for the points it took: the declarer's side the bid made
+    (the bid, or the points taken where made bids score the counters) or less the bid
+    when set; every other side its counters. (The AIs value play-outs with it too.)"""
+    change = list(points)
+    if points[declarer_side] >= bid:
+        change[declarer_side] = bid if r.made_scores_bid else points[declarer_side]
+    else:
+        change[declarer_side] = -bid
+    return change
 
 
 def end_reason(scores: tuple[int, ...], target: int, floor: int, deal_limit: int = 0) -> Text:
@@ -63,12 +76,8 @@ class RookScorer(ScorerDefaults):
         d = result.details
         decl = d["declarer_side"]
         bid = d["bid"]
-        change = list(result.points)
+        change = deal_change(r, result.points, decl, bid)
         made = result.points[decl] >= bid
-        if made:
-            change[decl] = bid if r.made_scores_bid else result.points[decl]
-        else:
-            change[decl] = -bid
         scores = tuple(a + b for a, b in zip(setup.scores, change, strict=True))
         deals = setup.deal_no + 1  # this one included
         winner = match_winner(scores, r.target, r.floor, deals, r.deal_limit)

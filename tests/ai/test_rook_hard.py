@@ -4,6 +4,7 @@ heuristics miss, and the plugin host registers it."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -11,7 +12,7 @@ import pytest
 from crowsnest.ai.search import SearchBudget
 from crowsnest.engine import Match
 from crowsnest_games.rook import VARIANTS
-from crowsnest_games.rook.ai import RookEasyAI
+from crowsnest_games.rook.ai import RookEasyAI, play_out
 from crowsnest_games.rook.ai.hard import (
     AFTER_AUCTION,
     Determinizer,
@@ -271,3 +272,75 @@ def test_hard_plays_a_legal_deal_in_every_preset(vid):
         m.apply(a)
         moves += 1
     assert moves > m.seats * 5
+
+
+# ---------------------------------------------------------------- the match's value
+
+
+def finished(points: tuple[int, int], bid: int, declarer_side: int = 0):
+    """A stand-in for a finished CrowsNest deal: the points each side took, the bid."""
+    from types import SimpleNamespace
+
+    res = SimpleNamespace(points=points, details={"declarer_side": declarer_side, "bid": bid})
+    r = SimpleNamespace(made_scores_bid=True, target=300, floor=-(10**9))
+    return SimpleNamespace(redeal=False, r=r, result=lambda: res)
+
+
+def test_match_value_adds_the_match_where_the_deal_ends_it():
+    from crowsnest_games.rook.ai.hard import match_value
+
+    made = finished((100, 20), 70)  # side 0 makes 70: +70 against the defenders' 20
+    assert match_value(made, 0, (0, 0), 120) == 50  # far from the target: the margin
+    assert match_value(made, 0, (250, 200), 120) == 50 + 120  # 320 to 220: side 0 wins
+    assert match_value(made, 1, (250, 200), 120) == -50 - 120
+    # the defenders' counters end it: 220 + 70 = 290 against 285 + 20 = 305
+    assert match_value(made, 1, (220, 285), 120) == -50 + 120
+    # a tie at the top plays on (sudden death): the margin alone
+    assert match_value(made, 0, (230, 280), 120) == 50
+    # set at 80 with 75: -80 against +45, 170 to 245, nothing ends
+    assert match_value(finished((75, 45), 80), 0, (250, 200), 120) == -125
+    thrown_in = finished((0, 0), 0)
+    thrown_in.redeal = True
+    assert match_value(thrown_in, 0, (290, 290), 120) == 0
+
+
+def test_hard_values_play_outs_as_the_match_counts_them():
+    """The evaluator every search uses: the deal's margin, plus or less the match where a
+    play-out's scores end it (HardConfig.value "match"), the margin alone with "deal"
+    (the default); at 0 to 0 no deal ends a CrowsNest match and the two agree."""
+    from crowsnest_games.rook.ai.hard import outcome_value
+
+    m = Match(VARIANTS["crowsnest"], seed=4, seats=4, dealer=0)
+    m.scores = (250, 260)  # the first deal dealt again late in a match
+    m.deal_index = 0
+    m._start_deal(0)
+    ais = [RookEasyAI() for _ in range(4)]
+    rng = random.Random(4)
+    while m.phase != "play":
+        s = m.to_move
+        legal = m.legal_actions() if m.deal.legal_complete() else []
+        m.apply(ais[s].choose(m.view(s), legal, rng))
+    view = m.view(m.to_move)
+    assert view.scores == (250, 260)
+    match = HardConfig(value="match")
+    late = RookHardAI(m.variant, m.options, 4, match).evaluator(view)
+    plain = RookHardAI(m.variant, m.options, 4).evaluator(view)
+    early = RookHardAI(m.variant, m.options, 4, match).evaluator(
+        dataclasses.replace(view, scores=(0, 0))
+    )
+    side = view.side_of(view.acting)
+    gaps = set()
+    for k in range(12):
+        d = sample_deal(view, random.Random(k))
+        play_out(d, random.Random(k))
+        assert plain(d) == outcome_value(d, side) == early(d)
+        gaps.add(late(d) - plain(d))
+    # at 250 to 260 nearly every deal ends the match (a high bid set may not)
+    assert gaps <= {120.0, 0.0, -120.0} and gaps & {120.0, -120.0}
+
+
+def test_hard_config_refuses_an_unknown_value():
+    with pytest.raises(ValueError, match="HardConfig.value must be one of match, deal"):
+        HardConfig(value="points")
+    with pytest.raises(ValueError, match="match_win must be 0 or more"):
+        HardConfig(match_win=-1)

@@ -131,3 +131,47 @@ def test_phases_bid_take_bonus_value():
     # set at 80 with 75: the bonus makes it (+80 less the defenders' 37)
     assert rook_phases.shifted_value(deal((75, 45), 80), 1, 0) == 45 + 80
     assert rook_phases.shifted_value(deal((75, 45), 80), 1, 8) == 37 - 80
+
+
+# tools/rook_endings.py: late starts of a match, hard's match wins
+
+
+def test_endings_start_scores_are_late_and_seeded():
+    from tools import rook_endings
+
+    starts = [rook_endings.start_scores(s, 200, 300) for s in range(50)]
+    assert all(200 <= x <= 285 and x % 5 == 0 for st in starts for x in st)
+    assert starts == [rook_endings.start_scores(s, 200, 300) for s in range(50)]
+    assert len(set(starts)) > 20
+    m = rook_endings.late_match(63000, (250, 215))
+    assert m.view(0).scores == (250, 215) and m.deal_no == 0
+    # the same cards as the seeded match's own first deal
+    own = rook_endings.Match(rook_endings.VARIANTS["crowsnest"], seed=63000, seats=4, dealer=0)
+    assert m.view(1).hand == own.view(1).hand
+
+
+def test_endings_summary_counts_match_wins_and_the_paired_gain():
+    from tools import rook_endings
+
+    def row(seed, wins):
+        t = {"winner": 0, "deals": 2, "scores": [300, 250]}
+        return {"seed": seed, "hard_wins": wins, "tables": {"A": t, "B": t}}
+
+    rows = [row(1, 2), row(2, 1), row(3, 0), row(4, 2)]
+    out = rook_endings.summary(rows, [row(1, 1), row(2, 1), row(3, 1), row(4, 1)])
+    assert out["matches"] == 8 and out["hard_wins"] == 5 and out["hard_rate"] == 0.625
+    assert out["interval"][0] < 0.625 < out["interval"][1]
+    assert out["paired_seeds"] == 4 and out["seeds_differing"] == 3
+    assert out["paired_gain"][0] == 0.25
+    assert out["deals_per_match"] == 2
+
+
+def test_endings_refuses_a_file_of_another_hard(tmp_path, capsys):
+    from tools import rook_endings
+
+    f = tmp_path / "rows.jsonl"
+    r = {"seed": 5, "hard": {"value": "deal", "match_win": None}, "hard_wins": 1}
+    f.write_text(json.dumps({**r, "start": [200, 200], "tables": {}}) + "\n")
+    with pytest.raises(SystemExit):
+        rook_endings.main(["--seeds", "1", "--seed", "5", "--value", "match", "--rows", str(f)])
+    assert "played by another hard" in capsys.readouterr().err

@@ -30,6 +30,7 @@ from crowsnest.engine.variant import AIFactory
 from ..bidding import BIDDING
 from ..deal import random_discard
 from ..rules import RookRules
+from ..scoring import deal_change
 from ..view import RookView
 from .strength import (  # noqa: F401 - the AI's names for them
     EASY_COEF,
@@ -432,19 +433,19 @@ AI_FACTORIES: dict[str, AIFactory] = {
 }
 
 
+def score_change(deal: Any) -> list[int]:
+    """A finished deal's score change per side, as the match scores it (deal_change)."""
+    res = deal.result()
+    d = res.details
+    return deal_change(deal.r, res.points, d["declarer_side"], d["bid"])
+
+
+def side_margin(change: Sequence[int], side: int) -> int:
+    """`side`'s part of a score change less the best other side's."""
+    return change[side] - max(c for i, c in enumerate(change) if i != side)
+
+
 def deal_value(deal: Any, side: int) -> float:
     """How good a finished deal is for `side`: its score change less the best other
     side's (the scorer's rules: made bids, set bids, counters)."""
-    r = deal.r
-    res = deal.result()
-    pts = res.points
-    d = res.details
-    decl = d["declarer_side"]
-    bid = d["bid"]
-    change: list[int] = list(pts)
-    if pts[decl] >= bid:
-        change[decl] = bid if r.made_scores_bid else pts[decl]
-    else:
-        change[decl] = -bid
-    mine = change[side]
-    return mine - max(c for i, c in enumerate(change) if i != side)
+    return side_margin(score_change(deal), side)

@@ -5,7 +5,8 @@ the hidden nest, the dummy's face-down cards, the cards set aside), respecting e
 void the play so far proves. Each decision's candidates are played out to the end of
 the deal in the same sampled deals (the easy policy plays the cards, the normal AI any
 bids, nest and trump still to come) and scored with the preset's scoring (made / set
-bids, counters) for the seat's side; sequential halving spends the play-outs on the
+bids, counters) for the seat's side (HardConfig.value "match": as the match counts it, a
+deal whose scores end the match worth the match: `match_value`); sequential halving spends the play-outs on the
 candidates still in contention.
 
 - Bids: pass or the lowest bid (normal's own answer listed first).
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,7 @@ from crowsnest.engine import PASS, Action, Deal
 from crowsnest.hookspecs import hookimpl
 
 from ..deal import RookDeal
+from ..scoring import match_winner
 from ..variant import PRESETS
 from ..view import RookView
 from . import (
@@ -49,6 +51,8 @@ from . import (
     deal_value,
     distinct_cards,
     play_out,
+    score_change,
+    side_margin,
 )
 from .strength import expected_share
 from .worlds import AFTER_AUCTION, Determinizer, sample_deal
@@ -84,6 +88,26 @@ def outcome_value(deal: RookDeal, side: int) -> float:
     return 0.0 if deal.redeal else deal_value(deal, side)
 
 
+def match_value(deal: RookDeal, side: int, scores: Sequence[int], win: float) -> float:
+    """A finished deal's value for `side` as the match counts it: outcome_value, plus
+    `win` when the scores after it end the match with `side` ahead, less `win` when they
+    end it with another side ahead (match_winner: the target reached or the floor, the
+    highest score winning, a tie at the top playing on). Points past the target win
+    nothing more, and the counters that decide a match are worth the match, not their
+    face value; a deal that cannot end the match is valued as before."""
+    if deal.redeal:
+        return 0.0
+    change = score_change(deal)
+    margin = side_margin(change, side)
+    r = deal.r
+    winner = match_winner(
+        tuple(s + c for s, c in zip(scores, change, strict=True)), r.target, r.floor
+    )
+    if winner is None:
+        return margin
+    return margin + (win if winner == side else -win)
+
+
 @dataclass(frozen=True, slots=True)
 class HardConfig:
     """The hard AI's knobs: the search budget per card played, and whether (and with
@@ -99,6 +123,24 @@ class HardConfig:
     # bidders' own margin (normal's: margin_bid_scoring in CrowsNest) deals them hands
     # as strong as normal's bids show. Not the default: not yet shown stronger.
     bid_floor: float | None = None
+    # What a play-out's finished deal is worth (every search: bids, nest, trump, play):
+    # "match" (match_value: the deal's margin, plus or less `match_win` where it ends the
+    # match) or "deal" (outcome_value: the margin alone, the value before issue 31's
+    # fifth part, the default until "match" is shown stronger). match_win None: the
+    # preset's points in play (120 in CrowsNest).
+    value: str = "deal"
+    match_win: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.value not in _VALUES:  # a misspelt choice would fall silently to one
+            raise ValueError(
+                f"HardConfig.value must be one of {', '.join(_VALUES)}, not {self.value!r}"
+            )
+        if self.match_win is not None and self.match_win < 0:
+            raise ValueError(f"HardConfig.match_win must be 0 or more, not {self.match_win}")
+
+
+_VALUES = ("match", "deal")
 
 
 class RookHardAI(RookNormalAI):
@@ -196,19 +238,30 @@ class RookHardAI(RookNormalAI):
         budget: SearchBudget,
         apply: Applier[RookDeal, C] = apply_action,
     ) -> SearchResult[C]:
-        side = view.side_of(view.acting)
         res = pimc_search(
             view,
             candidates,
             rng,
             sample=lambda _v, g: det.sample(g),
             playout=easy_playout,
-            evaluate=lambda d: outcome_value(d, side),
+            evaluate=self.evaluator(view),
             budget=budget,
             apply=apply,
         )
         self.last_search = res
         return res
+
+    def evaluator(self, view: RookView) -> Callable[[RookDeal], float]:
+        """What a finished play-out is worth to the acting position's side, the value
+        every search of this AI maximises (HardConfig.value; a subclass may give
+        another, as tools/rook_phases.py's trials do)."""
+        side = view.side_of(view.acting)
+        cfg = self.config
+        if cfg.value == "deal":
+            return lambda d: outcome_value(d, side)
+        win = view.rules.points_in_play if cfg.match_win is None else cfg.match_win
+        scores = view.scores
+        return lambda d: match_value(d, side, scores, win)
 
     def play(self, view: RookView, playable: list[int], rng: random.Random) -> int:
         if len(playable) == 1:
@@ -244,5 +297,7 @@ __all__ = [
     "crowsnest_register_ais",
     "easy_playout",
     "hard_factory",
+    "match_value",
+    "outcome_value",
     "sample_deal",
 ]
