@@ -230,6 +230,48 @@ def paired_pick(cands: Sequence[K], rows: Mapping[K, list[float]], z: float) -> 
     return best
 
 
+def paired_rows(
+    worlds: Iterable[D],
+    cands: Sequence[K],
+    apply: Callable[[D, K], None],
+    roll: Playout[D],
+    evaluate: Evaluator[D],
+    rng: random.Random,
+    stop: float | None,
+    min_worlds: int,
+    *,
+    memo: bool = False,
+) -> dict[K, list[float]]:
+    """Every candidate played out in each world in turn (a clone of the world, the
+    candidate applied, `roll` to the end unless the deal is over), one row of values per
+    candidate for paired_pick. `worlds` is consumed lazily, so a generator may sample as
+    it goes; the loop stops after a world once `stop` (perf_counter time, None: never)
+    has passed and `min_worlds` worlds are in. memo: a world object seen again (worlds
+    drawn with replacement) reuses its first values, for deterministic play-outs."""
+    rows: dict[K, list[float]] = {a: [] for a in cands}
+    # keyed by id, holding the world too so that its id cannot be reused meanwhile
+    done: dict[int, tuple[D, list[float]]] = {}
+    for i, world in enumerate(worlds):
+        seen = done.get(id(world)) if memo else None
+        if seen is not None:
+            got = seen[1]
+        else:
+            got = []
+            for a in cands:
+                d = cast(D, world.clone())
+                apply(d, a)
+                if not d.over:
+                    roll(d, rng)
+                got.append(evaluate(d))
+            if memo:
+                done[id(world)] = (world, got)
+        for a, v in zip(cands, got, strict=True):
+            rows[a].append(v)
+        if stop is not None and i + 1 >= min_worlds and time.perf_counter() >= stop:
+            break
+    return rows
+
+
 class SearchAI:
     """What every built-in search AI (`hard`) shares: the variant and options it plays,
     its config (a subclass names its frozen config dataclass in `config_type`), the last
@@ -277,6 +319,7 @@ __all__ = [
     "deadline",
     "first_candidates",
     "paired_pick",
+    "paired_rows",
     "pimc_search",
     "set_time_caps",
 ]

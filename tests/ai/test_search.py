@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from crowsnest.ai.search import SearchBudget, pimc_search
+from crowsnest.ai.search import SearchBudget, paired_rows, pimc_search
 
 
 class Guess:
@@ -153,3 +153,55 @@ def test_settle_stops_a_two_way_choice_once_it_is_clear_or_nil():
     assert res.playouts == 400
     res, _ = run({k: [k, k, k, k] for k in range(3)}, random.Random(2), SETTLE)
     assert res.action == ("pick", 2) and res.playouts > 1000
+
+
+def _rows(worlds: Any, memo: bool = False, stop: float | None = None, least: int = 1):
+    calls = {"playout": 0}
+
+    def playout(d: Any, g: random.Random) -> None:
+        calls["playout"] += 1
+        d.played_out = True
+
+    rows = paired_rows(
+        worlds,
+        [("pick", 0), ("pick", 1)],
+        lambda d, a: d.apply(a),
+        playout,
+        lambda d: d.payoff[d.choice][d.h],
+        random.Random(0),
+        stop,
+        least,
+        memo=memo,
+    )
+    return rows, calls
+
+
+def test_paired_rows_play_every_candidate_in_every_world_in_order():
+    payoff = {0: [0.0, 1.0, 2.0], 1: [5.0, 4.0, 3.0]}
+    rows, calls = _rows(Guess(h, payoff) for h in (2, 0, 1))
+    assert rows == {("pick", 0): [2.0, 0.0, 1.0], ("pick", 1): [3.0, 5.0, 4.0]}
+    assert calls["playout"] == 6
+
+
+def test_paired_rows_memo_plays_a_repeated_world_once():
+    payoff = {0: [0.0, 1.0], 1: [1.0, 0.0]}
+    a, b = Guess(0, payoff), Guess(1, payoff)
+    rows, calls = _rows([a, b, a, a], memo=True)
+    assert rows[("pick", 0)] == [0.0, 1.0, 0.0, 0.0] and calls["playout"] == 4
+    rows, calls = _rows([a, b, a, a])
+    assert rows[("pick", 0)] == [0.0, 1.0, 0.0, 0.0] and calls["playout"] == 8
+
+
+def test_paired_rows_stop_after_the_least_worlds_once_past_the_deadline():
+    payoff = {0: [0.0], 1: [1.0]}
+    drawn = []
+
+    def worlds():
+        for _ in range(100):
+            drawn.append(1)
+            yield Guess(0, payoff)
+
+    rows, _ = _rows(worlds(), stop=0.0, least=3)  # the deadline has long passed
+    assert len(rows[("pick", 1)]) == 3 and len(drawn) == 3  # no world drawn past it
+    rows, _ = _rows(worlds(), stop=None, least=3)
+    assert len(rows[("pick", 1)]) == 100

@@ -40,6 +40,7 @@ from crowsnest.ai.search import (
     deadline,
     first_candidates,
     paired_pick,
+    paired_rows,
     pimc_search,
 )
 from crowsnest.engine.actions import PASS, Action
@@ -472,27 +473,21 @@ class HardAI(SearchAI):
         seat = view.seat
         value = win_value if cfg.value == "win" else outcome_value
         roll = normal_playout if cfg.rollout == "normal" else playout
-        rows: dict[Action, list[float]] = {a: [] for a in cands}
         # Reading may take the first third of what is left; the play-outs the rest.
         pool_stop = None if stop is None else (2 * time.perf_counter() + stop) / 3
         worlds = det.worlds(n, rng, cfg.read_pool, cfg.read_weight, pool_stop, budget.min_worlds)
-        # A world drawn twice is played out once: normal's play-outs are deterministic.
-        done: dict[int, list[float]] = {}
-        for i, world in enumerate(worlds):
-            got = done.get(id(world)) if cfg.rollout == "normal" else None
-            if got is None:
-                got = []
-                for a in cands:
-                    d = world.clone()
-                    d.apply(a)
-                    if not d.over:
-                        roll(d, rng)
-                    got.append(value(d, seat))
-                done[id(world)] = got
-            for a, v in zip(cands, got, strict=True):
-                rows[a].append(v)
-            if stop is not None and i + 1 >= budget.min_worlds and time.perf_counter() >= stop:
-                break
+        rows = paired_rows(
+            worlds,
+            cands,
+            lambda d, a: d.apply(a),
+            roll,
+            lambda d: value(d, seat),
+            rng,
+            stop,
+            budget.min_worlds,
+            # a world drawn twice is played out once: normal's play-outs are deterministic
+            memo=cfg.rollout == "normal",
+        )
         self.last_search = {"worlds": len(rows[cands[0]]), "rows": rows}
         return paired_pick(cands, rows, cfg.override_z)
 

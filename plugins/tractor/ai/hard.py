@@ -30,7 +30,6 @@ declaring and burying as `normal` does.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +40,7 @@ from crowsnest.ai.search import (
     deadline,
     first_candidates,
     paired_pick,
+    paired_rows,
     pimc_search,
 )
 from crowsnest.engine.actions import Action
@@ -388,19 +388,21 @@ class HardAI(SearchAI):
         time caps apply (after at least `min_worlds` worlds)."""
         budget = self.config.budget
         n = max(budget.min_worlds, budget.iterations // len(cands))
-        stop = deadline(budget.seconds)
-        rows: dict[Action, list[float]] = {a: [] for a in cands}
-        plays = [tuple(sorted(a[1])) for a in cands]
-        for i in range(n):
-            w = det.sample(rng)
-            for a, cards in zip(cands, plays, strict=True):
-                d = w.clone()
-                d._play(d._to_move, cards, quiet=True)
-                if not d.over:
-                    roll(d, rng)
-                rows[a].append(evaluate(d))
-            if stop is not None and i + 1 >= budget.min_worlds and time.perf_counter() >= stop:
-                break
+        plays = {a: tuple(sorted(a[1])) for a in cands}
+
+        def apply(d: Any, a: Action) -> None:
+            d._play(d._to_move, plays[a], quiet=True)
+
+        rows = paired_rows(
+            (det.sample(rng) for _ in range(n)),  # sampled as the loop goes
+            cands,
+            apply,
+            roll,
+            evaluate,
+            rng,
+            deadline(budget.seconds),
+            budget.min_worlds,
+        )
         self.last_search = {"worlds": len(rows[cands[0]]), "rows": rows}
         return paired_pick(cands, rows, self.config.override_z)
 
