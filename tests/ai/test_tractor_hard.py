@@ -207,3 +207,30 @@ def test_a_misspelt_config_choice_is_refused_with_a_sentence():
     with pytest.raises(ValueError, match="max_candidates must be at least 1"):
         HardConfig(max_candidates=0)
     assert HardConfig(search="halving", value="points", rollout="smart").search == "halving"
+
+
+def test_spread_orders_every_play_once_covering_each_suit_and_size_first():
+    from crowsnest_games.tractor.ai.hard import spread
+    from crowsnest_games.tractor.cards import order_for
+
+    leads = 0
+    for m in positions(7, every=3):
+        view = m.view(m.to_move)
+        legal = m.legal_actions()
+        order = order_for(view.level, view.trump)
+        es, ps = order.esuit, order.pos
+        got = spread(legal, es, ps)
+        assert sorted(got) == sorted(legal)  # a reordering: every play once
+        groups: dict[tuple[int, frozenset[int]], list] = {}
+        for a in legal:
+            groups.setdefault((len(a[1]), frozenset(es[c] for c in a[1])), []).append(a)
+        k = len(groups)
+        # the first of each group come first, then the second of each ...
+        assert {(len(a[1]), frozenset(es[c] for c in a[1])) for a in got[:k]} == set(groups)
+        for g in groups.values():
+            high = max(g, key=lambda a: max(ps[c] for c in a[1]))
+            low = min(g, key=lambda a: max(ps[c] for c in a[1]))
+            top = {max(ps[c] for c in a[1]) for a in got[: 2 * k]}
+            assert max(ps[c] for c in high[1]) in top and max(ps[c] for c in low[1]) in top
+        leads += not view.trick and k >= 4
+    assert leads >= 3

@@ -20,8 +20,10 @@ declaring and burying as `normal` does.
 - Value (`steps_value`): the searching side's level steps at the end less the other
   side's (what a tournament's deal win counts), plus its points / 200 within a step;
   HardConfig(value="points") keeps the points alone (`side_value`).
-- Candidates: normal's choice first, easy's, then the other legal plays, at most
-  `max_candidates`, every one played out in the same worlds; normal's choice is played
+- Candidates: normal's choice first, easy's, then the other legal plays in `spread`'s
+  order (each suit and size in turn, its high, low and counting plays first; the legal
+  list's order, HardConfig(order="listed"), runs by card id, so its first few are alike),
+  at most `max_candidates`, every one played out in the same worlds; normal's choice is played
   unless another gains world by world by more than `override_z` standard errors
   (crowsnest.ai.search.paired_pick; HardConfig(search="halving") keeps sequential
   halving's best mean). Both measured on the same dev deals in docs/ai.md.
@@ -46,7 +48,7 @@ from crowsnest.ai.search import (
 from crowsnest.engine.actions import Action
 from crowsnest.hookspecs import RegisterAI, hookimpl
 
-from ..cards import POINTS, TRUMP
+from ..cards import NO_TRUMP, POINTS, TRUMP, order_for
 from ..deal import SEATS, TractorDeal
 from ..rules import Shape, random_follow
 from ..scoring import promotion
@@ -271,6 +273,28 @@ def steps_value(d: TractorDeal, seat: int) -> float:
     return float(v if seat % 2 == o["attackers"] else -v)
 
 
+def spread(plays: Sequence[Action], es: Sequence[int], ps: Sequence[int]) -> list[Action]:
+    """The plays in an order that covers the choices a player weighs, for the candidates
+    after normal's and easy's: the legal list runs by card id (one suit's low cards first),
+    so its first few are alike. Plays are grouped by their cards' effective suits and
+    size; each group lists its highest, its lowest, the one with the most points, then
+    inwards from both ends; the groups are taken in turn (pairs and tractors first)."""
+    groups: dict[tuple[int, tuple[int, ...]], list[Action]] = {}
+    for a in plays:
+        cards = a[1]
+        groups.setdefault((-len(cards), tuple(sorted({es[c] for c in cards}))), []).append(a)
+    lists: list[list[Action]] = []
+    for key in sorted(groups):
+        g = sorted(groups[key], key=lambda a: (max(ps[c] for c in a[1]), a[1]))
+        first = [g[-1], g[0], max(g, key=lambda a: sum(POINTS[c] for c in a[1]))]
+        ends = [g[i] for j in range(1, (len(g) + 1) // 2) for i in (-1 - j, j)]
+        lists.append(list(dict.fromkeys([*first, *ends, *g])))
+    out: list[Action] = []
+    for i in range(max((len(g) for g in lists), default=0)):
+        out.extend(g[i] for g in lists if i < len(g))
+    return out
+
+
 # ---------------------------------------------------------------- the AI
 
 
@@ -287,6 +311,9 @@ class HardConfig:
     # play gains world by world by more than `override_z` standard errors (paired_pick)
     search: str = "paired"
     override_z: float = 1.0
+    # the candidates after normal's and easy's: "spread" (spread: every suit and size,
+    # the high, low and counting plays) or "listed" (the legal list's order, by card id)
+    order: str = "spread"
     # the play-outs' value: "points" (side_value) or "steps" (steps_value)
     value: str = "steps"
 
@@ -308,6 +335,7 @@ _CHOICES = {
     "rollout": ("fast", "smart"),
     "search": ("paired", "halving"),
     "value": ("steps", "points"),
+    "order": ("listed", "spread"),
 }
 _NORMAL = HeuristicAI(memory=True)
 _EASY = HeuristicAI(memory=False)
@@ -328,7 +356,10 @@ class HardAI(SearchAI):
         self, view: TractorView, legal: Sequence[Action], rng: random.Random
     ) -> list[Action]:
         first = [_NORMAL.choose(view, legal, rng), _EASY.choose(view, legal, rng)]
-        rest = (a for a in legal if a[0] == "play")
+        rest = [a for a in legal if a[0] == "play"]
+        if self.config.order == "spread":
+            order = order_for(view.level, NO_TRUMP if view.trump is None else view.trump)
+            rest = spread(rest, order.esuit, order.pos)
         return first_candidates(first, rest, self.config.max_candidates)
 
     def choose(self, view: TractorView, legal: Sequence[Action], rng: random.Random) -> Action:
