@@ -233,7 +233,7 @@ def paired_pick(cands: Sequence[K], rows: Mapping[K, list[float]], z: float) -> 
 def paired_rows(
     worlds: Iterable[D],
     cands: Sequence[K],
-    apply: Callable[[D, K], None],
+    apply: Callable[[D, K], object],
     roll: Playout[D],
     evaluate: Evaluator[D],
     rng: random.Random,
