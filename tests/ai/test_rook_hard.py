@@ -306,8 +306,8 @@ def test_match_value_adds_the_match_where_the_deal_ends_it():
 
 def test_hard_values_play_outs_as_the_match_counts_them():
     """The evaluator every search uses: the deal's margin, plus or less the match where a
-    play-out's scores end it (HardConfig.value "match"), the margin alone with "deal"
-    (the default); at 0 to 0 no deal ends a CrowsNest match and the two agree."""
+    play-out's scores end it (HardConfig.value "match", the default), the margin alone
+    with "deal"; at 0 to 0 no deal ends a CrowsNest match and the two agree."""
     from crowsnest_games.rook.ai.hard import outcome_value
 
     m = Match(VARIANTS["crowsnest"], seed=4, seats=4, dealer=0)
@@ -322,9 +322,10 @@ def test_hard_values_play_outs_as_the_match_counts_them():
         m.apply(ais[s].choose(m.view(s), legal, rng))
     view = m.view(m.to_move)
     assert view.scores == (250, 260)
-    match = HardConfig(value="match")
+    match = HardConfig()
+    assert match.value == "match"
     late = RookHardAI(m.variant, m.options, 4, match).evaluator(view)
-    plain = RookHardAI(m.variant, m.options, 4).evaluator(view)
+    plain = RookHardAI(m.variant, m.options, 4, HardConfig(value="deal")).evaluator(view)
     early = RookHardAI(m.variant, m.options, 4, match).evaluator(
         dataclasses.replace(view, scores=(0, 0))
     )

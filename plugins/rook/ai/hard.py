@@ -125,10 +125,10 @@ class HardConfig:
     bid_floor: float | None = None
     # What a play-out's finished deal is worth (every search: bids, nest, trump, play):
     # "match" (match_value: the deal's margin, plus or less `match_win` where it ends the
-    # match) or "deal" (outcome_value: the margin alone, the value before issue 31's
-    # fifth part, the default until "match" is shown stronger). match_win None: the
-    # preset's points in play (120 in CrowsNest).
-    value: str = "deal"
+    # match; the default since issue 31's sixth part: +0.225 of a start's two matches on
+    # 40 late-match starts, docs/ai.md) or "deal" (outcome_value: the margin alone, the
+    # value before). match_win None: the preset's points in play (120 in CrowsNest).
+    value: str = "match"
     match_win: float | None = None
 
     def __post_init__(self) -> None:
