@@ -51,6 +51,18 @@ MAX_BUDGET_S = 86400.0  # a longer (or infinite) budget waits this long at most
 AI_ESCAPES = (Exception, SystemExit, KeyboardInterrupt, GeneratorExit)
 
 
+class StopRequested(KeyboardInterrupt):
+    """The user's stop (Ctrl-C, SIGTERM, SIGHUP), raised by a long run's own signal
+    handler (crowsnest.batch.parallel) wherever the main thread is, an AI's choose() on
+    it included. Never the AI's fault: the runner contains a KeyboardInterrupt an AI
+    raises itself, but lets this one through (else a stop that lands mid-decision would
+    bench the AI and the run would go on)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
 def level_order(levels: Any) -> list[str]:
     """Levels weakest first: random, easy, normal, hard, then plugin levels by name."""
     rank = {name: i for i, name in enumerate(LEVELS)}
@@ -334,6 +346,8 @@ class AIRunner:
             answered: Action | None
             try:
                 answered, reason = _legal_answer(deal, answer)
+            except StopRequested:
+                raise
             except AI_ESCAPES as e:  # a malformed answer (its __eq__ raising...), contained
                 answered, reason = None, exc_text(e)
             if reason is None:
@@ -401,6 +415,8 @@ class AIRunner:
                 return None, "", call()
             except NoListedAction:
                 return "delegate", "", None
+            except StopRequested:
+                raise
             except AI_ESCAPES as e:  # the AI's fault (sys.exit() included), contained
                 return "raised", exc_text(e), None
         if self._worker is None:
@@ -510,6 +526,8 @@ class AIRunner:
         if self.on_fault is not None:
             try:
                 self.on_fault(fault)
+            except StopRequested:
+                raise
             except AI_ESCAPES:  # a reporting hook must not break play
                 log.exception("on_fault callback failed")
 

@@ -76,6 +76,7 @@ from dataclasses import dataclass
 from typing import IO, Any, Generic, TypeVar
 
 from crowsnest import logfile
+from crowsnest.ai.runner import StopRequested
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -221,32 +222,27 @@ STOP_SIGNALS = tuple(
 MAX_EARLY_DEATHS = 3  # workers dying before any job finished, beyond the pool's size
 
 
-class _Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP, turned into the same stop as Ctrl-C."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
 @contextlib.contextmanager
 def _stop_signals() -> Iterator[None]:
     """While a run lasts, SIGTERM and SIGHUP stop it as Ctrl-C does (a signal this
-    process was started ignoring, as nohup does for SIGHUP, stays ignored)."""
+    process was started ignoring, as nohup does for SIGHUP, stays ignored). All three
+    raise StopRequested, a KeyboardInterrupt the AI runner never takes for an AI's own
+    (a stop landing in an AI's choose() on this thread would otherwise be contained as
+    the AI's fault and the run go on); a Ctrl-C handler of someone else's is kept."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     old: dict[int, Any] = {}
 
     def stop(signum: int, frame: Any) -> None:
-        raise _Stopped(signum)
+        raise StopRequested(signum)
 
     for sig in STOP_SIGNALS:
-        if sig == signal.SIGINT:
-            continue  # Python's own KeyboardInterrupt
         try:
             prev = signal.getsignal(sig)
             if prev is signal.SIG_IGN:
+                continue
+            if sig == signal.SIGINT and prev is not signal.default_int_handler:
                 continue
             old[sig] = prev
             signal.signal(sig, stop)
@@ -475,7 +471,7 @@ def run_jobs(
                         record(i, fn(job))
                 else:
                     _pool_run(fn, jobs, workers, initializer, initargs, record, failures)
-            except _Stopped as e:
+            except StopRequested as e:
                 interrupted, stopped_by = True, e.signum
             except KeyboardInterrupt:
                 interrupted, stopped_by = True, signal.SIGINT

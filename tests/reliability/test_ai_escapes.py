@@ -4,12 +4,15 @@ and infinite budgets, and AI levels the game does not have."""
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 
 import pytest
 import toyvariant
 from crowsnest.ai import AIRunner
 from crowsnest.ai.runner import sane_budget
+from crowsnest.batch.parallel import run_jobs
 from crowsnest.client.session import LocalGame, SeatSetup
 from crowsnest.engine import Match
 
@@ -49,6 +52,17 @@ class Interrupts:
         raise KeyboardInterrupt
 
 
+class StopsTheRun:
+    """An AI in whose choose() the user's stop lands (sent by the AI itself to be sure)."""
+
+    signum = signal.SIGTERM
+
+    def choose(self, view, legal, rng):
+        os.kill(os.getpid(), self.signum)
+        time.sleep(5.0)  # the run's handler raises here, on this (the main) thread
+        return legal[0]
+
+
 def variant_with(cls):
     return toyvariant.make_variant(ais={"easy": lambda v, o, n: cls()})
 
@@ -74,6 +88,30 @@ def test_escaping_faults_are_contained(cls, budget):
     for f in r.faults:
         assert f.message  # printable
         assert len(f.message) < 500
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_stop_landing_in_an_ai_stops_the_run_and_is_no_fault(sig, monkeypatch):
+    """SIGTERM or Ctrl-C while an AI chooses on the main thread (a one-worker simulate or
+    tournament) stops the run like anywhere else: it was contained as the AI's own
+    KeyboardInterrupt, so the AI was faulted and the run went on (CI saw a one-worker
+    `simulate` outlive SIGTERM by a minute)."""
+    monkeypatch.setattr(StopsTheRun, "signum", sig)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)  # xdist may ignore it
+    runners = []
+
+    def job(seed):
+        m, r = play_all(variant_with(StopsTheRun), None)
+        runners.append(r)
+        return m.over
+
+    try:
+        out = run_jobs(job, [1, 2, 3], workers=1)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert out.interrupted and out.stopped_by == sig and out.done == 0
+    assert out.exit_code == 128 + sig
+    assert runners == []  # the first decision stopped it: no game went on past it
 
 
 def test_unprintable_exception_is_named_by_type():
