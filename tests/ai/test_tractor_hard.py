@@ -18,6 +18,7 @@ from crowsnest_games.tractor.ai.hard import (
     HardConfig,
     crowsnest_register_ais,
     fast_play,
+    feed_play,
     smart_play,
 )
 
@@ -62,7 +63,7 @@ def test_worlds_agree_with_the_view_and_keep_voids():
     assert n > 10
 
 
-@pytest.mark.parametrize("policy", [fast_play, smart_play])
+@pytest.mark.parametrize("policy", [fast_play, smart_play, feed_play])
 def test_play_out_policies_are_legal_to_the_end(policy):
     rng = random.Random(3)
     for m in positions(4, every=11):

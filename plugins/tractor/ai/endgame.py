@@ -140,8 +140,10 @@ def _singles(
     return best
 
 
-def small_enough(view: TractorView) -> bool:
-    return view.phase == "play" and max(view.hand_counts) <= MAX_CARDS and len(view.hand) > 0
+def small_enough(view: TractorView, cards: int = MAX_CARDS) -> bool:
+    """In the play phase with every hand down to `cards` cards or fewer (and this seat's
+    not empty)."""
+    return view.phase == "play" and max(view.hand_counts) <= cards and len(view.hand) > 0
 
 
 def choose(

@@ -48,8 +48,8 @@ from crowsnest.ai.search import (
 from crowsnest.engine.actions import Action
 from crowsnest.hookspecs import RegisterAI, hookimpl
 
-from ..cards import NO_TRUMP, POINTS, TRUMP, order_for
-from ..deal import SEATS, TractorDeal
+from ..cards import N_CARDS, NO_TRUMP, POINTS, TRUMP, order_for
+from ..deal import KITTY, SEATS, TractorDeal
 from ..rules import Shape, random_follow
 from ..scoring import promotion
 from ..view import TractorView
@@ -138,6 +138,26 @@ def _cheapest(cards: Sequence[int], es: Sequence[int], ps: Sequence[int]) -> int
         if k < key:
             best, key = c, k
     return best
+
+
+def feed_play(d: TractorDeal, rng: random.Random) -> tuple[int, ...]:
+    """fast_play with one of normal's rules (HardConfig(rollout="feed")): to a single lead
+    whose best card is the partner's, points go on only when the opponent still to play
+    cannot take the trick, else the cheapest card (smart_play's other rules left out)."""
+    lead = d.lead
+    s = d._to_move
+    if (
+        lead is not None
+        and lead[1] == 1
+        and not d.lead_units
+        and d.best_seat % 2 == s % 2
+        and _beaten_after(d, s)
+    ):
+        hand = d.hands[s]
+        es = d.es
+        suit = [c for c in hand if es[c] == lead[0]]
+        return (_cheapest(suit or hand, es, d.ps),)
+    return fast_play(d, rng)
 
 
 def smart_play(d: TractorDeal, rng: random.Random) -> tuple[int, ...]:
@@ -248,6 +268,12 @@ def playout(deal: Any, rng: random.Random) -> None:
         d._play(d._to_move, fast_play(d, rng), quiet=True)
 
 
+def feed_playout(deal: Any, rng: random.Random) -> None:
+    d: TractorDeal = deal
+    while d._to_move >= 0:
+        d._play(d._to_move, feed_play(d, rng), quiet=True)
+
+
 def smart_playout(deal: Any, rng: random.Random) -> None:
     d: TractorDeal = deal
     while d._to_move >= 0:
@@ -295,6 +321,74 @@ def spread(plays: Sequence[Action], es: Sequence[int], ps: Sequence[int]) -> lis
     return out
 
 
+# ---------------------------------------------------------------- burying
+
+
+def _bury_by(hand: Sequence[int], key: Any) -> tuple[int, ...]:
+    return tuple(sorted(sorted(hand, key=key)[:KITTY]))
+
+
+def bury_candidates(view: TractorView) -> list[tuple[int, ...]]:
+    """The buries hard weighs, normal's first: then the same cost without the short-suit
+    term (easy's), one that buries no counter it can keep, one that weighs no counters
+    (cheap counters of short suits go too), one that empties each of the
+    two shortest plain suits that fit (with normal's cheapest cards to make up eight),
+    and one with both when they fit together. Trumps and pairs stay in the hand where the
+    hand allows (they cost most)."""
+    order = order_for(view.level, NO_TRUMP if view.trump is None else view.trump)
+    es, ps = order.esuit, order.pos
+    hand = list(view.hand)
+    held = set(hand)
+    length: dict[int, int] = {}
+    for c in hand:
+        length[es[c]] = length.get(es[c], 0) + 1
+
+    def base(c: int) -> int:
+        return ps[c] * 2 + (1000 if es[c] == TRUMP else 0) + (60 if (c ^ 1) in held else 0)
+
+    def normal(c: int) -> int:
+        return base(c) + POINTS[c] * 4 + 3 * length[es[c]]
+
+    out = [
+        _bury_by(hand, normal),
+        _bury_by(hand, lambda c: base(c) + POINTS[c] * 4),
+        _bury_by(hand, lambda c: base(c) + POINTS[c] * 100 + 3 * length[es[c]]),
+        _bury_by(hand, lambda c: base(c) + 3 * length[es[c]]),
+    ]
+    plain = sorted((n, e) for e, n in length.items() if e != TRUMP and n <= KITTY)
+    empties = [[e] for _, e in plain[:2]]
+    if len(plain) >= 2 and plain[0][0] + plain[1][0] <= KITTY:
+        empties.append([plain[0][1], plain[1][1]])
+    for suits in empties:
+        out.append(_bury_by(hand, lambda c, ss=suits: (es[c] not in ss, normal(c))))
+    return list(dict.fromkeys(out))
+
+
+def bury_world(view: TractorView, variant: Any, options: Any, rng: random.Random) -> TractorDeal:
+    """A deal at the dealer's bury (its whole hand, the kitty not yet buried) with the
+    other hands dealt at random from the cards not in it; a declared card stays with the
+    seat that showed it."""
+    me = view.seat
+    mine = set(view.hand)
+    shown: list[set[int]] = [set() for _ in range(SEATS)]
+    for s, cs in view.declarations:
+        if s != me:
+            shown[s].update(c for c in cs if c not in mine)
+    fixed = set().union(*shown)
+    rest = [c for c in range(N_CARDS) if c not in mine and c not in fixed]
+    rng.shuffle(rest)
+    hands: list[list[int]] = []
+    at = 0
+    for s in range(SEATS):
+        if s == me:
+            hands.append(list(view.hand))
+            continue
+        k = view.hand_counts[s] - len(shown[s])
+        hands.append([*shown[s], *rest[at : at + k]])
+        at += k
+    return world(view, hands, [], variant, options)
+
+
 # ---------------------------------------------------------------- the AI
 
 
@@ -302,20 +396,29 @@ def spread(plays: Sequence[Action], es: Sequence[int], ps: Sequence[int]) -> lis
 class HardConfig:
     budget: SearchBudget = field(default_factory=lambda: DEFAULT_BUDGET)
     max_candidates: int = 8
-    # worlds solved exactly once every hand is down to endgame.MAX_CARDS cards
+    # worlds solved exactly once every hand is down to `endgame_cards` cards
     endgame_worlds: int = 16
-    # the play-outs' policy: "fast" (fast_play) or "smart" (smart_play: not shown stronger)
+    endgame_cards: int = endgame.MAX_CARDS
+    # the play-outs' policy: "fast" (fast_play), "smart" (smart_play: not shown stronger)
+    # or "feed" (feed_play: fast_play with smart_play's safe feeding alone)
     rollout: str = "fast"
     # "halving": sequential halving's best mean (crowsnest.ai.search.pimc_search);
     # "paired": every candidate in the same worlds, normal's choice kept unless another
     # play gains world by world by more than `override_z` standard errors (paired_pick)
     search: str = "paired"
     override_z: float = 1.0
+    # "paired": worlds added (this many, 0: none) for normal's choice and the plays whose
+    # mean gain on it is above zero, before the pick
+    close_worlds: int = 0
     # the candidates after normal's and easy's: "spread" (spread: every suit and size,
     # the high, low and counting plays) or "listed" (the legal list's order, by card id)
     order: str = "spread"
     # the play-outs' value: "points" (side_value) or "steps" (steps_value)
     value: str = "steps"
+    # the dealer's 8 buried cards: "normal" (normal's rule) or "search" (bury_candidates
+    # played out from the first trick in `bury_worlds` worlds, paired_pick's margin)
+    bury: str = "normal"
+    bury_worlds: int = 160
 
     def __post_init__(self) -> None:
         # a misspelt choice would otherwise fall silently to the other branch
@@ -332,11 +435,13 @@ class HardConfig:
 
 
 _CHOICES = {
-    "rollout": ("fast", "smart"),
+    "rollout": ("fast", "smart", "feed"),
     "search": ("paired", "halving"),
     "value": ("steps", "points"),
     "order": ("listed", "spread"),
+    "bury": ("normal", "search"),
 }
+_ROLLOUTS = {"fast": playout, "smart": smart_playout, "feed": feed_playout}
 _NORMAL = HeuristicAI(memory=True)
 _EASY = HeuristicAI(memory=False)
 
@@ -363,12 +468,14 @@ class HardAI(SearchAI):
         return first_candidates(first, rest, self.config.max_candidates)
 
     def choose(self, view: TractorView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase == "bury" and self.config.bury == "search":
+            return self.bury(view, rng)
         if view.phase != "play":
             return _NORMAL.choose(view, legal, rng)
         cands = self.candidates(view, legal, rng)
         if len(cands) == 1:
             return cands[0]
-        if endgame.small_enough(view):
+        if endgame.small_enough(view, self.config.endgame_cards):
             cap = self.config.budget.seconds  # a budget without a cap solves every world
             play, values = endgame.choose(
                 view,
@@ -384,7 +491,7 @@ class HardAI(SearchAI):
         det = Determinizer(view, self.variant, self.options)
         seat = view.seat
         cfg = self.config
-        roll = smart_playout if cfg.rollout == "smart" else playout
+        roll = _ROLLOUTS[cfg.rollout]
         value = steps_value if cfg.value == "steps" else side_value
         if cfg.search == "paired":
             return self.paired(cands, det, rng, roll, lambda d: value(d, seat))
@@ -405,6 +512,35 @@ class HardAI(SearchAI):
         self.last_search = res
         return res.action
 
+    def bury(self, view: TractorView, rng: random.Random) -> Action:
+        """The dealer's bury searched: bury_candidates (normal's first), each played out
+        from the first trick in the same sampled worlds (the other hands dealt from the
+        cards not in this hand, declared cards to their declarers), valued as card play
+        is; normal's bury is kept unless another gains world by world by the margin."""
+        cands = [("discard", b) for b in bury_candidates(view)]
+        if len(cands) == 1:
+            return cands[0]
+        cfg = self.config
+        seat = view.seat
+        value = steps_value if cfg.value == "steps" else side_value
+        roll = _ROLLOUTS[cfg.rollout]
+
+        def apply(d: Any, a: Action) -> None:
+            d._bury(seat, a[1])
+
+        rows = paired_rows(
+            (bury_world(view, self.variant, self.options, rng) for _ in range(cfg.bury_worlds)),
+            cands,
+            apply,
+            roll,
+            lambda d: value(d, seat),
+            rng,
+            deadline(cfg.budget.seconds),
+            cfg.budget.min_worlds,
+        )
+        self.last_search = {"worlds": len(rows[cands[0]]), "rows": rows}
+        return paired_pick(cands, rows, cfg.override_z)
+
     def paired(
         self,
         cands: list[Action],
@@ -424,6 +560,7 @@ class HardAI(SearchAI):
         def apply(d: Any, a: Action) -> None:
             d._play(d._to_move, plays[a], quiet=True)
 
+        stop = deadline(budget.seconds)
         rows = paired_rows(
             (det.sample(rng) for _ in range(n)),  # sampled as the loop goes
             cands,
@@ -431,11 +568,28 @@ class HardAI(SearchAI):
             roll,
             evaluate,
             rng,
-            deadline(budget.seconds),
+            stop,
             budget.min_worlds,
         )
+        extra = self.config.close_worlds
+        close = _close(cands, rows) if extra else []
+        if close:
+            # normal's choice and the plays that gain on it but not yet by the margin:
+            # more worlds for them alone (the same worlds for each), then the pick
+            cands = [cands[0], *close]
+            more = paired_rows(
+                (det.sample(rng) for _ in range(extra)), cands, apply, roll, evaluate, rng, stop, 1
+            )
+            rows = {a: rows[a] + more[a] for a in cands}
         self.last_search = {"worlds": len(rows[cands[0]]), "rows": rows}
         return paired_pick(cands, rows, self.config.override_z)
+
+
+def _close(cands: Sequence[Action], rows: dict[Action, list[float]]) -> list[Action]:
+    """The candidates after the first whose mean gain on it, world by world, is above
+    zero (those paired_pick might play, given more worlds)."""
+    base = rows[cands[0]]
+    return [a for a in cands[1:] if sum(x - y for x, y in zip(rows[a], base, strict=True)) > 0]
 
 
 hard_factory = HardAI.factory
