@@ -195,7 +195,9 @@ def main(argv: list[str] | None = None) -> int:
         return report(a, rows)
     if a.deals < 1:
         ap.error("--deals must be at least 1")
-    set_time_caps(False)
+    # caps off while it plays (results from the seeds alone), back as they were after
+    # (as tools/rook_endings.py: a test calling main() shares its process's searches)
+    caps = set_time_caps(False)
     rows = []
     out_rows = open(a.rows, "w") if a.rows else None  # noqa: SIM115 - written deal by deal
     try:
@@ -205,6 +207,7 @@ def main(argv: list[str] | None = None) -> int:
                 out_rows.write(json.dumps(rows[-1]) + "\n")
                 out_rows.flush()
     finally:
+        set_time_caps(caps)
         if out_rows:
             out_rows.close()
     return report(a, rows)
