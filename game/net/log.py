@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import sqlite3
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
+
+log = logging.getLogger("crowsnest.net")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +90,15 @@ CREATE TABLE IF NOT EXISTS seats (
 
 
 STAMP_S = 1.0  # how often, at most, the group commit sets `updated` (SQLiteLog.flush)
+# The server's WAL is checkpointed by a thread of its own (SQLiteLog._checkpoints), not by
+# SQLite's automatic checkpoint, which runs inside the commit that takes the WAL past
+# 1,000 pages: in the event loop's thread, writing and syncing those pages while every
+# table waits (docs/online.md, "Load and memory", session 13).
+CHECKPOINT_S = 0.5  # how often the thread copies the WAL's frames into the database
+# A passive checkpoint never waits for the writer, so at 1,000 actions a second it never
+# finds the WAL wholly copied and the WAL would grow without bound: past this many frames
+# (about 16 MB) the server's upkeep resets it (SQLiteLog.upkeep).
+WAL_RESET_FRAMES = 4000
 
 
 class SQLiteLog:
@@ -105,6 +117,11 @@ class SQLiteLog:
         self._touched: set[str] = set()
         self._unstamped: set[str] = set()  # written to since their `updated` was last set
         self._stamped = 0.0  # when flush() last set `updated` (time.monotonic)
+        self.wal_frames = 0  # frames in the WAL at the last checkpoint
+        self.checkpoints = 0  # checkpoints the thread has run
+        self.resets = 0  # times upkeep() restarted the WAL from its beginning
+        self._ckpt: threading.Thread | None = None
+        self._closed = False
         if read_only:  # `crowsnest replay --table`: never creates or changes a file
             uri = Path(self.path).resolve().as_uri() + "?mode=ro"
             self._db = sqlite3.connect(uri, uri=True, check_same_thread=False)
@@ -117,6 +134,65 @@ class SQLiteLog:
         self._db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a process kill
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(SCHEMA)
+        if group and self.path != ":memory:":
+            # Off the commit: the thread checkpoints, with its own connection.
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
+            self._ckpt_lock = threading.Lock()  # one checkpoint at a time: the thread's or a reset
+            self._ckpt_stop = threading.Event()
+            self._ckpt = threading.Thread(
+                target=self._checkpoints, name="crowsnest-checkpoint", daemon=True
+            )
+            self._ckpt.start()
+
+    def _checkpoints(self) -> None:
+        """The checkpointer's thread: every CHECKPOINT_S, a passive checkpoint (the WAL's
+        committed frames copied into the database and synced, never waiting for the
+        writer nor blocking it; sqlite3 lets go of the GIL while it runs). A commit
+        is durable in the WAL already: this only keeps the WAL short."""
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        failed = False
+        try:
+            while not self._ckpt_stop.wait(CHECKPOINT_S):
+                try:
+                    with self._ckpt_lock:
+                        row = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                except sqlite3.Error as e:  # the disk, for now: the next one tries again
+                    if not failed:
+                        log.warning("the log's checkpoint failed: %s", e)
+                    failed = True
+                    continue
+                failed = False
+                self.wal_frames = int(row[1])
+                self.checkpoints += 1
+        finally:
+            db.close()
+
+    def upkeep(self) -> None:
+        """From the server's ticker, between ticks: once the WAL has passed
+        WAL_RESET_FRAMES, a RESTART checkpoint (the few frames the thread has not copied
+        yet, then the next commit writes from the WAL's start), so its file stays about
+        that size. Never waits: skipped while the thread's checkpoint runs, a
+        transaction is open, or a reader elsewhere holds the WAL (busy_timeout 0)."""
+        if self._ckpt is None or self.wal_frames < WAL_RESET_FRAMES:
+            return
+        if not self._ckpt_lock.acquire(blocking=False):
+            return  # the thread is checkpointing: the next tick
+        try:
+            with self._lock:
+                if self._db.in_transaction:
+                    return
+                self._db.execute("PRAGMA busy_timeout=0")
+                try:
+                    busy = self._db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()[0]
+                except sqlite3.Error:
+                    busy = 1
+                finally:
+                    self._db.execute("PRAGMA busy_timeout=5000")
+                if not busy:
+                    self.wal_frames = 0
+                    self.resets += 1
+        finally:
+            self._ckpt_lock.release()
 
     def _run(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         with self._lock:
@@ -253,7 +329,14 @@ class SQLiteLog:
         return float(rows[0][0]) if rows else 0.0
 
     def close(self) -> None:
+        if self._ckpt is not None:  # the thread first: the writer's close checkpoints last
+            self._ckpt_stop.set()
+            self._ckpt.join()
+            self._ckpt = None
         with self._lock:
+            if self._closed:
+                return
+            self._closed = True
             if self.group and self._unstamped and not self._db.in_transaction:
                 with contextlib.suppress(sqlite3.Error):  # informational: never worth a close
                     self._stamp()

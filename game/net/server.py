@@ -1157,6 +1157,9 @@ class Server:
                     self._publish(t)
             if getattr(self.log, "doubt", None) and not getattr(self.log, "down", False):
                 self._settle()
+            upkeep = getattr(self.log, "upkeep", None)  # SQLiteLog: its WAL kept short
+            if upkeep is not None:
+                upkeep()
             if now - swept >= self.sweep_s:
                 swept = now
                 self._sweep()
@@ -1272,6 +1275,8 @@ class Handle:
     def stop(self, timeout: float = 5.0) -> None:
         self.server.stop()
         self.thread.join(timeout)
+        if not self.thread.is_alive():  # the log was made for this server: its thread ends too
+            self.server.log.close()
 
 
 def start_in_thread(

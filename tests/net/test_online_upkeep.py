@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import time
+from pathlib import Path
 
 import pytest
 from crowsnest.net import log as log_mod
@@ -121,3 +122,89 @@ def test_the_lobby_summary_is_made_again_only_when_the_seats_or_the_end_change(r
     t.leave(7)  # away: the status changes, the seat stays taken
     s._publish(t)
     assert d.told[-1]["players"][2]["status"] == "away" and len(made) == 3
+
+
+def _play_rounds(db: SQLiteLog, codes: list[str], rounds: int, first: int = 1) -> None:
+    for seq in range(first, first + rounds):
+        for code in codes:
+            db.append(code, Entry(seq, "act", 0, "bid 100"))
+            db.flush()  # one commit per action: the most WAL frames per action
+        db.upkeep()
+
+
+def test_a_commit_never_checkpoints_the_wal(tmp_path, monkeypatch):
+    """SQLite's automatic checkpoint (1,000 pages, written and synced inside a commit)
+    is off for the server's log: with its thread held back, the database file does not
+    grow however long the WAL gets."""
+    monkeypatch.setattr(log_mod, "CHECKPOINT_S", 3600.0)
+    path = tmp_path / "o.sqlite3"
+    db = SQLiteLog(path, group=True)
+    codes = [f"T{i:05d}" for i in range(20)]
+    for code in codes:
+        db.create(code, {"variant": "crowsnest"})
+    db.flush()
+    size = path.stat().st_size
+    _play_rounds(db, codes, 60)  # 1,200 commits: past the automatic checkpoint's 1,000 pages
+    wal = Path(f"{path}-wal").stat().st_size
+    assert wal > 1000 * 4096
+    assert path.stat().st_size == size  # nothing was copied into the database
+    db.close()
+    again = SQLiteLog(path)
+    assert [e.seq for e in again.entries(codes[-1])] == list(range(1, 61))
+    again.close()
+
+
+@pytest.mark.slow
+def test_the_checkpointer_thread_keeps_the_wal_short_and_ends_at_close(tmp_path, monkeypatch):
+    monkeypatch.setattr(log_mod, "CHECKPOINT_S", 0.01)
+    monkeypatch.setattr(log_mod, "WAL_RESET_FRAMES", 40)
+    path = tmp_path / "o.sqlite3"
+    db = SQLiteLog(path, group=True)
+    thread = db._ckpt
+    assert thread is not None and thread.is_alive()
+    codes = [f"T{i:05d}" for i in range(20)]
+    for code in codes:
+        db.create(code, {"variant": "crowsnest"})
+    db.flush()
+    wal = Path(f"{path}-wal")
+    biggest, rounds = 0, 0
+    deadline = time.monotonic() + 30
+    while (rounds < 150 or db.resets < 3) and time.monotonic() < deadline:
+        _play_rounds(db, codes, 1, rounds + 1)
+        rounds += 1
+        biggest = max(biggest, wal.stat().st_size)
+        time.sleep(0.002)  # the thread's turn (a loaded machine may starve it)
+    assert db.checkpoints > 0 and db.resets >= 3
+    assert path.stat().st_size > 8192  # the entries were copied into the database
+    # 3,000 commits wrote at least 3,000 frames (12 MB); the WAL stayed a fraction of that.
+    assert rounds * len(codes) >= 3000
+    assert biggest < 3 * 2**20
+    db.close()
+    assert not thread.is_alive()
+    again = SQLiteLog(path)
+    assert [e.seq for e in again.entries(codes[0])] == list(range(1, rounds + 1))
+    again.close()
+
+
+@pytest.mark.slow
+def test_the_servers_ticker_resets_the_wal_and_its_stop_ends_the_checkpointer(
+    tmp_path, monkeypatch, registry
+):
+    from bots import Bot, run
+
+    monkeypatch.setattr(server_mod, "TICK_S", 0.02)
+    monkeypatch.setattr(log_mod, "CHECKPOINT_S", 0.01)
+    monkeypatch.setattr(log_mod, "WAL_RESET_FRAMES", 1)
+    h = start_in_thread("127.0.0.1", 0, tmp_path / "o.sqlite3", registry=registry)
+    db = h.server.log
+    thread = db._ckpt
+    try:
+        owner = Bot(h.url, name="Ada")
+        seats = [{"kind": "human"}] + [{"kind": "ai", "level": "random"}] * 3
+        owner.send({"type": "create", "variant": "crowsnest", "seats": seats})
+        owner.expect("created")
+        run([owner], until=lambda: db.resets >= 2, seconds=20)
+        assert db.resets >= 2  # by the ticker's upkeep (nothing else calls it here)
+    finally:
+        h.stop()
+    assert not thread.is_alive()
