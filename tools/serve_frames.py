@@ -13,9 +13,11 @@ PYTHONPATH and compare before landing a change of the act path.
     python tools/serve_frames.py --drive 3000 [--variant crowsnest]  # CPU per action
 
 `--drive N` plays N actions of one variant (four human seats, no spectator, as the
-bench's tables) and prints the CPU time per action: the in-process driver for callgrind
-(`valgrind --tool=callgrind python tools/serve_frames.py --drive 2000`), whose count of
-instructions is repeatable on a loaded machine where times are not.
+bench's tables) and prints the CPU time per action: the in-process driver for callgrind,
+whose count of instructions is repeatable on a loaded machine where times are not:
+
+    valgrind --tool=callgrind --instr-atstart=no \
+        python tools/serve_frames.py --drive 1000 --callgrind     # Ir / 1000 per action
 """
 
 from __future__ import annotations
@@ -145,9 +147,24 @@ def hashes(games: int, actions: int, only: list[str] | None = None) -> dict[str,
     return {"frames": frames, "sha256": total.hexdigest(), "variants": out}
 
 
-def drive(vid: str, actions: int, seed: int = 5) -> dict[str, Any]:
+def _callgrind(on: bool) -> None:
+    """Callgrind's instrumentation on or off for this process (run under `valgrind
+    --tool=callgrind --instr-atstart=no`): only the actions are counted, not Python's
+    start and the imports, which cost more than the actions and run uninstrumented."""
+    import os
+    import subprocess
+
+    subprocess.run(
+        ["callgrind_control", "-i", "on" if on else "off", str(os.getpid())],
+        check=True,
+        capture_output=True,
+    )
+
+
+def drive(vid: str, actions: int, seed: int = 5, callgrind: bool = False) -> dict[str, Any]:
     """`actions` actions of `vid` through tables of human seats; CPU seconds in Table.act
-    (the frames' JSON and the log's flush included), the set-up not."""
+    (the frames' JSON and the log's flush included), the set-up not. `callgrind`: count
+    only the play (_callgrind), from the first table's set-up to the last action."""
     variant = load_registry(folders=[], user_folder=False).variants[vid]
     table_mod.secrets = _Secrets(seed)  # type: ignore[assignment]
     log = SQLiteLog(":memory:", group=True)
@@ -156,6 +173,8 @@ def drive(vid: str, actions: int, seed: int = 5) -> dict[str, Any]:
     done = 0
     spent = 0.0
     k = 0
+    if callgrind:
+        _callgrind(True)
     while done < actions:
         k += 1
         t = make_table(variant, seed * 1000 + k, log, clock, {})
@@ -173,6 +192,8 @@ def drive(vid: str, actions: int, seed: int = 5) -> dict[str, Any]:
             log.flush()
             done += 1
         spent += time.process_time() - t0
+    if callgrind:
+        _callgrind(False)
     return {"variant": vid, "actions": done, "us_per_action": round(spent / done * 1e6, 1)}
 
 
@@ -182,9 +203,14 @@ def main() -> int:
     ap.add_argument("--actions", type=int, default=4000, help="at most, per table")
     ap.add_argument("--drive", type=int, default=0, help="CPU per action over N actions")
     ap.add_argument("--variant", default="crowsnest")
+    ap.add_argument(
+        "--callgrind", action="store_true", help="with --drive under valgrind: count the play only"
+    )
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
-    res = drive(a.variant, a.drive) if a.drive else hashes(a.games, a.actions)
+    res = (
+        drive(a.variant, a.drive, callgrind=a.callgrind) if a.drive else hashes(a.games, a.actions)
+    )
     if a.json:
         print(json.dumps(res))
     elif a.drive:
