@@ -406,10 +406,30 @@ class Table:
         cards = [w for w in words if w in self.cards]
         if not cards:
             return text
-        named = _strings(events) if events else set()
-        missing = [c for c in cards if c not in named]
+        return self._shown(r.seat, verb, text, cards, events, {})
+
+    def _shown(
+        self,
+        seat: int | None,
+        verb: str,
+        text: str,
+        cards: list[str],
+        events: Any,
+        shown: dict[tuple[int, ...], set[str]],
+    ) -> str:
+        """_seen_action for a reader of `seat` and an action naming `cards`: `shown`
+        keeps the strings of each list of events met (readers given the same event
+        objects share them)."""
+        if events:
+            key = tuple(map(id, events))
+            named = shown.get(key)
+            if named is None:
+                named = shown[key] = _strings(events)
+            missing = [c for c in cards if c not in named]
+        else:
+            missing = cards
         if missing:
-            view = self._view_text(r.seat)
+            view = self._view_text(seat)
             if not all(dumps(c) in view for c in missing):
                 return verb
         return text
@@ -617,16 +637,26 @@ class Table:
             self.seats[seat].status = "connected"
         out: Out = []
         memo: dict[int, Any] = {}  # an event every reader sees alike made JSON once
-        m.view_texts([r.seat for r in self.readers.values()], dumps)  # all at once
+        readers = self.readers
+        views = m.view_texts([r.seat for r in readers.values()], dumps)  # all at once
         state = self._state()
-        # The readers not to move whose update says the same (the action as seen, the
-        # same events, can_undo) share its JSON text: only their views differ.
+        # What depends on the action alone, worked out once for every reader: its cards
+        # (a reader may not be shown them) and how many it names.
+        verb, *names = text.split()
+        cards = [w for w in names if w in self.cards]
+        to_move = m.to_move  # the one seat given a decision (-1 once the match is over)
+        shown: dict[tuple[int, ...], set[str]] = {}  # the strings of readers' events alike
+        # The readers whose update says the same (the action as seen, the same events,
+        # can_undo, no decision) share its JSON text: only their views differ.
         heads: dict[tuple[Any, ...], str] = {}
-        for rid, r in self.readers.items():
-            seen = [_once(e, memo) for e in m.events_for(events, r.seat)]
-            action = self._seen_action(r, seat, text, seen)
-            can_undo = self._undo_target(r.seat) is not None
-            decision = self._decision(r)
+        for (rid, r), view in zip(readers.items(), views, strict=True):
+            rs = r.seat
+            seen = [_once(e, memo) for e in m.events_for(events, rs)]
+            action = text
+            if cards and rs != seat:
+                action = self._shown(rs, verb, text, cards, seen, shown)
+            can_undo = self._undo_target(rs) is not None
+            decision = self._decision(r) if rs == to_move else {}
             update = {
                 "type": "update",
                 "seq": self.seq,
@@ -638,15 +668,17 @@ class Table:
                 "can_undo": can_undo,
                 **decision,
             }
-            if action != text and r.seat != seat:
-                update["cards"] = len(text.split()) - 1
+            if action != text and rs != seat:
+                update["cards"] = len(names)
             key = None if decision else (action, can_undo, *map(id, seen))
             head = heads.get(key) if key is not None else None
-            if head is None:
-                head = dumps({"v": VERSION, **update})
+            if head is None:  # the update's text open for its view (framed() without a call)
+                head = dumps({"v": VERSION, **update})[:-1] + ',"view":'
                 if key is not None:
                     heads[key] = head
-            out.append((rid, self.framed(r, update, head)))
+            f = Frame(update)
+            f.text = head + view + "}"
+            out.append((rid, f))
         m.forget_views()  # made for these frames; an idle table keeps none
         if m.over and not self.finished:
             self.finished = True
