@@ -598,11 +598,14 @@ class RookDeal(AuctionFacts, Deal):
         seat's view after every action: docs/online.md, session 10)."""
         names = self.r.deck.names
         base, dummy = self._view(-1).seat_free_json()
-        keys = list(base)
-        cut = keys.index("hand")
-        assert keys[0] == "seat", keys  # the seat first, its hand at `cut`
-        before = dumps({k: base[k] for k in keys[1:cut]})[1:-1]
-        after = dumps({k: base[k] for k in keys[cut + 1 :]})[1:-1]
+        # One text of the seat-free part, cut around its two placeholders: the seat first,
+        # and the hand, whose `"hand":null` is found at the top level (quotes within a
+        # JSON string are escaped, and no value before it is an object).
+        text = dumps(base)
+        assert text.startswith('{"seat":null,'), text[:20]
+        cut = text.index(',"hand":null,')
+        before = text[13:cut]
+        after = text[cut + 13 : -1]
         tail = ',"dummy":' + dumps(dummy) + "}" if dummy is not None else "}"
         out = []
         for seat in seats:
