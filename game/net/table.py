@@ -18,6 +18,7 @@ from typing import Any
 from crowsnest.engine import (
     Action,
     ActionError,
+    Deal,
     Match,
     MatchError,
     OptionError,
@@ -172,6 +173,10 @@ class Table:
             seat.bank = float(self.rules["bank"])
         self.acts: list[tuple[int, str]] = []  # (seat, action) parallel to match.log
         self.cards = _card_names(self.match.deck.names)  # what an action may hide
+        # The notation of the legal actions, shared by every table of the deck (None: the
+        # game writes its own notation, which may read the deal's state).
+        plain = type(self.match.deal).format_action is Deal.format_action
+        self.formats = _formats(self.match.deck.names) if plain else None
         self.seq = 0
         self.readers: dict[int, Reader] = {}
         self.undo: Undo | None = None
@@ -320,8 +325,7 @@ class Table:
         if not complete:
             with words.speaking(r.lang):
                 hint = m.deal.legal_hint()
-        fmt = m.deal.format_action  # a set: sorted once below (no notation order needed)
-        legal = {fmt(a) for a in m.legal_actions()}
+        legal = self._legal(m)
         if not complete:  # a few examples of what is to be chosen (not from the seed)
             deal, rng = m.deal.clone(), random.Random(secrets.randbits(64))
             for _ in range(16):
@@ -333,6 +337,27 @@ class Table:
             "complete": complete,
             "hint_text": _text(hint),
         }
+
+    def _legal(self, m: Match) -> set[str]:
+        """The mover's legal actions in notation (a set: sorted once by _decision, no
+        notation order needed). Each action is written once per deck, not once per
+        decision: the list was most of a decision's cost."""
+        fmt = m.deal.format_action
+        known = self.formats
+        if known is not None:
+            legal: set[str] = set()
+            try:
+                for a in m.legal_actions():
+                    text = known.get(a)
+                    if text is None:
+                        if len(known) >= FORMATS_KEPT:  # discards: too many to keep them all
+                            known.clear()
+                        text = known[a] = fmt(a)
+                    legal.add(text)
+                return legal
+            except TypeError:  # a game's action that is not hashable (a list in it)
+                self.formats = None
+        return {fmt(a) for a in m.legal_actions()}
 
     def _common(self, r: Reader) -> dict[str, Any]:
         """What every update and snapshot holds, but the view (framed() adds it)."""
@@ -895,6 +920,19 @@ def _card_names(names: tuple[str, ...]) -> frozenset[str]:
     got = _CARDS.get(names)
     if got is None:
         got = _CARDS[names] = frozenset(names)
+    return got
+
+
+# Actions' notation kept per deck (Table.formats): the plays and calls of a game are a
+# few hundred; the bound is for the many discards of a nest.
+FORMATS_KEPT = 4096
+_FORMATS: dict[tuple[str, ...], dict[Action, str]] = {}
+
+
+def _formats(names: tuple[str, ...]) -> dict[Action, str]:
+    got = _FORMATS.get(names)
+    if got is None:
+        got = _FORMATS[names] = {}
     return got
 
 
