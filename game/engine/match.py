@@ -473,6 +473,8 @@ class Match:
         apply returned are left as they were (the engine protocol answers with them)."""
         if seat is not None and not 0 <= seat < self.seats:
             raise ValueError(f"seat must be from 0 to {self.seats - 1} or None, not {seat}")
+        if self.events_alike():
+            return list(events)
         deal = self._acted if self._acted is not None else self.deal
         names = None if self.variant.events_safe else frozenset(self.deck.names)
         out: list[Event] = []
@@ -481,6 +483,13 @@ class Match:
             if seen is not None:
                 out.append(seen if names is None else without_cards(seen, names))
         return out
+
+    def events_alike(self) -> bool:
+        """Whether events_for gives every reader the last action's events unchanged: the
+        game vouches for its events (Variant.events_safe) and keeps Deal's redact_event,
+        which gives each event as it is (an online table then makes their JSON once)."""
+        deal = self._acted if self._acted is not None else self.deal
+        return self.variant.events_safe and type(deal).redact_event is Deal.redact_event
 
     def state(self) -> dict[str, Any]:
         s = self.deal.full_state()

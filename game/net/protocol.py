@@ -98,7 +98,12 @@ def _digits(text: str) -> str:
 
 
 def _int(text: str) -> int:
-    return int(_digits(text))  # what json itself makes of it (its parse_int is int)
+    # What json itself makes of it (its parse_int is int). json gives parse_int a whole
+    # number's text alone (-?digits), so its digits are the text less a minus: _digits'
+    # splits are for floats (every frame's "v" and an act's "seq" come through here).
+    if len(text) > MAX_DIGITS and len(text.lstrip("-")) > MAX_DIGITS:
+        raise FrameError("bad_json", "a number has more than 100 digits")
+    return int(text)
 
 
 def _float(text: str) -> float:

@@ -671,38 +671,44 @@ class Table:
         cards = [w for w in names if w in self.cards]
         to_move = m.to_move  # the one seat given a decision (-1 once the match is over)
         shown: dict[tuple[int, ...], set[str]] = {}  # the strings of readers' events alike
+        # Every reader's events, made JSON once, where the game gives each reader the same.
+        alike = [_jsonable(e) for e in events] if m.events_alike() else None
+        undo = self.rules["undo"] == "agree" and not m.over  # else nobody can undo
         # The readers whose update says the same (the action as seen, the same events,
-        # can_undo, no decision) share its JSON text: only their views differ.
-        heads: dict[tuple[Any, ...], str] = {}
+        # can_undo, no decision) share its body and its JSON text: only their views differ.
+        bodies: dict[tuple[Any, ...], tuple[dict[str, Any], str]] = {}
         for (rid, r), view in zip(readers.items(), views, strict=True):
             rs = r.seat
-            seen = [_once(e, memo) for e in m.events_for(events, rs)]
+            seen = (
+                alike if alike is not None else [_once(e, memo) for e in m.events_for(events, rs)]
+            )
             action = text
             if cards and rs != seat:
                 action = self._shown(rs, verb, text, cards, seen, shown)
-            can_undo = self._undo_target(rs) is not None
+            can_undo = undo and self._undo_target(rs) is not None
             decision = self._decision(r) if rs == to_move else {}
-            update = {
-                "type": "update",
-                "seq": self.seq,
-                "seat": seat,
-                "action": action,
-                "by": by,
-                "events": seen,
-                **state,
-                "can_undo": can_undo,
-                **decision,
-            }
-            if action != text and rs != seat:
-                update["cards"] = len(names)
             key = None if decision else (action, can_undo, *map(id, seen))
-            head = heads.get(key) if key is not None else None
-            if head is None:  # the update's text open for its view (framed() without a call)
-                head = dumps({"v": VERSION, **update})[:-1] + ',"view":'
+            got = bodies.get(key) if key is not None else None
+            if got is None:
+                update = {
+                    "type": "update",
+                    "seq": self.seq,
+                    "seat": seat,
+                    "action": action,
+                    "by": by,
+                    "events": seen,
+                    **state,
+                    "can_undo": can_undo,
+                    **decision,
+                }
+                if action != text:  # (never the actor's own: it is told its action)
+                    update["cards"] = len(names)
+                # The text open for the reader's view (framed() without a call).
+                got = update, dumps({"v": VERSION, **update})[:-1] + ',"view":'
                 if key is not None:
-                    heads[key] = head
-            f = Frame(update)
-            f.text = head + view + "}"
+                    bodies[key] = got
+            f = Frame(got[0])
+            f.text = got[1] + view + "}"
             out.append((rid, f))
         m.forget_views()  # made for these frames; an idle table keeps none
         if m.over and not self.finished:
