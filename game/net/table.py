@@ -671,8 +671,14 @@ class Table:
         cards = [w for w in names if w in self.cards]
         to_move = m.to_move  # the one seat given a decision (-1 once the match is over)
         shown: dict[tuple[int, ...], set[str]] = {}  # the strings of readers' events alike
-        # Every reader's events, made JSON once, where the game gives each reader the same.
+        # Every reader's events, made JSON once, where the game gives each reader the same;
+        # then the action's cards they do not name are the same for every reader too, and
+        # only those are looked for in each reader's view (as _shown does).
         alike = [_jsonable(e) for e in events] if m.events_alike() else None
+        unnamed: list[str] = []
+        if cards and alike is not None:
+            named = _strings(alike)
+            unnamed = [dumps(c) for c in cards if c not in named]
         undo = self.rules["undo"] == "agree" and not m.over  # else nobody can undo
         # The readers whose update says the same (the action as seen, the same events,
         # can_undo, no decision) share its body and its JSON text: only their views differ.
@@ -684,10 +690,18 @@ class Table:
             )
             action = text
             if cards and rs != seat:
-                action = self._shown(rs, verb, text, cards, seen, shown)
+                if alike is None:
+                    action = self._shown(rs, verb, text, cards, seen, shown)
+                elif unnamed and not all(c in view for c in unnamed):
+                    action = verb
             can_undo = undo and self._undo_target(rs) is not None
             decision = self._decision(r) if rs == to_move else {}
-            key = None if decision else (action, can_undo, *map(id, seen))
+            if decision:
+                key = None
+            elif alike is not None:  # the same events for everyone
+                key = (action, can_undo)
+            else:
+                key = (action, can_undo, *map(id, seen))
             got = bodies.get(key) if key is not None else None
             if got is None:
                 update = {
