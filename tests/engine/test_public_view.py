@@ -223,6 +223,23 @@ def test_a_variant_that_does_not_vouch_for_its_events_has_their_cards_taken_out(
     assert kinds["trick"] and kinds["bid"]
 
 
+def test_events_alike_only_where_every_reader_gets_each_event_as_it_is():
+    """Match.events_alike (an online table then makes the events' JSON once for every
+    reader): a game that vouches for its events and keeps Deal's redact_event; never one
+    that redacts, nor one whose events' cards are taken out."""
+    plain = Match(toyvariant.TOY, seed=0, seats=2)
+    assert plain.events_alike()
+    ev = plain.apply("bid 1")
+    assert all(plain.events_for(ev, r) == ev for r in (None, 0, 1))
+    for deal, safe in ((KittyRedacted, True), (KittyTeller, False)):
+        v = toyvariant.make_variant(id=f"toy-alike-{safe}", new_deal=deal, events_safe=safe)
+        m = Match(v, seed=0, seats=2)
+        assert not m.events_alike()
+        ev = m.apply("bid 1")
+        assert not m.events_alike()
+        assert all("kitty" not in m.events_for(ev, r)[0] for r in (None, 0, 1))
+
+
 def test_events_for_refuses_a_seat_that_is_not_at_the_table():
     m = Match(toyvariant.TOY, seed=1, seats=2)
     with pytest.raises(ValueError, match="seat must be"):
