@@ -82,15 +82,44 @@ s = Server(load_registry(folders=[], user_folder=False), table_log,
            joins_per_min=1e9, frames_per_s=1e9, **gc_kw, **kw)
 import os, signal
 prof = os.environ.get("CROWSNEST_BENCH_PROFILE")  # a file: cProfile of the server's run
+# A file: every event-loop callback (a read, a timer, a task's step) and every garbage
+# collection that took over 5 ms, with when (time.monotonic) and what, as JSON lines.
+stalls = os.environ.get("CROWSNEST_BENCH_STALLS")
+if stalls:
+    import asyncio.events, gc, json, time
+    seen = []
+    run_handle = asyncio.events.Handle._run
+    def timed(self):
+        t0, c0 = time.perf_counter(), time.thread_time()
+        run_handle(self)
+        dt = time.perf_counter() - t0
+        if dt > 0.005:  # with its CPU time: the rest was the process waiting for a core
+            cpu = (time.thread_time() - c0) * 1000
+            seen.append((time.monotonic(), dt * 1000, cpu, repr(self._callback)[:160]))
+    asyncio.events.Handle._run = timed
+    gc_at = [0.0]
+    def gc_seen(phase, info):
+        if phase == "start":
+            gc_at[0] = time.perf_counter()
+        elif time.perf_counter() - gc_at[0] > 0.005:
+            dt = (time.perf_counter() - gc_at[0]) * 1000
+            seen.append((time.monotonic(), dt, None, f"gc generation {info['generation']}"))
+    gc.callbacks.append(gc_seen)
+if prof or stalls:
+    signal.signal(signal.SIGTERM, lambda *_: s.stop())
 if prof:
     import cProfile
     pr = cProfile.Profile()
-    signal.signal(signal.SIGTERM, lambda *_: s.stop())
     pr.enable()
 asyncio.run(s.serve("127.0.0.1", 0, lambda h, p: print(p, flush=True)))
 if prof:
     pr.disable()
     pr.dump_stats(prof)
+if stalls:
+    with open(stalls, "w") as f:
+        for at, ms, cpu, what in seen:
+            cpu = None if cpu is None else round(cpu, 2)
+            f.write(json.dumps({"at": at, "ms": round(ms, 2), "cpu_ms": cpu, "what": what}) + chr(10))
 """
 
 
@@ -528,7 +557,7 @@ def bench_split(
     # its end: with several bot processes, the window of the last one to start. (The
     # parent's fixed wait counted part of a slow set-up as play: at 1,000 tables on a
     # busy machine most of the CPU "per action" was the tables being made.)
-    _, at1, at2 = max((p["server"] for p in parts), key=lambda x: x[0])
+    at1_start, at1, at2 = max((p["server"] for p in parts), key=lambda x: x[0])
     n = len(pids)
     each1, each2 = at1[:n], at2[:n]
     cpu1, cpu2 = sum(each1), sum(each2)
@@ -563,6 +592,21 @@ def bench_split(
         # played): an upper bound, fragmentation and SQLite's cache included
         "memory_kib_per_table": round((rss2 - rss0) / tables / 1024, 1),
         "server_rss_mb_before": round(rss0 / 2**20, 1),
+        "play_monotonic": [round(at1_start, 3), round(at1_start + elapsed, 3)],
+        "latency_ms_p999": quantile_ms(lat, 0.999),
+        "latency_ms_max": round(lat[-1] * 1000, 2) if lat else float("nan"),
+    }
+
+
+def stalls_in_play(path: Path, start: float, end: float) -> dict:
+    """What CROWSNEST_BENCH_STALLS wrote, the play's own: how many callbacks and
+    collections took over 5, 10, 20 and 50 ms, their total, and the 8 longest."""
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line]
+    rows = [r for r in rows if start <= r["at"] <= end + 0.5]
+    return {
+        "stalls_over_ms": {k: sum(1 for r in rows if r["ms"] > k) for k in (5, 10, 20, 50)},
+        "stalls_ms_total": round(sum(r["ms"] for r in rows), 1),
+        "stalls_longest": sorted(rows, key=lambda r: -r["ms"])[:8],
     }
 
 
@@ -651,6 +695,7 @@ def main() -> int:
         )
         for _ in range(a.procs)
     ]
+    out: dict[str, Any] = {}
     try:
         urls = [f"ws://127.0.0.1:{int(p.stdout.readline())}" for p in servers]
         pids = [p.pid for p in servers]
@@ -675,6 +720,9 @@ def main() -> int:
         for p in servers:
             p.terminate()
             p.wait(10)
+        stalls = os.environ.get("CROWSNEST_BENCH_STALLS")
+        if stalls and Path(stalls).exists() and "play_monotonic" in out:
+            out.update(stalls_in_play(Path(stalls), *out["play_monotonic"]))
         if redis_proc is not None:
             redis_proc.kill()
             redis_proc.wait(10)

@@ -141,6 +141,7 @@ class Wire(ServerConnection):
         self.backlog: list[str] = []
         self.close_after: tuple[int, str] | None = None  # once the backlog is written
         self.pinged: float | None = None  # when the ping now unanswered was sent
+        self.ping_at = time.monotonic()  # the last ping sent (or the connection made)
         # Frames in: None until the handshake is done, then True while this class reads
         # the client's frames itself (data_received), False once websockets reads them.
         self.fast: bool | None = None
@@ -159,12 +160,15 @@ class Wire(ServerConnection):
             self.response.headers = _NO_HEADERS
 
     def keepalive_tick(self, now: float) -> None:
-        """The server's keep-alive, from its ticker (no task per connection): a ping
-        every PING_S, and a client that has not answered one for PONG_S is cut off."""
+        """The server's keep-alive, from its ticker (no task per connection, each
+        connection once a round of PING_S): a ping when the last one (or the connection)
+        is PING_S old, and a client that has not answered one for PONG_S is cut off."""
         if self.protocol.state is not State.OPEN:
             return
         if self.pinged is None:
-            self.pinged = now
+            if now - self.ping_at < PING_S - TICK_S:  # a round is PING_S of ticks or more
+                return
+            self.pinged = self.ping_at = now
             with contextlib.suppress(Exception):
                 self.protocol.send_ping(b"cn")
                 self._write()
@@ -406,6 +410,8 @@ class Server:
         self.bound: tuple[str, int] | None = None
         self.alone_s: float | None = None  # end_when_alone: stop after this long alone
         self.alone_since: float | None = None
+        self._ping_round: list[Conn] = []  # this keep-alive round's connections (_keepalive)
+        self._ping_tick = 0  # ticks into the round
 
     # ------------------------------------------------------------ start and stop
 
@@ -1132,14 +1138,11 @@ class Server:
 
     async def _ticker(self) -> None:
         renewed = swept = self.clock()
-        pinged = collected = time.monotonic()  # real time: a test's moved clock cuts nobody off
+        collected = time.monotonic()
         while True:
             await asyncio.sleep(TICK_S)
             now = self.clock()
-            if time.monotonic() - pinged >= PING_S:
-                pinged = time.monotonic()
-                for c in list(self.conns.values()):
-                    c.ws.keepalive_tick(pinged)
+            self._keepalive()
             self._alone(now)
             if self.full_gc_s is not None and time.monotonic() - collected >= self.full_gc_s:
                 gc.collect()  # one pause this often rather than one every few seconds
@@ -1185,6 +1188,25 @@ class Server:
                     log.exception("table %s: tick failed", code)
             if not self._delivering:
                 self._deliver()  # what the tick wrote without a frame to send (expiries)
+
+    def _keepalive(self) -> None:
+        """The keep-alive's share of one tick: every connection is pinged (and cut off
+        when its last ping went unanswered for PONG_S) once a round of PING_S, a slice
+        of them each tick. All at once, 4,000 connections' pings were one callback of
+        tens of milliseconds every PING_S, a stall for every table (docs/online.md,
+        "Load and memory", session 13). A connection made during a round waits for the
+        next one. Real time: a test's moved clock cuts nobody off."""
+        ticks = max(1, round(PING_S / TICK_S))  # read each time: a test may change them
+        if self._ping_tick >= ticks:
+            self._ping_tick = 0
+        if self._ping_tick == 0:
+            self._ping_round = list(self.conns.values())
+        share = -(-len(self._ping_round) // ticks)
+        at = self._ping_tick * share
+        now = time.monotonic()
+        for c in self._ping_round[at : at + share]:
+            c.ws.keepalive_tick(now)
+        self._ping_tick += 1
 
     def _sweep(self) -> None:
         """Tables whose owner died and that nobody resumed, idle as long as the idle

@@ -208,3 +208,33 @@ def test_the_servers_ticker_resets_the_wal_and_its_stop_ends_the_checkpointer(
     finally:
         h.stop()
     assert not thread.is_alive()
+
+
+def test_the_keepalive_pings_a_slice_of_the_connections_each_tick(registry):
+    """Every connection is pinged once a round of PING_S, and no tick pings more than its
+    share: 4,000 connections' pings in one callback were a stall for every table."""
+    from types import SimpleNamespace
+
+    from crowsnest.net.server import PING_S, TICK_S, Server
+
+    s = Server(registry, SQLiteLog(":memory:", group=True))
+    pinged: list[tuple[int, int]] = []  # (tick, connection)
+    tick = [0]
+
+    def conn(i: int) -> SimpleNamespace:
+        ws = SimpleNamespace(keepalive_tick=lambda now: pinged.append((tick[0], i)))
+        return SimpleNamespace(id=i, ws=ws)
+
+    for i in range(1000):
+        s.conns[i] = conn(i)  # type: ignore[assignment]
+    ticks = round(PING_S / TICK_S)
+    for tick[0] in range(2 * ticks):
+        if tick[0] == ticks // 2:
+            s.conns[5000] = conn(5000)  # type: ignore[assignment]  # joins mid-round
+        s._keepalive()
+    first = [i for t, i in pinged if t < ticks]
+    second = [i for t, i in pinged if t >= ticks]
+    assert sorted(first) == list(range(1000))  # each once in the round
+    assert sorted(second) == [*range(1000), 5000]  # the newcomer from the next round on
+    per_tick = [sum(1 for t, _ in pinged if t == k) for k in range(2 * ticks)]
+    assert max(per_tick) <= -(-1001 // ticks)
