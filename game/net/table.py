@@ -696,6 +696,7 @@ class Table:
                     action = verb
             can_undo = undo and self._undo_target(rs) is not None
             decision = self._decision(r) if rs == to_move else {}
+            key: tuple[Any, ...] | None
             if decision:
                 key = None
             elif alike is not None:  # the same events for everyone
