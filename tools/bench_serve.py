@@ -602,7 +602,7 @@ def stalls_in_play(path: Path, start: float, end: float) -> dict:
     """What CROWSNEST_BENCH_STALLS wrote, the play's own: how many callbacks and
     collections took over 5, 10, 20 and 50 ms, their total, and the 8 longest."""
     rows = [json.loads(line) for line in path.read_text().splitlines() if line]
-    rows = [r for r in rows if start <= r["at"] <= end + 0.5]
+    rows = [r for r in rows if start <= r["at"] <= end]  # the set-up and the stop left out
     return {
         "stalls_over_ms": {k: sum(1 for r in rows if r["ms"] > k) for k in (5, 10, 20, 50)},
         "stalls_ms_total": round(sum(r["ms"] for r in rows), 1),

@@ -125,15 +125,52 @@ _NO_MESSAGES: Any = _NoMessages()
 _NO_HEADERS = Headers()
 
 
+class _Received:
+    """Stands in for a handshake's `request_rcvd` future once it is done."""
+
+    def done(self) -> bool:
+        return True
+
+
+_RECEIVED: Any = _Received()
+
+
 class Wire(ServerConnection):
     """A websockets server connection whose frames go straight through: each data frame
     in is handed to `sink` as it is parsed (no queue, no task woken per frame) and each
     frame out is written at once, from the caller (no writer task, no await). A client
     whose socket is full (the transport paused writing) has its frames kept in `backlog`,
-    bounded by the server, and written when it reads again."""
+    bounded by the server, and written when it reads again.
+
+    Memory (tools/bench_serve_memory.py, docs/online.md session 13): this class's own
+    attributes are slots, so the instance dict holds websockets' alone and stays small;
+    the flow-control waiters are a list (a deque is 624 bytes, and this server never
+    waits on a drain); the logger is websockets' own, not an adapter per connection."""
+
+    __slots__ = (
+        "sink",
+        "early",
+        "parts",
+        "text",
+        "backlog",
+        "close_after",
+        "pinged",
+        "ping_at",
+        "fast",
+        "rest",
+        "gone",
+    )
 
     def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
+        # Iterated, appended to and removed from like the deque (websockets' drain).
+        self.drain_waiters = []  # type: ignore[assignment]
+        adapter = self.protocol.logger  # websockets' LoggerAdapter naming this connection
+        self.logger = self.protocol.logger = getattr(adapter, "logger", adapter)
+        # What the server's handler awaits (Server._handler), set when the connection is
+        # lost: one future, where wait_closed() shields websockets' own with another
+        # future and two callbacks for every connection.
+        self.gone: asyncio.Future[None] | None = None
         self.sink: Callable[[str | bytes], None] | None = None
         self.early: list[str | bytes] = []  # frames before the sink was set
         self.parts: list[bytes] = []  # a fragmented message so far
@@ -152,8 +189,25 @@ class Wire(ServerConnection):
         # websockets' queue of messages for recv(): frames go to the sink, never there.
         self.recv_messages = _NO_MESSAGES
 
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        if self.gone is not None and not self.gone.done():
+            self.gone.set_result(None)
+
+    async def wait_gone(self) -> None:
+        """Until the connection is lost (as wait_closed(), with no shield: cancelling this
+        cancels only `gone`, never websockets' own waiter)."""
+        if self.connection_lost_waiter.done():
+            return
+        if self.gone is None:
+            self.gone = self.loop.create_future()
+        await self.gone
+
     def forget_handshake(self) -> None:
-        """The handshake's headers are not kept for the connection's life (memory)."""
+        """The handshake's headers are not kept for the connection's life (memory), nor
+        the future that waited for them."""
+        if self.request_rcvd.done():
+            self.request_rcvd = _RECEIVED
         if self.request is not None:
             self.request.headers = _NO_HEADERS
         if self.response is not None:
@@ -593,7 +647,7 @@ class Server:
             for data in ws.take_early():
                 sink(data)
             ws.sink = sink
-            await ws.wait_closed()
+            await ws.wait_gone()
         finally:
             ws.sink = None
             self.conns.pop(c.id, None)

@@ -213,3 +213,25 @@ def test_frames_read_by_the_wire_itself_split_joined_and_between_pings(server):
     op, payload = raw.recv()
     assert op == 8 and struct.unpack("!H", payload[:2])[0] == 1007
     assert server.server.internal_errors == 0
+
+
+def test_a_connection_is_kept_small_and_its_handler_ends_when_it_is_lost(server):
+    """Memory per connection (docs/online.md, session 13): Wire's own attributes are
+    slots, so the instance dict holds websockets' alone, at most 30 keys (CPython shares
+    the keys of such dicts between instances); the handler waits on the connection's
+    own `gone` future, and ends once the client drops."""
+    from crowsnest.net.server import Wire
+
+    raw = Raw(server.url)
+    raw.send({"type": "hello", "name": "Small"})
+    assert raw.frame()["type"] == "welcome"
+    (c,) = [c for c in server.server.conns.values() if c.name == "Small"]
+    ws = c.ws
+    assert isinstance(ws, Wire) and not set(vars(ws)) & set(Wire.__slots__)
+    assert len(vars(ws)) <= 30
+    assert ws.gone is not None and not ws.gone.done()
+    raw.s.close()
+    deadline = time.monotonic() + 10
+    while c.id in server.server.conns and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert c.id not in server.server.conns and ws.gone.done()
