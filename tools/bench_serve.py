@@ -105,6 +105,16 @@ if stalls:
             dt = (time.perf_counter() - gc_at[0]) * 1000
             seen.append((time.monotonic(), dt, None, f"gc generation {info['generation']}"))
     gc.callbacks.append(gc_seen)
+    upkeep = getattr(table_log, "upkeep", None)  # the WAL's reset, timed on its own
+    if upkeep is not None:
+        def timed_upkeep():
+            t0, c0 = time.perf_counter(), time.thread_time()
+            upkeep()
+            dt = time.perf_counter() - t0
+            if dt > 0.002:
+                cpu = (time.thread_time() - c0) * 1000
+                seen.append((time.monotonic(), dt * 1000, cpu, "SQLiteLog.upkeep"))
+        table_log.upkeep = timed_upkeep
 if prof or stalls:
     signal.signal(signal.SIGTERM, lambda *_: s.stop())
 if prof:

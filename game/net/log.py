@@ -97,7 +97,10 @@ STAMP_S = 1.0  # how often, at most, the group commit sets `updated` (SQLiteLog.
 CHECKPOINT_S = 0.5  # how often the thread copies the WAL's frames into the database
 # A passive checkpoint never waits for the writer, so at 1,000 actions a second it never
 # finds the WAL wholly copied and the WAL would grow without bound: past this many frames
-# (about 16 MB) the server's upkeep resets it (SQLiteLog.upkeep).
+# (about 16 MB) the thread resets it right after a passive checkpoint (a RESTART, with
+# little left to copy: its sync is off the loop's thread; from the server's upkeep the
+# same reset was a 6-12 ms stall of the loop every ~3 s at 1,000 tables). Should the
+# thread's resets keep failing, the server's upkeep tries at twice this.
 WAL_RESET_FRAMES = 4000
 
 
@@ -150,6 +153,7 @@ class SQLiteLog:
         writer nor blocking it; sqlite3 lets go of the GIL while it runs). A commit
         is durable in the WAL already: this only keeps the WAL short."""
         db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        db.execute("PRAGMA busy_timeout=50")  # a reset waits this long for the writer at most
         failed = False
         try:
             while not self._ckpt_stop.wait(CHECKPOINT_S):
@@ -164,16 +168,31 @@ class SQLiteLog:
                 failed = False
                 self.wal_frames = int(row[1])
                 self.checkpoints += 1
+                if self.wal_frames >= WAL_RESET_FRAMES and self._reset(db):
+                    self.wal_frames = 0
         finally:
             db.close()
 
+    def _reset(self, db: sqlite3.Connection) -> bool:
+        """A RESTART checkpoint on the thread's connection right after its passive one:
+        only the frames of the last moments are left to copy."""
+        with self._ckpt_lock:
+            try:
+                busy = db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()[0]
+            except sqlite3.Error:
+                return False
+        if not busy:
+            self.resets += 1
+        return not busy
+
     def upkeep(self) -> None:
-        """From the server's ticker, between ticks: once the WAL has passed
-        WAL_RESET_FRAMES, a RESTART checkpoint (the few frames the thread has not copied
-        yet, then the next commit writes from the WAL's start), so its file stays about
-        that size. Never waits: skipped while the thread's checkpoint runs, a
-        transaction is open, or a reader elsewhere holds the WAL (busy_timeout 0)."""
-        if self._ckpt is None or self.wal_frames < WAL_RESET_FRAMES:
+        """From the server's ticker, between ticks: should the WAL pass twice
+        WAL_RESET_FRAMES (the thread's resets failed), a RESTART checkpoint here (what
+        the thread has not copied yet, then the next commit writes from the WAL's
+        start), so its file stays bounded. Never waits: skipped while the thread's
+        checkpoint runs, a transaction is open, or a reader elsewhere holds the WAL
+        (busy_timeout 0)."""
+        if self._ckpt is None or self.wal_frames < 2 * WAL_RESET_FRAMES:
             return
         if not self._ckpt_lock.acquire(blocking=False):
             return  # the thread is checkpointing: the next tick

@@ -195,6 +195,8 @@ def test_the_servers_ticker_resets_the_wal_and_its_stop_ends_the_checkpointer(
     monkeypatch.setattr(server_mod, "TICK_S", 0.02)
     monkeypatch.setattr(log_mod, "CHECKPOINT_S", 0.01)
     monkeypatch.setattr(log_mod, "WAL_RESET_FRAMES", 1)
+    # The thread's own resets fail (as with a reader elsewhere): the ticker's upkeep resets.
+    monkeypatch.setattr(SQLiteLog, "_reset", lambda self, db: False)
     h = start_in_thread("127.0.0.1", 0, tmp_path / "o.sqlite3", registry=registry)
     db = h.server.log
     thread = db._ckpt
