@@ -106,7 +106,16 @@ def test_a_faulting_plugin_logs_nothing_and_a_restart_replays_the_log(
         for b in bots:
             b.url = again.url
             b.resume()
-            assert b.state["seq"] == entries[-1].seq
+            # Nothing lost: the seat resumes at the log's seq at the stop or later, since
+            # the computer seats play on from the restart before this resume (a race the
+            # test lost at load 8: seq 21 against the stop's 20); what came after is
+            # theirs alone, and the view is the replay's at the seq resumed.
+            at = b.state["seq"]
+            assert at >= entries[-1].seq
+            m_at, now = shadow(server.db, owner.code, REGISTRY.variants["crowsnest"], upto=at)
+            assert at in {e.seq for e in now}
+            assert all(e.by == "ai" for e in now if entries[-1].seq < e.seq <= at)
+            assert b.state["view"] == wire(m_at.view_json(b.seat))
         run(bots, until=lambda: owner.seq >= entries[-1].seq + 4, seconds=120)
         for b in bots:
             b.pump()
