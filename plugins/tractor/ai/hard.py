@@ -27,11 +27,10 @@ declaring and burying as `normal` does.
   unless another gains world by world by more than `override_z` standard errors
   (crowsnest.ai.search.paired_pick; HardConfig(search="halving") keeps sequential
   halving's best mean). Both measured on the same dev deals in docs/ai.md.
-- Options of issue 31's sixth part, none the default (docs/ai.md): the bury searched
-  (bury="search": bury_candidates played out from the first trick), the exact end game
-  from four cards a hand (endgame_cards=4), the safe-feeding play-out (rollout="feed"),
-  none shown stronger on the dev deals; more worlds for close decisions (close_worlds,
-  not yet measured).
+- Options of issue 31's sixth part, none the default, none shown stronger on the dev
+  deals (docs/ai.md): the bury searched (bury="search": bury_candidates played out from
+  the first trick), the exact end game from four cards a hand (endgame_cards=4), the
+  safe-feeding play-out (rollout="feed"), more worlds for close decisions (close_worlds).
 """
 
 from __future__ import annotations
