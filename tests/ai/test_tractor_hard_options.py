@@ -21,22 +21,9 @@ from crowsnest_games.tractor.ai.hard import (
     feed_play,
 )
 from crowsnest_games.tractor.cards import POINTS, TRUMP
+from test_tractor_hard import positions  # play positions of a first deal played by normal
 
 NO_CAP = SearchBudget(iterations=48, seconds=None, min_worlds=2)
-
-
-def positions(seed: int, every: int = 7):
-    """Play positions of a first deal played by normal (test_tractor_hard's)."""
-    m = Match(VARIANT, seed=seed)
-    ai = _normal(VARIANT, m.options, 4)
-    rng = random.Random(seed)
-    k = 0
-    while not m.over and m.deal_no == 0:
-        if m.phase == "play" and k % every == 0:
-            yield m
-        k += 1
-        legal = m.legal_actions() if m.deal.legal_complete() else []
-        m.apply(ai.choose(m.view(m.to_move), legal, rng))
 
 
 def at_bury(seed: int) -> Match:
